@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import configPlugin from './plugins/config.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import webPlugin from './plugins/web.ts';
+import healthRoutes from './routes/health/index.ts';
+import newsletterRoutes from './routes/newsletter/index.ts';
+import { seedDemo } from './services/seed/seed-demo.ts';
+
+export type AppOptions = {
+  config: Config;
+  /** An open database to use instead of opening one from the config (tests). */
+  database?: Database;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Fastify's own options: logging with request ids, body limit, proxy trust. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.password_confirmation',
+          '*.otp',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    // Honour a caller's id when it is sane (a load balancer's), otherwise make one.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+}
+
+/** The whole application as one plugin: infrastructure first, then the /api routes, then the SPA. */
+const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
+  await fastify.register(configPlugin, { config: opts.config });
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await fastify.register(errorsPlugin);
+  await fastify.register(dbPlugin, { database: opts.database });
+
+  await fastify.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(newsletterRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await fastify.register(webPlugin);
+
+  if (opts.config.seedDemo) {
+    fastify.addHook('onReady', async () => {
+      await seedDemo(fastify.db, fastify.log);
+    });
+  }
+};
+
+export default app;
+
+/** Builds a ready-to-listen (or ready-to-inject) app. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify(serverOptions(opts.config));
+  // fastify-plugin keeps the app's decorators (db, config) visible to the caller and its tests.
+  await fastify.register(fp(app, { name: 'baan' }), opts);
+  return fastify;
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { DEFAULT_WEB_DIST } from './paths.ts';
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** PostgreSQL connection string; PGlite under dataDir when absent. */
+  databaseUrl: string | undefined;
+  webDist: string;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Largest JSON/urlencoded body the API accepts, in bytes. */
+  bodyLimit: number;
+  isProduction: boolean;
+};
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
+  return n;
+}
+
+/** Reads configuration from the environment; every variable is optional for a local run. */
+export function loadConfig(env: Env = process.env): Config {
+  const isProduction = env.NODE_ENV === 'production';
+  const p = port(env.PORT);
+  const host = env.HOST || '0.0.0.0';
+  return {
+    port: p,
+    host,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    webDist: path.resolve(env.WEB_DIST || DEFAULT_WEB_DIST),
+    seedDemo: flag(env.SEED_DEMO, false),
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    bodyLimit: 1024 * 1024,
+    isProduction,
+  };
+}

@@ -1,0 +1,140 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** Stored lower-cased; the unique index makes sign-up race-free. */
+    email: varchar('email', { length: 320 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phoneNumber: varchar('phone_number', { length: 40 }),
+    role: varchar('role', { length: 16, enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    companyName: varchar('company_name', { length: 200 }),
+    profileImage: text('profile_image'),
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const packages = pgTable('packages', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull(),
+  /** Whole baht per 30-day period. */
+  price: integer('price').notNull(),
+  durationDays: integer('duration_days').notNull().default(30),
+  /** i18n keys of the feature lines, translated by the web app. */
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  sortOrder: integer('sort_order').notNull().default(0),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 300 }).notNull(),
+    description: text('description').notNull(),
+    type: varchar('type', { length: 8, enum: ['rent', 'sale'] }).notNull(),
+    userType: varchar('user_type', { length: 8, enum: ['owner', 'agent'] }).notNull(),
+    propertyType: varchar('property_type', { length: 16, enum: ['residential', 'commercial'] }).notNull(),
+    propertySubType: varchar('property_sub_type', { length: 40 }).notNull(),
+    location: varchar('location', { length: 300 }).notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    /** Whole baht: the monthly rent, or the sale price. */
+    price: integer('price').notNull(),
+    area: integer('area').notNull(),
+    areaUnit: varchar('area_unit', { length: 8 }).notNull().default('sqm'),
+    livingSpace: integer('living_space'),
+    lotArea: integer('lot_area'),
+    bedRooms: integer('bed_rooms').notNull().default(0),
+    bathRooms: integer('bath_rooms').notNull().default(0),
+    kitchen: integer('kitchen').notNull().default(0),
+    floors: integer('floors').notNull().default(1),
+    level: integer('level').notNull().default(0),
+    avgUtilities: integer('avg_utilities'),
+    availabilityDate: date('availability_date'),
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    status: varchar('status', { length: 12, enum: ['active', 'hidden'] })
+      .notNull()
+      .default('active'),
+    ...timestamps,
+  },
+  (t) => [
+    index('properties_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('properties_user_idx').on(t.userId),
+  ],
+);
+
+export const propertyImages = pgTable(
+  'property_images',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** Storage key prefix; the stored files are `<key>-<width>.webp`. */
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Widths available as WebP files, ascending. */
+    widths: jsonb('widths').$type<number[]>().notNull(),
+    isCover: boolean('is_cover').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('property_images_property_idx').on(t.propertyId, t.sortOrder)],
+);
+
+export const propertyRooms = pgTable(
+  'property_rooms',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 60 }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('property_rooms_property_idx').on(t.propertyId)],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 320 }).notNull(),
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_email_unique').on(t.email)],
+);

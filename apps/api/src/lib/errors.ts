@@ -1,0 +1,22 @@
+import type { FieldErrors } from '@baan/contract';
+
+/** An error whose message is safe to show the caller, with an honest HTTP status. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly errors: FieldErrors | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(statusCode: number, message: string, errors?: FieldErrors, headers?: Record<string, string>) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);
+export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors);

@@ -1,0 +1,45 @@
+import type { ErrorEnvelope } from '@baan/contract';
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/errors.ts';
+
+/** Fastify's own client errors, reworded for people. Anything else keeps a generic message. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_VALIDATION: 'Please correct the highlighted fields.',
+};
+
+function envelope(message: string, errors?: ErrorEnvelope['errors']): ErrorEnvelope {
+  return errors ? { success: false, message, errors } : { success: false, message };
+}
+
+/**
+ * One error shape for the whole API: `{success:false, message, errors?}` with an honest status.
+ * 4xx messages are meant for people; 5xx bodies never carry internals (the log has them).
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply.code(error.statusCode).send(envelope(error.message, error.errors));
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(status).send(envelope('Something went wrong on our side. Please try again.'));
+      }
+      request.log.info({ code: error.code, status }, error.message);
+      if (status === 429) return reply.code(429).send(envelope(error.message));
+      const message =
+        (error.code && FRAMEWORK_MESSAGES[error.code]) ||
+        (status === 413 ? FRAMEWORK_MESSAGES.FST_ERR_CTP_BODY_TOO_LARGE : 'The request could not be processed.');
+      return reply.code(status).send(envelope(message ?? 'The request could not be processed.'));
+    });
+  },
+  { name: 'errors' },
+);

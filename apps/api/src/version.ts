@@ -1,0 +1,1 @@
+export const VERSION = process.env.npm_package_version || '0.1.0';

@@ -1,0 +1,156 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorEnvelope, HealthResponse } from '@baan/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { newsletterSubscribers } from '../src/db/schema.ts';
+import { build } from './helpers.ts';
+
+describe('health and envelope', async () => {
+  const app = await build();
+
+  it('GET /api/health answers 200 with db ok, a request id and security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(HealthResponse.parse(res.json()).payload.db).toBe('ok');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('keeps a sane incoming request id and replaces a hostile one', async () => {
+    const kept = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-123' } });
+    expect(kept.headers['x-request-id']).toBe('lb-123');
+    const replaced = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b<script>' },
+    });
+    expect(replaced.headers['x-request-id']).not.toBe('a b<script>');
+  });
+
+  it('answers an unknown /api path with a 404 envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope/deeper?x=1'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      const parsed = ErrorEnvelope.parse(res.json());
+      expect(parsed.message).toContain('No such endpoint');
+    }
+  });
+
+  it('answers malformed JSON with a 400 envelope and no stack trace', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+    expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it('answers an oversized body with 413 and keeps serving', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', padding: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    const after = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(ErrorEnvelope.parse(res.json()).message).toBe('This content type is not supported here.');
+  });
+});
+
+describe('newsletter', async () => {
+  const app = await build();
+  const count = async () =>
+    (await app.db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers))[0]?.n ?? 0;
+
+  it('validates the e-mail per field and writes nothing', async () => {
+    for (const payload of [{}, { email: '' }, { email: 'not-an-email' }, { email: 42 }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/newsletter', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      const parsed = ErrorEnvelope.parse(res.json());
+      expect(parsed.errors?.email?.length).toBeGreaterThan(0);
+    }
+    expect(await count()).toBe(0);
+  });
+
+  it('subscribes once, case-insensitively, and answers 201 again without a duplicate', async () => {
+    const first = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: ' Nok@Example.com ' } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ success: true, message: 'Thanks! You are subscribed.' });
+    const again = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'nok@example.com' } });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().message).toBe('You are already subscribed.');
+    expect(await count()).toBe(1);
+  });
+});
+
+describe('serving the web app', async () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'baan-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Baan</title><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const app = await build({ webDist });
+
+  it('returns the app for client-side routes, uncached', async () => {
+    for (const url of ['/', '/Quick', '/detail/5', '/dashboard/settings?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long immutable cache, other files briefly', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with 404, not the app', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('never answers /api paths with the app', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('without a web build', async () => {
+  const app = await build({ webDist: path.join(tmpdir(), 'baan-no-such-dist') });
+  it('says how to build it instead of a blank page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/Quick' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});

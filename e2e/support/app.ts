@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER = fileURLToPath(new URL('../../apps/api/bin/baan.js', import.meta.url));
+
+export type RunningApp = {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (pino JSON lines). */
+  logs: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the production build (`node apps/api/bin/baan.js`, so the pid we keep is the server's) on a
+ * free port with a temporary DATA_DIR, and waits until /api/health answers.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  if (!existsSync(fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url)))) {
+    throw new Error('The app is not built: run `npm run build` first (npm test does).');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`))),
+  );
+  const deadline = Date.now() + 60_000;
+  const ready = (async () => {
+    while (Date.now() < deadline) {
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`server not ready within 60 s:\n${output}`);
+  })();
+  try {
+    await Promise.race([ready, exited]);
+  } catch (err) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  exited.catch(() => {});
+  return {
+    url,
+    port,
+    dataDir,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await done;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

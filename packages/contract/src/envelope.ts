@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Field name → messages, as the spec's error payloads have it. */
+export const FieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+export const ErrorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: FieldErrors.optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** Every successful /api answer: `{ success: true, message?, payload }`. */
+export function successEnvelope<T extends z.ZodType>(payload: T) {
+  return z.object({
+    success: z.literal(true),
+    message: z.string().optional(),
+    payload,
+  });
+}
+
+export type SuccessEnvelope<T> = { success: true; message?: string; payload: T };
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+/**
+ * Turns zod issues into the wire's `errors` map. Nested paths are joined with dots
+ * (`rooms.0.type`); issues on the whole object land under `_`.
+ */
+export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    const list = errors[key] ?? [];
+    list.push(issue.message);
+    errors[key] = list;
+  }
+  return errors;
+}
