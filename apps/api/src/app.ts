@@ -7,15 +7,20 @@ import type { Database } from './db/client.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import healthRoutes from './routes/health/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
+import uploadRoutes from './routes/uploads/index.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
+import type { Storage } from './storage/storage.ts';
 
 export type AppOptions = {
   config: Config;
   /** An open database to use instead of opening one from the config (tests). */
   database?: Database;
+  /** File storage to use instead of the configured one (tests). */
+  storage?: Storage;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -73,6 +78,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   });
   await fastify.register(errorsPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
+  await fastify.register(storagePlugin, { storage: opts.storage });
+  await fastify.register(uploadRoutes);
 
   await fastify.register(
     async (api) => {
