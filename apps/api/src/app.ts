@@ -11,6 +11,7 @@ import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import healthRoutes from './routes/health/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
+import propertiesRoutes from './routes/properties/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
 import type { Storage } from './storage/storage.ts';
@@ -85,6 +86,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(newsletterRoutes);
+      await api.register(propertiesRoutes);
     },
     { prefix: '/api' },
   );
