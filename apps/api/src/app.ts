@@ -49,6 +49,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
+    // The demo seed draws its photos in an onReady hook: seconds on a busy two-core machine.
+    pluginTimeout: config.seedDemo ? 120_000 : 10_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   };
@@ -95,7 +97,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
 
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {
-      await seedDemo(fastify.db, fastify.log);
+      await seedDemo(fastify.db, fastify.log, fastify.storage);
     });
   }
 };
