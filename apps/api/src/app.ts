@@ -13,6 +13,7 @@ import webPlugin from './plugins/web.ts';
 import healthRoutes from './routes/health/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
+import seoRoutes from './routes/seo/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
 import type { Storage } from './storage/storage.ts';
@@ -97,6 +98,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   );
 
   await fastify.register(webPlugin);
+  await fastify.register(seoRoutes);
 
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {
