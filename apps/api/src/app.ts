@@ -51,8 +51,9 @@ export function serverOptions(config: Config): FastifyServerOptions {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    // The demo seed draws its photos in an onReady hook: seconds on a busy two-core machine.
-    pluginTimeout: config.seedDemo ? 120_000 : 10_000,
+    // Creating and migrating a new PGlite database can take a while on a busy, small machine,
+    // and the demo seed draws its photos in an onReady hook.
+    pluginTimeout: 120_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   };
