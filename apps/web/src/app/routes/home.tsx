@@ -1,25 +1,21 @@
-import { Search } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
+import { HomeSearch } from '../../features/listings/components/HomeSearch';
+
+// The sections below the banner (and the schemas that check their data) load after first paint.
+const HomeSections = lazy(() => import('../../features/listings/components/home/HomeSections'));
 
 export function HomeRoute() {
   const { t } = useTranslation();
   return (
-    <Hero title={t('home.hero.title')} description={t('home.hero.description')}>
-      <Link
-        to="/Quick"
-        className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 text-sm font-semibold text-teal-900 shadow transition-colors hover:bg-teal-50"
-      >
-        <Search className="size-4" aria-hidden="true" />
-        {t('home.hero.cta')}
-      </Link>
-      <Link
-        to="/Buy-rent"
-        className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 text-sm font-semibold text-white transition-colors hover:bg-white/10"
-      >
-        {t('nav.buyOrRent')}
-      </Link>
-    </Hero>
+    <>
+      <Hero title={t('home.hero.title')} description={t('home.hero.description')}>
+        <HomeSearch />
+      </Hero>
+      <Suspense fallback={<div className="min-h-screen" />}>
+        <HomeSections />
+      </Suspense>
+    </>
   );
 }
