@@ -18,12 +18,12 @@ function headStart(state: unknown, id: number): Property | undefined {
 
 function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-      <span className="rounded-lg bg-teal-50 p-2 text-teal-700">{icon}</span>
-      <div>
-        <dt className="text-xs font-medium text-slate-600">{label}</dt>
-        <dd className="text-base font-semibold text-slate-900">{value}</dd>
-      </div>
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="flex items-center gap-2 text-xs font-medium text-slate-600">
+        <span className="rounded-lg bg-teal-50 p-1.5 text-teal-700">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-2 text-base font-semibold text-slate-900">{value}</dd>
     </div>
   );
 }

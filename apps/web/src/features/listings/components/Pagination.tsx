@@ -37,7 +37,7 @@ export function Pagination({ page, pageCount, onPage }: Props) {
           }`}
           onClick={() => onPage(p)}
           aria-current={p === page ? 'page' : undefined}
-          aria-label={t('pagination.page', { page: p })}
+          aria-label={t('pagination.page', { page: pad2(p) })}
         >
           {pad2(p)}
         </button>
