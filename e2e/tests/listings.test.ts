@@ -154,6 +154,14 @@ describe('a visitor finds, opens, reloads and shares a listing', () => {
         ] as const) {
           await page.goto(`${app.url}${path}`);
           await page.waitForLoadState('networkidle');
+          if (name === 'home') {
+            // The sections below the banner load as the visitor scrolls toward them.
+            await page.mouse.wheel(0, 1200);
+            // The property grids (new projects) have loaded, not just their placeholders.
+            await expect
+              .poll(() => page.locator('main ul[aria-label] article').count(), { timeout: 15_000 })
+              .toBeGreaterThanOrEqual(8);
+          }
           if (name === 'quick')
             await expect
               .poll(() => page.getByRole('main').getByRole('article').count(), { timeout: 15_000 })

@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import listingCachePlugin from './plugins/listing-cache.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -87,6 +88,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(errorsPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
+  await fastify.register(listingCachePlugin);
   await fastify.register(uploadRoutes);
 
   await fastify.register(

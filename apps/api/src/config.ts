@@ -14,6 +14,8 @@ export type Config = {
   /** Largest JSON/urlencoded body the API accepts, in bytes. */
   bodyLimit: number;
   isProduction: boolean;
+  /** How long public listing reads are cached in this process (0 turns the cache off). */
+  listingCacheTtlMs: number;
   /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
   s3: S3Config | undefined;
 };
@@ -33,6 +35,14 @@ type Env = Record<string, string | undefined>;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function cacheTtl(value: string | undefined): number {
+  if (value === undefined || value === '') return 5_000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`LISTING_CACHE_TTL_MS must be a whole number of milliseconds, got "${value}"`);
+  return n;
 }
 
 function port(value: string | undefined): number {
@@ -58,6 +68,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: 1024 * 1024,
     isProduction,
+    listingCacheTtlMs: cacheTtl(env.LISTING_CACHE_TTL_MS),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -13,7 +13,10 @@ export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer av
 const propertiesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/properties', async (request) => {
     const query = parse(PropertyListQuery, request.query, 'Please correct the search filters.');
-    return { success: true, payload: await listProperties(app.db, app.storage, query) };
+    const payload = await app.listingCache.get(`page:${JSON.stringify(query)}`, () =>
+      listProperties(app.db, app.storage, query, app.listingCache),
+    );
+    return { success: true, payload };
   });
 
   app.get('/all/properties', async () => {
@@ -24,13 +27,14 @@ const propertiesRoutes: FastifyPluginAsync = async (app) => {
     // Any id that is not a positive whole number names no listing: 404, like a missing one.
     const parsed = PropertyIdParams.safeParse(request.params);
     if (!parsed.success) throw notFound(LISTING_NOT_FOUND);
-    const property = await getProperty(app.db, app.storage, parsed.data.id);
+    const id = parsed.data.id;
+    const property = await app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id));
     if (!property) throw notFound(LISTING_NOT_FOUND);
     return { success: true, payload: property };
   });
 
   app.get('/stats/property-types', async () => {
-    return { success: true, payload: await countPropertyTypes(app.db) };
+    return { success: true, payload: await app.listingCache.get('stats:types', () => countPropertyTypes(app.db)) };
   });
 };
 

@@ -17,7 +17,8 @@ const seo: FastifyPluginAsync = async (app) => {
     const indexHtml = app.spaHtml();
     if (!indexHtml) return app.sendSpa(reply);
     const parsed = PropertyIdParams.safeParse(request.params);
-    const property = parsed.success ? await getProperty(app.db, app.storage, parsed.data.id) : null;
+    const id = parsed.success ? parsed.data.id : 0;
+    const property = id ? await app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id)) : null;
     if (!property) {
       // The SPA still renders its own not-found screen; the status tells crawlers the truth.
       return reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
