@@ -52,7 +52,8 @@ export function Component() {
   }
   if (!property) {
     return (
-      <div role="status" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      // As tall as the page it stands for, so nothing below it (the footer) jumps when the listing arrives.
+      <div role="status" className="mx-auto min-h-svh max-w-7xl px-4 py-10 sm:px-6">
         <span className="sr-only">{t('state.loading')}</span>
         <div aria-hidden="true" className="grid gap-8 lg:grid-cols-[3fr_2fr]">
           <div className="aspect-[3/2] animate-pulse rounded-2xl bg-slate-200" />

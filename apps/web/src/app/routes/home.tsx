@@ -16,12 +16,17 @@ function useIsNear(): [RefObject<HTMLDivElement | null>, boolean] {
       setIsNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setIsNear(true);
-        observer.disconnect();
-      }
-    });
+    // The root shrunk by 1px at the bottom: a sentinel that only touches the bottom edge (a hero of
+    // exactly one screen) is not yet "near"; the first scroll makes it so.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setIsNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '0px 0px -1px 0px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, []);
