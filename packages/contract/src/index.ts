@@ -2,3 +2,4 @@ export * from './envelope.ts';
 export * from './health.ts';
 export * from './languages.ts';
 export * from './newsletter.ts';
+export * from './create-property.ts';
