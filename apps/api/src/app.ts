@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -65,6 +66,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
+    // Creating and migrating a new PGlite database can take a while on a busy, small machine.
+    pluginTimeout: 120_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   };
@@ -94,6 +97,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       },
     },
   });
+  // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
+  await fastify.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await fastify.register(errorsPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });

@@ -25,6 +25,18 @@ export type Config = {
   adminPassword: string | undefined;
   /** log2 of scrypt's cost N for new password hashes (17 = 128 MiB, OWASP's advice). */
   scryptLogN: number;
+  /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  publicUrl: string | undefined;
+  forcePathStyle: boolean | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -64,6 +76,17 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     // Tests hash hundreds of passwords; a cheaper cost keeps them fast (hashes record their cost).
     scryptLogN: scryptLogN(env.PASSWORD_SCRYPT_LOG_N, env.NODE_ENV === 'test' ? 14 : 17),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          publicUrl: env.S3_PUBLIC_URL || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : flag(env.S3_FORCE_PATH_STYLE, true),
+        }
+      : undefined,
   };
 }
 
