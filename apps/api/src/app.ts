@@ -9,6 +9,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import webPlugin from './plugins/web.ts';
 import healthRoutes from './routes/health/index.ts';
+import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
 
@@ -78,6 +79,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(newsletterRoutes);
+      await api.register(locationRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 export * from './envelope.ts';
 export * from './health.ts';
 export * from './languages.ts';
+export * from './locations.ts';
 export * from './newsletter.ts';
