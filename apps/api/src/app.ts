@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,16 +8,21 @@ import type { Database } from './db/client.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
+import uploadRoutes from './routes/uploads/index.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
+import type { Storage } from './storage/storage.ts';
 
 export type AppOptions = {
   config: Config;
   /** An open database to use instead of opening one from the config (tests). */
   database?: Database;
+  /** File storage to use instead of the configured one (tests). */
+  storage?: Storage;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -44,6 +50,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
+    // Creating and migrating a new PGlite database can take a while on a busy, small machine.
+    pluginTimeout: 120_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   };
@@ -72,8 +80,12 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       },
     },
   });
+  // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
+  await fastify.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await fastify.register(errorsPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
+  await fastify.register(storagePlugin, { storage: opts.storage });
+  await fastify.register(uploadRoutes);
 
   await fastify.register(
     async (api) => {

@@ -1,0 +1,47 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeKey, contentTypeOf, type Storage } from './storage.ts';
+
+/** Files on the local disk under `root` (DATA_DIR/uploads), served by the API at /uploads/<key>. */
+export function createLocalStorage(root: string, publicPrefix = '/uploads'): Storage {
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, body);
+      await rename(tmp, file);
+    },
+    async get(key) {
+      const file = fileOf(key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { body: createReadStream(file), size: info.size, contentType: contentTypeOf(key) };
+      } catch {
+        return null;
+      }
+    },
+    async exists(key) {
+      try {
+        return (await stat(fileOf(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+    url(key) {
+      assertSafeKey(key);
+      return `${publicPrefix}/${key}`;
+    },
+  };
+}
