@@ -1,9 +1,9 @@
 import type { LocationKind } from '@baan/contract';
-import districtsData from './data/districts.json' with { type: 'json' };
-import linesData from './data/lines.json' with { type: 'json' };
-import neighbourhoodsData from './data/neighbourhoods.json' with { type: 'json' };
-import provincesData from './data/provinces.json' with { type: 'json' };
-import stationsData from './data/stations.json' with { type: 'json' };
+import districtsData from './places/districts.json' with { type: 'json' };
+import linesData from './places/lines.json' with { type: 'json' };
+import neighbourhoodsData from './places/neighbourhoods.json' with { type: 'json' };
+import provincesData from './places/provinces.json' with { type: 'json' };
+import stationsData from './places/stations.json' with { type: 'json' };
 
 /** A name in both languages the gazetteer carries. */
 export type Names = { en: string; th: string };
