@@ -102,6 +102,8 @@ const SCORE = {
 
 /** Below this Dice coefficient two strings are too different to suggest ("sukumvit" vs "sukhumvit" is 0.74). */
 const MIN_SIMILARITY = 0.5;
+/** Shorter queries are matched literally only. */
+const MIN_FUZZY_LENGTH = 4;
 /** Fuzzy matching compares the query only with runs of words of a comparable length. */
 const MIN_LENGTH_RATIO = 0.6;
 
@@ -110,6 +112,8 @@ function scoreKey(key: Key, query: Query): number {
   if (key.text.startsWith(query.text) || key.compact.startsWith(query.compact)) return SCORE.prefix;
   if (key.wordStarts.some((start) => start.startsWith(query.compact))) return SCORE.wordStart;
   if (key.compact.includes(query.compact)) return SCORE.substring;
+  // Three letters share a trigram with half the gazetteer ("pai" ~ "pak", "pao"): only literal matches count.
+  if (query.compact.length < MIN_FUZZY_LENGTH) return 0;
   let best = 0;
   for (const window of key.windows) {
     // A run much shorter or longer than the query only shares its edges ("chai" vs "chaing mai").
