@@ -18,6 +18,7 @@ import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import accountRoutes from './routes/accounts/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
 import seoRoutes from './routes/seo/index.ts';
@@ -116,6 +117,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(newsletterRoutes);
       await api.register(accountRoutes);
       await api.register(propertiesRoutes);
+      await api.register(locationRoutes);
     },
     { prefix: '/api' },
   );
