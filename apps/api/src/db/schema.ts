@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -35,10 +36,60 @@ export const users = pgTable(
     language: varchar('language', { length: 8 }).notNull().default('en'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Bumped when the password changes; tokens carrying an older value stop working. */
+    sessionVersion: integer('session_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
+
+/**
+ * One-time e-mail codes. Only an HMAC of the code is stored. A code is spent (consumed_at set)
+ * when used, when a newer one is sent, or after too many wrong tries.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 20, enum: ['register', 'forgot_password'] }).notNull(),
+    salt: varchar('salt', { length: 64 }).notNull(),
+    codeHash: varchar('code_hash', { length: 128 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_user_type_idx').on(t.userId, t.type)],
+);
+
+/** Single-use tokens handed out by a verified forgot-password code; only a SHA-256 is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/** Development outbox: mail that would have been sent when no SMTP server is configured. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: varchar('to', { length: 320 }).notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const packages = pgTable('packages', {
   id: serial('id').primaryKey(),
@@ -92,6 +143,19 @@ export const properties = pgTable(
   (t) => [
     index('properties_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('properties_user_idx').on(t.userId),
+    // Listing search (services/properties): the filters and sorts a visitor uses, kept fast at
+    // 100,000 rows. Every public query also has status = 'active'.
+    index('properties_status_price_idx').on(t.status, t.price, t.id),
+    index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt.desc(), t.id.desc()),
+    index('properties_status_sub_type_idx').on(t.status, t.propertySubType),
+    index('properties_status_featured_created_idx').on(t.status, t.isFeatured, t.createdAt.desc(), t.id.desc()),
+    // Substring search in any script (Thai and Burmese have no spaces between words): trigram
+    // GIN indexes over exactly the expressions the search query uses (see search-text.ts).
+    index('properties_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.title} || ' ' || ${t.location} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
+    index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { CreatePropertyFields, MAX_PHOTO_BYTES, MAX_PHOTOS, nestPropertyFields } from '@baan/contract';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
@@ -12,6 +13,8 @@ const IdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }
 
 /** Adding and deleting listings (the read side lives in index.ts). */
 const propertyWrites: FastifyPluginAsync = async (app) => {
+  // Scoped to these routes; the limits themselves are applied per request in receiveMultipart.
+  await app.register(multipart);
   app.post('/property', { preHandler: app.authenticate }, async (request, reply) => {
     const user = request.user;
     if (!user) throw unauthorized();
