@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -76,6 +77,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       },
     },
   });
+  // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
+  await fastify.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await fastify.register(errorsPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });

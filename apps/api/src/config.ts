@@ -14,6 +14,18 @@ export type Config = {
   /** Largest JSON/urlencoded body the API accepts, in bytes. */
   bodyLimit: number;
   isProduction: boolean;
+  /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  publicUrl: string | undefined;
+  forcePathStyle: boolean | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -46,5 +58,16 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: 1024 * 1024,
     isProduction,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          publicUrl: env.S3_PUBLIC_URL || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : flag(env.S3_FORCE_PATH_STYLE, true),
+        }
+      : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ErrorEnvelope, HealthResponse } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -152,5 +153,31 @@ describe('without a web build', async () => {
     const res = await app.inject({ method: 'GET', url: '/Quick' });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
+  });
+});
+
+describe('compression', async () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'baan-web-gz-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+  writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><title>Baan</title>${'<p>Baan</p>'.repeat(200)}`);
+  writeFileSync(path.join(webDist, 'assets', 'big-abc.js'), script);
+  writeFileSync(path.join(webDist, 'assets', 'big-abc.js.br'), brotliCompressSync(script));
+  const app = await build({ webDist });
+
+  it('sends a pre-compressed asset when the browser accepts it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-abc.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('compresses the app shell HTML', async () => {
+    const res = await app.inject({ method: 'GET', url: '/Quick', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Baan</title>');
   });
 });

@@ -26,6 +26,8 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         index: false,
+        // scripts/precompress.mjs writes .br/.gz beside each built file.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const rel = path.relative(root, filePath);
           reply.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');

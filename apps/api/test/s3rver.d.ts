@@ -1,0 +1,8 @@
+declare module 's3rver' {
+  type Options = { port?: number; address?: string; silent?: boolean; directory: string };
+  export default class S3rver {
+    constructor(options: Options);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
