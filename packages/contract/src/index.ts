@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './envelope.ts';
 export * from './health.ts';
 export * from './languages.ts';
