@@ -3,3 +3,4 @@ export * from './envelope.ts';
 export * from './health.ts';
 export * from './languages.ts';
 export * from './newsletter.ts';
+export * from './payments.ts';

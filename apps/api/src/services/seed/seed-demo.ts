@@ -1,35 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { packages } from '../../db/schema.ts';
+import { ensurePackageTiers, PACKAGE_TIERS } from '../packages/package-tiers.ts';
 
 /** Package tiers: monthly THB prices; features are i18n keys the web app translates. */
-export const DEMO_PACKAGES = [
-  { name: 'Starter', price: 490, sortOrder: 1, features: ['unlimitedListings', 'fullAnalytics'] },
-  {
-    name: 'Professional',
-    price: 1290,
-    sortOrder: 2,
-    features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking'],
-  },
-  {
-    name: 'Premium',
-    price: 2990,
-    sortOrder: 3,
-    features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking', 'premiumVisibility'],
-  },
-];
+export const DEMO_PACKAGES = PACKAGE_TIERS;
 
 /**
- * Fills an empty database with demo data on first start. Runs under an advisory lock so two
- * processes starting together against one PostgreSQL do not both seed.
+ * Fills an empty database with demo data on first start. The package tiers are also ensured at
+ * every start-up (demo or not), so they are no longer a sign that demo data was seeded: other
+ * demo data needs its own check.
  */
 export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
-    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(packages);
-    if ((existing?.n ?? 0) > 0) return;
-    await tx.insert(packages).values(DEMO_PACKAGES.map((p) => ({ ...p, durationDays: 30 })));
-    log.info({ packages: DEMO_PACKAGES.length }, 'demo data seeded');
-  });
+  if (await ensurePackageTiers(db)) log.info({ packages: PACKAGE_TIERS.length }, 'demo data seeded');
 }

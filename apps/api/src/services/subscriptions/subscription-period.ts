@@ -5,10 +5,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Period = { startsAt: Date; endsAt: Date };
 
-/** A clock the services take so tests can fix "now". */
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
-
 /**
  * The period a new purchase buys. It starts now, or, while the user still has time left, at the
  * end of that time, so buying early never loses days.
