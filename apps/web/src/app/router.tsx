@@ -34,8 +34,23 @@ export const routes: RouteObject[] = [
           comingSoon('recommend', 'nav.recommend'),
           comingSoon('cost', 'nav.setAllCost'),
           comingSoon('contact', 'nav.contactUs'),
-          comingSoon('login', 'header.loginRegister'),
-          comingSoon('dashboard/*', 'header.dashboard'),
+          { path: 'login', lazy: () => import('./routes/login') },
+          { path: 'signup', lazy: () => import('./routes/signup') },
+          { path: 'otp', lazy: () => import('./routes/otp') },
+          { path: 'setpassword', lazy: () => import('./routes/set-password') },
+          {
+            path: 'dashboard',
+            // The layout and its pages are one lazy chunk (routes/dashboard.tsx).
+            lazy: async () => ({ Component: (await import('./routes/dashboard')).Component }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).Overview }) },
+              ...['sellproperty', 'buyproperty', 'rentedproperty'].map((path) => ({
+                path,
+                lazy: async () => ({ Component: (await import('./routes/dashboard')).MyProperty }),
+              })),
+              { path: 'settings', lazy: async () => ({ Component: (await import('./routes/dashboard')).Settings }) },
+            ],
+          },
           comingSoon('add-property', 'header.addProperty'),
           { path: 'select-package', lazy: () => import('./routes/select-package') },
           { path: 'billing-information', lazy: () => import('./routes/billing-information') },

@@ -2,8 +2,10 @@ import { FlaskConical, Loader2, Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { userUpdated } from '../../auth/login-slice';
 import { useGetCardConfigQuery, usePayByCardMutation } from '../api/payments-api';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
 import { billingFields } from './billing-fields';
@@ -23,6 +25,8 @@ export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
   const navigate = useNavigate();
   const { data: config } = useGetCardConfigQuery();
   const [payByCard, { isLoading }] = usePayByCardMutation();
+  const dispatch = useAppDispatch();
+  const sessionUser = useAppSelector((state) => state.login.user);
   const [holder, setHolder] = useState(checkout.billing?.billing_name ?? '');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -39,7 +43,7 @@ export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
     setFailure(null);
     const [mm = '', yy = ''] = expiry.split('/').map((s) => s.trim());
     try {
-      await payByCard({
+      const result = await payByCard({
         package_id: checkout.selectedPackage.id,
         cardholder_name: holder,
         card_number: number,
@@ -48,6 +52,19 @@ export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
         cvc,
         ...billingFields(checkout),
       }).unwrap();
+      // The stored user carries the subscription (header, dashboard): bring it up to date now.
+      if (sessionUser && result.subscription) {
+        dispatch(
+          userUpdated({
+            ...sessionUser,
+            subscription: {
+              is_active: 1,
+              package_id: result.subscription.package_id,
+              ends_at: result.subscription.ends_at,
+            },
+          }),
+        );
+      }
       navigate('/payment-success', { replace: true });
     } catch (err) {
       const apiError = isApiError(err) ? err : null;

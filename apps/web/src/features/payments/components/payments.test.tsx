@@ -7,18 +7,13 @@ import { App } from '../../../app/App';
 import { routes } from '../../../app/router';
 import { makeStore } from '../../../app/store';
 import { initI18n } from '../../../i18n';
+import { signedIn } from '../../../test/users';
 
 const PACKAGES: Package[] = [
   { id: 1, name: 'Starter', price: 490, duration_days: 30, features: ['unlimitedListings', 'fullAnalytics'] },
   { id: 2, name: 'Professional', price: 1290, duration_days: 30, features: ['featuredAds'] },
 ];
-const SIGNED_IN = {
-  login: {
-    user: { id: 7, name: 'Somchai', email: 'somchai@example.com', role: 'user' as const },
-    token: 'tok',
-    isAuthenticated: true,
-  },
-};
+const SIGNED_IN = { login: signedIn({ id: 7, name: 'Somchai', email: 'somchai@example.com' }, 'tok') };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
