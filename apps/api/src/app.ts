@@ -13,17 +13,21 @@ import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailPlugin from './plugins/mail.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import accountRoutes from './routes/accounts/index.ts';
+import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
 import seoRoutes from './routes/seo/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
+import { ensurePackageTiers } from './services/packages/package-tiers.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -58,6 +62,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
           '*.new_password_confirmation',
           '*.verification_token',
           '*.otp',
+          '*.card_number',
+          '*.cvc',
           '*.token',
         ],
         censor: '[redacted]',
@@ -110,6 +116,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(mailPlugin);
+  await fastify.register(paymentsPlugin);
 
   await fastify.register(
     async (api) => {
@@ -118,6 +125,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(accountRoutes);
       await api.register(propertiesRoutes);
       await api.register(locationRoutes);
+      await api.register(paymentRoutes);
+      await api.register(adminPaymentRoutes);
     },
     { prefix: '/api' },
   );
@@ -127,6 +136,10 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
 
   fastify.addHook('onReady', async () => {
     await bootstrapAdmin(fastify.db, fastify.log, opts.config, fastify.clock.now());
+  });
+  // Every deployment sells the three tiers from its first start, demo data or not.
+  fastify.addHook('onReady', async () => {
+    await ensurePackageTiers(fastify.db);
   });
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {

@@ -4,5 +4,6 @@ export * from './health.ts';
 export * from './languages.ts';
 export * from './locations.ts';
 export * from './newsletter.ts';
+export * from './payments.ts';
 export * from './properties.ts';
 export * from './create-property.ts';
