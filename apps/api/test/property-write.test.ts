@@ -15,9 +15,15 @@ const unpaid = await createUser(app, { email: 'unpaid@baan.example' });
 await activateSubscription(app, owner.id);
 await activateSubscription(app, other.id);
 
-const jpeg = await sharp({ create: { width: 1400, height: 900, channels: 3, background: '#4a8' } }).jpeg().toBuffer();
-const png = await sharp({ create: { width: 500, height: 400, channels: 4, background: '#f80' } }).png().toBuffer();
-const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#08f' } }).gif().toBuffer();
+const jpeg = await sharp({ create: { width: 1400, height: 900, channels: 3, background: '#4a8' } })
+  .jpeg()
+  .toBuffer();
+const png = await sharp({ create: { width: 500, height: 400, channels: 4, background: '#f80' } })
+  .png()
+  .toBuffer();
+const gif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#08f' } })
+  .gif()
+  .toBuffer();
 
 const FIELDS: Record<string, string> = {
   type: 'rent',
@@ -119,7 +125,10 @@ describe('POST /api/property', () => {
   });
 
   it('rejects bad numbers and a price with commas', async () => {
-    const res = await post(owner.token, form({ ...FIELDS, price: '35,000', bed_rooms: '-1' }, [['cover_image', jpeg, 'c.jpg']]));
+    const res = await post(
+      owner.token,
+      form({ ...FIELDS, price: '35,000', bed_rooms: '-1' }, [['cover_image', jpeg, 'c.jpg']]),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.price).toEqual(['price must be a whole number']);
     expect(res.json().errors.bed_rooms).toEqual(['bed rooms must be a whole number']);
@@ -167,17 +176,40 @@ describe('POST /api/property', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Property listed successfully!');
-    const id = res.json().payload.id as number;
+    const payload = res.json().payload;
+    const id = payload.id as number;
+    expect(payload).toMatchObject({
+      title: FIELDS.title,
+      type: 'rent',
+      price: 35000,
+      property_sub_type: 'condo',
+      status: 'active',
+    });
+    expect(payload.images).toHaveLength(3);
+    expect(payload.cover_image).toMatch(/^\/uploads\/listings\/.+-1024\.webp$/);
+    expect(payload.rooms).toEqual([{ type: 'Bedroom', quantity: 2 }]);
     const [row] = await app.db.select().from(properties).where(sql`id = ${id}`);
-    expect(row).toMatchObject({ userId: owner.id, type: 'rent', price: 35000, bedRooms: 2, lat: 13.7246, isFeatured: false });
+    expect(row).toMatchObject({
+      userId: owner.id,
+      type: 'rent',
+      price: 35000,
+      bedRooms: 2,
+      lat: 13.7246,
+      isFeatured: false,
+    });
     expect(row?.availabilityDate).toBe(new Date().toISOString().slice(0, 10));
-    const images = await app.db.select().from(propertyImages).where(sql`property_id = ${id}`).orderBy(propertyImages.sortOrder);
+    const images = await app.db
+      .select()
+      .from(propertyImages)
+      .where(sql`property_id = ${id}`)
+      .orderBy(propertyImages.sortOrder);
     expect(images.map((i) => i.isCover)).toEqual([true, false, false]);
     expect(images[0]?.widths).toEqual([320, 640, 1024, 1400]);
     const rooms = await app.db.select().from(propertyRooms).where(sql`property_id = ${id}`);
     expect(rooms.map((r) => [r.type, r.quantity])).toEqual([['Bedroom', 2]]);
     expect(storedFiles().every((f) => f.endsWith('.webp'))).toBe(true);
-    expect(storedFiles()).toHaveLength(4 + 3 + 1);
+    // 1400 px JPEG: 320, 640, 1024, 1400; 500 px PNG: 320, 500; 300 px GIF: 300.
+    expect(storedFiles()).toHaveLength(4 + 2 + 1);
     expect(tmpFiles()).toEqual([]);
   });
 });
@@ -189,7 +221,11 @@ describe('DELETE /api/property/{id}', () => {
     return res.json().payload.id as number;
   }
   const del = (token: string | null, id: number | string) =>
-    app.inject({ method: 'DELETE', url: `/api/property/${id}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    app.inject({
+      method: 'DELETE',
+      url: `/api/property/${id}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it('answers 401 without a token, 400 for a bad id, 404 for a missing one', async () => {
     expect((await del(null, 1)).statusCode).toBe(401);
@@ -222,5 +258,42 @@ describe('DELETE /api/property/{id}', () => {
     const res = await del(admin.token, id);
     expect(res.statusCode).toBe(200);
     expect((await app.db.select().from(properties).where(sql`id = ${id}`)).length).toBe(0);
+  });
+});
+
+describe('GET /api/user/properties', () => {
+  it('answers 401 without a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/user/properties' })).statusCode).toBe(401);
+  });
+
+  it("lists only the caller's listings, hidden ones included, newest first", async () => {
+    const first = await post(
+      other.token,
+      form({ ...FIELDS, title: 'Older listing' }, [['cover_image', jpeg, 'c.jpg']]),
+    );
+    const second = await post(
+      other.token,
+      form({ ...FIELDS, title: 'Newer listing' }, [['cover_image', jpeg, 'c.jpg']]),
+    );
+    const hiddenId = first.json().payload.id as number;
+    await app.db.update(properties).set({ status: 'hidden' }).where(sql`id = ${hiddenId}`);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/user/properties',
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().payload as { id: number; title: string; status: string }[];
+    expect(items.slice(0, 2).map((p) => [p.title, p.status])).toEqual([
+      ['Newer listing', 'active'],
+      ['Older listing', 'hidden'],
+    ]);
+    expect(items.map((p) => p.id)).toContain(second.json().payload.id);
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/api/user/properties',
+      headers: { authorization: `Bearer ${unpaid.token}` },
+    });
+    expect(mine.json().payload).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './create-property.ts';
 export * from './envelope.ts';
 export * from './health.ts';
 export * from './languages.ts';
@@ -6,4 +7,3 @@ export * from './locations.ts';
 export * from './newsletter.ts';
 export * from './payments.ts';
 export * from './properties.ts';
-export * from './create-property.ts';
