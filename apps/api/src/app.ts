@@ -12,6 +12,7 @@ import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -114,6 +115,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(errorsPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
+  await fastify.register(listingCachePlugin);
   await fastify.register(uploadsPlugin);
   await fastify.register(uploadRoutes);
   await fastify.register(authPlugin);

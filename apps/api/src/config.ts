@@ -14,6 +14,8 @@ export type Config = {
   /** Largest JSON/urlencoded body the API accepts, in bytes. */
   bodyLimit: number;
   isProduction: boolean;
+  /** How long public listing reads are cached in-process (0 turns the cache off; tests run without it). */
+  listingCacheSeconds: number;
   /** HS256 key for access tokens; generated once under dataDir when unset. */
   jwtSecret: string | undefined;
   /** smtp(s)://user:pass@host:port; when unset, mail goes to the dev outbox table and the log. */
@@ -78,6 +80,13 @@ function port(value: string | undefined): number {
   return n;
 }
 
+function nonNegative(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds, got "${value}"`);
+  return n;
+}
+
 /** Reads configuration from the environment; every variable is optional for a local run. */
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
@@ -94,6 +103,11 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: 1024 * 1024,
     isProduction,
+    listingCacheSeconds: nonNegative(
+      env.LISTING_CACHE_SECONDS,
+      env.NODE_ENV === 'test' ? 0 : 10,
+      'LISTING_CACHE_SECONDS',
+    ),
     jwtSecret: jwtSecret(env.JWT_SECRET),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Baan <no-reply@baan.example>',

@@ -1,5 +1,11 @@
-import { PropertyIdParams, PropertyListQuery } from '@baan/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  type Property,
+  PropertyIdParams,
+  PropertyListQuery,
+  type PropertyPage,
+  type PropertyTypeCounts,
+} from '@baan/contract';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
 import { countPropertyTypes } from '../../services/properties/count-property-types.ts';
@@ -7,13 +13,22 @@ import { getProperty } from '../../services/properties/get-property.ts';
 import { listAllProperties } from '../../services/properties/list-all-properties.ts';
 import { listProperties } from '../../services/properties/list-properties.ts';
 
+/** One visible listing through the listing cache (also used by the /detail/:id page head). */
+export async function cachedProperty(app: FastifyInstance, id: number): Promise<Property | null> {
+  return (await app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id))) as Property | null;
+}
+
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
 
 /** Public listing reads (docs/api.md "Listings"): search, all, one, and counts per sub type. */
 const propertiesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/properties', async (request) => {
     const query = parse(PropertyListQuery, request.query, 'Please correct the search filters.');
-    return { success: true, payload: await listProperties(app.db, app.storage, query) };
+    // The parsed query (defaults filled, keys in schema order) names the page exactly.
+    const page = (await app.listingCache.get(`page:${JSON.stringify(query)}`, () =>
+      listProperties(app.db, app.storage, query),
+    )) as PropertyPage;
+    return { success: true, payload: page };
   });
 
   app.get('/all/properties', async () => {
@@ -24,13 +39,14 @@ const propertiesRoutes: FastifyPluginAsync = async (app) => {
     // Any id that is not a positive whole number names no listing: 404, like a missing one.
     const parsed = PropertyIdParams.safeParse(request.params);
     if (!parsed.success) throw notFound(LISTING_NOT_FOUND);
-    const property = await getProperty(app.db, app.storage, parsed.data.id);
+    const property = await cachedProperty(app, parsed.data.id);
     if (!property) throw notFound(LISTING_NOT_FOUND);
     return { success: true, payload: property };
   });
 
   app.get('/stats/property-types', async () => {
-    return { success: true, payload: await countPropertyTypes(app.db) };
+    const counts = (await app.listingCache.get('types', () => countPropertyTypes(app.db))) as PropertyTypeCounts;
+    return { success: true, payload: counts };
   });
 };
 

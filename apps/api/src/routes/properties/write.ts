@@ -41,6 +41,7 @@ const propertyWrites: FastifyPluginAsync = async (app) => {
       // Before answering, so no temporary file outlives the request.
       await received.cleanup();
     }
+    app.listingCache.clear();
     request.log.info({ propertyId: id, photos: received.files.length }, 'listing created');
     const property = await getUserProperty(app.db, app.storage, user.id, id);
     return reply.code(201).send({ success: true, message: 'Property listed successfully!', payload: property });
@@ -57,6 +58,7 @@ const propertyWrites: FastifyPluginAsync = async (app) => {
     if (!user) throw unauthorized();
     const { id } = parse(IdParams, request.params, 'This listing id is not valid.');
     await deleteProperty(app.db, app.storage, id, { id: user.id, role: user.role });
+    app.listingCache.clear();
     return { success: true, message: 'Property deleted.', payload: { id } };
   });
 };
