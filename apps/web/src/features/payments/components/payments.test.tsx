@@ -81,7 +81,7 @@ describe('/select-package', () => {
     stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
     const user = userEvent.setup();
     const visitor = await renderAt({ pathname: '/select-package' });
-    await user.click(await screen.findByRole('button', { name: 'Choose the Starter package' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose package: Starter' }));
     await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
     expect(visitor.router.state.location.state).toEqual({ redirectFrom: '/select-package' });
   });
@@ -90,7 +90,7 @@ describe('/select-package', () => {
     stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
     const user = userEvent.setup();
     const { router } = await renderAt({ pathname: '/select-package' }, SIGNED_IN);
-    await user.click(await screen.findByRole('button', { name: 'Choose the Professional package' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose package: Professional' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing-information'));
     expect(router.state.location.state).toEqual({ selectedPackage: PACKAGES[1], userId: 7 });
   });
