@@ -20,8 +20,11 @@ import webPlugin from './plugins/web.ts';
 import accountRoutes from './routes/accounts/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
+import propertiesRoutes from './routes/properties/index.ts';
+import seoRoutes from './routes/seo/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
 import { ensurePackageTiers } from './services/packages/package-tiers.ts';
@@ -72,7 +75,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    // Creating and migrating a new PGlite database can take a while on a busy, small machine.
+    // Creating and migrating a new PGlite database can take a while on a busy, small machine,
+    // and the demo seed draws its photos in an onReady hook.
     pluginTimeout: 120_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -119,6 +123,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(healthRoutes);
       await api.register(newsletterRoutes);
       await api.register(accountRoutes);
+      await api.register(propertiesRoutes);
+      await api.register(locationRoutes);
       await api.register(paymentRoutes);
       await api.register(adminPaymentRoutes);
     },
@@ -126,6 +132,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   );
 
   await fastify.register(webPlugin);
+  await fastify.register(seoRoutes);
 
   fastify.addHook('onReady', async () => {
     await bootstrapAdmin(fastify.db, fastify.log, opts.config, fastify.clock.now());
@@ -136,7 +143,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   });
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {
-      await seedDemo(fastify.db, fastify.log);
+      await seedDemo(fastify.db, fastify.log, fastify.storage);
     });
   }
 };

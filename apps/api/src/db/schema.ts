@@ -143,6 +143,19 @@ export const properties = pgTable(
   (t) => [
     index('properties_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('properties_user_idx').on(t.userId),
+    // Listing search (services/properties): the filters and sorts a visitor uses, kept fast at
+    // 100,000 rows. Every public query also has status = 'active'.
+    index('properties_status_price_idx').on(t.status, t.price, t.id),
+    index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt.desc(), t.id.desc()),
+    index('properties_status_sub_type_idx').on(t.status, t.propertySubType),
+    index('properties_status_featured_created_idx').on(t.status, t.isFeatured, t.createdAt.desc(), t.id.desc()),
+    // Substring search in any script (Thai and Burmese have no spaces between words): trigram
+    // GIN indexes over exactly the expressions the search query uses (see search-text.ts).
+    index('properties_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.title} || ' ' || ${t.location} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
+    index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
   ],
 );
 
