@@ -85,7 +85,7 @@ describe('accounts', () => {
       .toBe(true);
 
     await menu.click();
-    expect(await page.getByText('Signed in as user').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Signed in as user').isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await expectPath(page, '/');
     await expect
