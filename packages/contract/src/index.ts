@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './create-property.ts';
 export * from './envelope.ts';
 export * from './health.ts';
 export * from './languages.ts';
