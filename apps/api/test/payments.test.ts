@@ -250,6 +250,18 @@ describe('card payments (built-in test processor)', () => {
     expect(await countRows(payments)).toBe(before);
   });
 
+  it('limits card attempts per account (429), so card numbers cannot be tried one after another', async () => {
+    const user = await signUpAndLogin(app);
+    const before = await countRows(payments);
+    for (let i = 0; i < 10; i++) {
+      expect((await payCard(user.token, starter.id, '4242 4242 4242 4241')).statusCode).toBe(400);
+    }
+    const limited = await payCard(user.token, starter.id, '4242 4242 4242 4242');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(await countRows(payments)).toBe(before);
+  });
+
   it('needs a token', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/card', payload: { package_id: starter.id } });
     expect(res.statusCode).toBe(401);

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   register: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
   resendOtp: { windowMs: 60 * MINUTE, perIp: 20, perEmail: 5 },
   verifyOtp: { windowMs: 15 * MINUTE, perIp: 30, perEmail: 10 },
+  // Card attempts per account and per address: stops a stolen-card tester from trying many numbers.
+  cardPayment: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

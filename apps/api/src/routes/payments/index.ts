@@ -82,6 +82,8 @@ const payments: FastifyPluginAsync = async (app) => {
 
   app.post('/payment/card', { preHandler: app.authenticate }, async (request, reply) => {
     const user = currentUser(request);
+    await app.rateLimit.byIp('cardPayment', request);
+    await app.rateLimit.byEmail('cardPayment', user.email);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const isStripe = app.payments.card.kind === 'stripe';
     const input = isStripe ? parse(StripeCardPaymentRequest, body) : parse(TestCardPaymentRequest, body);

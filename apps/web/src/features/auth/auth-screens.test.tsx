@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
@@ -24,6 +24,9 @@ function stubApi(handler: Handler) {
   vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
+
+// These tests walk whole screens through the real router; a shared 2-core machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -137,7 +140,7 @@ describe('/login', () => {
 });
 
 describe('/signup and /otp', () => {
-  it('checks the fields, then registers first + last name and moves to /otp', { timeout: 20_000 }, async () => {
+  it('checks the fields, then registers first + last name and moves to /otp', async () => {
     const calls = stubApi((url) =>
       url === '/api/register'
         ? jsonResponse(201, { success: true, payload: makeUser({ email: 'nok@example.com', name: 'Nok Dee' }) })
@@ -174,7 +177,7 @@ describe('/signup and /otp', () => {
     await waitFor(() => expect(calls[1]?.body).toEqual({ email: 'nok@example.com', type: 'register' }));
   });
 
-  it('shows each server field error as its own toast', { timeout: 15_000 }, async () => {
+  it('shows each server field error as its own toast', async () => {
     stubApi(() =>
       jsonResponse(409, {
         success: false,
@@ -193,7 +196,7 @@ describe('/signup and /otp', () => {
     expect((await screen.findAllByText(/already exists/)).length).toBe(2); // the toast and the field
   });
 
-  it('verifies the code with the Verifying... label, then goes to /login', { timeout: 15_000 }, async () => {
+  it('verifies the code with the Verifying... label, then goes to /login', async () => {
     sessionStorage.setItem('pendingVerificationEmail', 'nok@example.com');
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => {
@@ -266,6 +269,11 @@ describe('session and dashboard', () => {
     expect(calls[0]).toMatchObject({ url: '/api/user', auth: 'Bearer stored-jwt' });
     expect(store.getState().login.isAuthenticated).toBe(true);
     expect(screen.getByRole('link', { name: 'My Property' })).toHaveAttribute('href', '/dashboard/sellproperty');
+    const sidebar = screen.getByRole('complementary', { name: 'Dashboard' });
+    expect(sidebar).toHaveStyle({ width: '258px' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(sidebar).toHaveStyle({ width: '80px' });
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
   });
 
   it('forgets a token the server refuses', async () => {
@@ -278,7 +286,7 @@ describe('session and dashboard', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('settings: needs a name, checks the password confirmation, and saves', { timeout: 20_000 }, async () => {
+  it('settings: needs a name, checks the password confirmation, and saves', async () => {
     const calls = stubApi((_url, body) =>
       jsonResponse(200, { success: true, payload: makeUser({ name: (body as { name: string }).name }) }),
     );
@@ -307,5 +315,31 @@ describe('session and dashboard', () => {
     expect(toggles).toHaveLength(3);
     await user.click(toggles[0] as HTMLElement);
     expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'text');
+  });
+});
+
+describe('logout from the dashboard', () => {
+  it('the header menu logout goes home and ends the session', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('token', 'test-token');
+    const { router, store } = await renderApp('/dashboard', { login: signedIn({ name: 'Nok Dee' }) });
+    await screen.findByRole('heading', { name: 'Hello, Nok Dee' });
+    await user.click(screen.getByRole('button', { name: /Nok Dee/ }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().login.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+    // It stays home (the dashboard does not send the visitor on to /login).
+    await screen.findByRole('link', { name: 'Login / Register' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('the sidebar logout goes to /login', async () => {
+    const user = userEvent.setup();
+    const { router, store } = await renderApp('/dashboard', { login: signedIn({ name: 'Nok Dee' }) });
+    const sidebar = await screen.findByRole('complementary', { name: 'Dashboard' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().login.user).toBeNull();
   });
 });

@@ -37,22 +37,20 @@ export function DashboardLayout({ user, onLogout }: DashboardLayoutProps) {
 
   return (
     <div className="relative flex min-h-[calc(100svh-105px)] bg-slate-50">
-      <button
-        type="button"
-        onClick={() => setIsOpen((o) => !o)}
-        aria-expanded={isOpen}
-        aria-controls="dashboard-sidebar"
-        aria-label={isOpen ? t('sidebar.close') : t('sidebar.open')}
-        className="fixed bottom-4 left-4 z-30 grid size-12 place-items-center rounded-full bg-teal-700 text-white shadow-lg md:hidden"
-      >
-        {isOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
-      </button>
       <aside
         id="dashboard-sidebar"
         aria-label={t('sidebar.label')}
         style={{ width }}
         className={`${isOpen ? 'flex' : 'hidden'} fixed inset-y-0 left-0 z-20 shrink-0 flex-col border-r border-slate-200 bg-white pt-[105px] shadow-lg transition-[width] duration-200 md:sticky md:top-[105px] md:h-[calc(100svh-105px)] md:pt-0 md:shadow-none`}
       >
+        <button
+          type="button"
+          onClick={() => setIsOpen(false)}
+          aria-label={t('sidebar.close')}
+          className="absolute top-[113px] right-2 grid size-9 place-items-center rounded-md text-slate-600 hover:bg-slate-100 md:hidden"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
         <div className={`flex items-center gap-3 border-b border-slate-200 p-4 ${narrow ? 'justify-center' : ''}`}>
           {user.profile_image ? (
             <img src={user.profile_image} alt="" className="size-12 shrink-0 rounded-full object-cover" />
@@ -112,6 +110,16 @@ export function DashboardLayout({ user, onLogout }: DashboardLayoutProps) {
         </button>
       </aside>
       <div className="min-w-0 flex-1 p-4 sm:p-8">
+        <button
+          type="button"
+          onClick={() => setIsOpen((o) => !o)}
+          aria-expanded={isOpen}
+          aria-controls="dashboard-sidebar"
+          className="mb-4 inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 md:hidden"
+        >
+          {isOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+          {isOpen ? t('sidebar.close') : t('sidebar.open')}
+        </button>
         <Outlet />
       </div>
     </div>

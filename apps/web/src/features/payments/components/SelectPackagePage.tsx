@@ -67,7 +67,6 @@ export function SelectPackagePage() {
                 <button
                   type="button"
                   onClick={() => choose(pkg)}
-                  aria-label={t('selectPackage.chooseNamed', { name: pkg.name })}
                   className={`mt-8 rounded-lg px-4 py-3 text-sm font-semibold transition-colors ${
                     isFeatured
                       ? 'bg-teal-700 text-white hover:bg-teal-800'
@@ -75,6 +74,7 @@ export function SelectPackagePage() {
                   }`}
                 >
                   {t('selectPackage.choose')}
+                  <span className="sr-only">: {pkg.name}</span>
                 </button>
               </li>
             );

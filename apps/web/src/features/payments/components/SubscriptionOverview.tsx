@@ -8,6 +8,8 @@ import { formatBaht } from '../hooks/checkout-state';
 export function SubscriptionOverview() {
   const { t } = useTranslation('payments');
   const { data, isLoading, isError } = useGetSubscriptionQuery();
+  // The dashboard's own card already says when there is no package; only add what it lacks.
+  if (data && data.is_active === 0 && !data.pending_payment) return null;
   return (
     <section
       aria-labelledby="subscription-overview-title"
@@ -40,21 +42,21 @@ export function SubscriptionOverview() {
                 ) : null}
               </div>
             </div>
-          ) : (
-            <p className="text-sm text-slate-700">{t('overview.inactive')}</p>
-          )}
+          ) : null}
           {data.pending_payment ? (
             <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               {t('overview.underReview', { amount: formatBaht(data.pending_payment.amount) })}
             </p>
           ) : null}
-          <Link
-            to="/select-package"
-            className="inline-block rounded-lg border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50"
-          >
-            {data.is_active === 1 ? t('overview.extend') : t('overview.choose')}
-          </Link>
+          {data.is_active === 1 ? (
+            <Link
+              to="/select-package"
+              className="inline-block rounded-lg border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+            >
+              {t('overview.extend')}
+            </Link>
+          ) : null}
         </div>
       )}
     </section>

@@ -51,6 +51,7 @@ beforeAll(async () => {
     import('../../../app/routes/payment-success'),
     import('../../../app/routes/coming-soon'),
     import('../../../app/routes/info-page'),
+    import('../../../app/routes/dashboard'),
   ]);
 }, 60_000);
 
@@ -81,7 +82,7 @@ describe('/select-package', () => {
     stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
     const user = userEvent.setup();
     const visitor = await renderAt({ pathname: '/select-package' });
-    await user.click(await screen.findByRole('button', { name: 'Choose the Starter package' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose package: Starter' }));
     await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
     expect(visitor.router.state.location.state).toEqual({ redirectFrom: '/select-package' });
   });
@@ -90,7 +91,7 @@ describe('/select-package', () => {
     stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
     const user = userEvent.setup();
     const { router } = await renderAt({ pathname: '/select-package' }, SIGNED_IN);
-    await user.click(await screen.findByRole('button', { name: 'Choose the Professional package' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose package: Professional' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing-information'));
     expect(router.state.location.state).toEqual({ selectedPackage: PACKAGES[1], userId: 7 });
   });
@@ -175,6 +176,37 @@ describe('billing and checkout', () => {
       exp_month: 12,
       exp_year: 30,
     });
+  });
+});
+
+describe('dashboard overview', () => {
+  it('shows the package, the days left and a payment under review', async () => {
+    stubApi({
+      'GET /api/user/subscription': () =>
+        json(200, {
+          success: true,
+          payload: {
+            is_active: 1,
+            package_id: 3,
+            package_name: 'Premium',
+            starts_at: '2026-11-01T00:00:00.000Z',
+            ends_at: '2026-12-01T00:00:00.000Z',
+            days_left: 12,
+            pending_payment: {
+              id: 9,
+              package_id: 1,
+              amount: 1290,
+              method: 'qr',
+              created_at: '2026-11-19T00:00:00.000Z',
+            },
+          },
+        }),
+    });
+    await renderAt({ pathname: '/dashboard' }, SIGNED_IN);
+    expect(await screen.findByText('Premium package active')).toBeInTheDocument();
+    expect(screen.getByText('Days left: 12')).toBeInTheDocument();
+    expect(screen.getByText('A payment of ฿1,290 is under review.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Extend package' })).toHaveAttribute('href', '/select-package');
   });
 });
 
