@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeIn,
@@ -83,6 +84,18 @@ describe('accounts', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Hello, Nok Dee' }).isVisible(), { timeout: 15_000 })
       .toBe(true);
+
+    // Settings: a real PNG through the upload pipeline, shown once stored.
+    await page.goto(`${app.url}/dashboard/settings`);
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Upload a new image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const avatar = page.getByRole('img', { name: 'Profile image' });
+    await expect.poll(() => avatar.getAttribute('src'), { timeout: 15_000 }).toMatch(/\/uploads\/avatars\/.+\.webp$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+      .toBe(256);
 
     await menu.click();
     await expect.poll(() => page.getByText('Signed in as user').isVisible(), { timeout: 15_000 }).toBe(true);

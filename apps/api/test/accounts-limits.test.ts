@@ -113,6 +113,28 @@ describe('rate limits', () => {
     );
   });
 
+  it('limits password changes like logins, so a stolen token cannot guess the password', async () => {
+    const email = uniqueEmail();
+    await register(app, email);
+    await post(app, '/api/verifyOtp', { email, otp: await lastCode(app, email), type: 'register' });
+    const login = await post(app, '/api/login', { email, password: PASSWORD });
+    const token = json<{ payload: { token: string } }>(login).payload.token;
+    const change = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/update/profile',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          current_password: 'Guess#0001',
+          new_password: 'Whatever#1',
+          new_password_confirmation: 'Whatever#1',
+        },
+      });
+    // The login above counted once against this e-mail.
+    for (let i = 1; i < RATE_LIMITS.login.perEmail; i++) expect((await change()).statusCode).toBe(400);
+    expect429(await change(), RATE_LIMITS.login.windowMs);
+  });
+
   it('does not limit a person who logs in normally', async () => {
     const email = uniqueEmail();
     await register(app, email);

@@ -100,13 +100,11 @@ describe('POST /api/register', () => {
       role: 'user',
       company_name: null,
       profile_image: null,
-      phone_number: '0812345678',
-      language: 'th',
       subscription: { is_active: 0, package_id: null, ends_at: null },
     });
     expect(res.body).not.toMatch(/password|scrypt|hash/i);
     const row = await userRow(app, email);
-    expect(row?.emailVerifiedAt).toBeNull();
+    expect(row).toMatchObject({ phoneNumber: '0812345678', language: 'th', emailVerifiedAt: null });
     expect(row?.passwordHash).toMatch(/^scrypt\$14\$8\$1\$/);
     expect(row?.passwordHash).not.toContain(PASSWORD);
 
@@ -163,7 +161,7 @@ describe('POST /api/login', () => {
     const body = json<{ message: string; payload: { user: unknown; token: string } }>(res);
     expect(body.message).toBe(M.loginSuccess);
     const user = User.strict().parse(body.payload.user);
-    expect(user.language).toBe('ja');
+    expect((await userRow(app, email))?.language).toBe('ja');
     const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(body.payload.token) });
     expect(me.statusCode).toBe(200);
     expect(json(me).payload).toEqual(user);

@@ -175,8 +175,6 @@ export const User = z.object({
   role: Role,
   company_name: z.string().nullable(),
   profile_image: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  language: z.string(),
   subscription: SubscriptionSummary,
 });
 export type User = z.infer<typeof User>;

@@ -10,8 +10,6 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'user',
     company_name: null,
     profile_image: null,
-    phone_number: null,
-    language: 'en',
     subscription: { is_active: 0, package_id: null, ends_at: null },
     ...overrides,
   };

@@ -119,6 +119,8 @@ const accounts: FastifyPluginAsync = async (app) => {
     }
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (PASSWORD_FIELDS.some((f) => f in body)) {
+      // A stolen token must not become a way to guess the password: same limit as logging in.
+      await app.rateLimit.byEmail('login', user.email);
       const input = parseForm(ChangePasswordRequest, body, SUMMARIES.password);
       const updated = await changePassword(
         app.db,

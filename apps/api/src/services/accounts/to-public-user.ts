@@ -15,8 +15,6 @@ export async function toPublicUser(db: Db, storage: Storage, row: UserRow, now: 
     role: row.role,
     company_name: row.companyName,
     profile_image: row.profileImage ? storage.url(row.profileImage) : null,
-    phone_number: row.phoneNumber,
-    language: row.language,
     subscription: await getSubscriptionSummary(db, row.id, now),
   };
 }
