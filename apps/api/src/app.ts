@@ -49,6 +49,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
+    // Creating and migrating a new PGlite database can take a while on a busy, small machine.
+    pluginTimeout: 120_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   };

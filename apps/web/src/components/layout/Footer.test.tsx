@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+async function renderFooter() {
+  const view = await renderApp('/');
+  return { ...view, footer: screen.getByRole('contentinfo') };
+}
+
+describe('Footer', () => {
+  it('has every block of the spec', async () => {
+    const { footer } = await renderFooter();
+    const f = within(footer);
+    expect(f.getByRole('link', { name: /\+66 2 123 4567/ })).toHaveAttribute('href', 'tel:+6621234567');
+    expect(f.getByRole('link', { name: /support@baan\.example/ })).toHaveAttribute(
+      'href',
+      'mailto:support@baan.example',
+    );
+    expect(f.getByRole('link', { name: /App Store/ })).toBeInTheDocument();
+    expect(f.getByRole('link', { name: /Google Play/ })).toBeInTheDocument();
+    for (const name of ['Facebook', 'LINE', 'Instagram', 'YouTube']) {
+      expect(f.getByRole('link', { name })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    }
+    const popular = within(f.getByRole('navigation', { name: 'Popular searches' }));
+    expect(popular.getByRole('link', { name: 'Sukhumvit' })).toHaveAttribute('href', '/Quick?q=Sukhumvit');
+    expect(popular.getByRole('link', { name: 'Rama 9' })).toHaveAttribute('href', '/Quick?q=Rama%209');
+    expect(popular.getByRole('link', { name: 'Chiang Mai' })).toHaveAttribute('href', '/Quick?q=Chiang%20Mai');
+    expect(popular.getAllByRole('link')).toHaveLength(8);
+    const quick = within(f.getByRole('navigation', { name: 'Quick links' }));
+    expect(quick.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Terms of Use', '/terms'],
+      ['Privacy Policy', '/privacy'],
+      ['Our Services', '/services'],
+      ['Contact', '/contact'],
+      ['FAQ', '/faq'],
+    ]);
+    expect(f.getByText(`© ${new Date().getFullYear()} Baan. All rights reserved.`)).toBeInTheDocument();
+  });
+
+  it('rejects an empty or invalid e-mail without calling the server', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+    const button = within(footer).getByRole('button', { name: 'Subscribe' });
+
+    await user.click(button);
+    expect(within(footer).getByRole('alert')).toHaveTextContent('Please enter your e-mail address.');
+
+    await user.type(within(footer).getByLabelText('Your e-mail address'), 'not-an-email');
+    await user.click(button);
+    expect(within(footer).getByRole('alert')).toHaveTextContent('Please enter a valid e-mail address.');
+    expect(within(footer).getByLabelText('Your e-mail address')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts a valid e-mail to /api/newsletter and confirms with a toast', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(201, { success: true, message: 'Subscribed', payload: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+
+    await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+
+    expect(await screen.findByText("Thanks! You're subscribed.")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(new URL(request.url).pathname).toBe('/api/newsletter');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Accept-Language')).toBe('en');
+    expect(await request.json()).toEqual({ email: 'buyer@example.com' });
+    expect(within(footer).getByLabelText('Your e-mail address')).toHaveValue('');
+  });
+
+  it("shows the server's message for a 400", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(400, { success: false, message: 'This e-mail is already subscribed.' })),
+    );
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+    await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('This e-mail is already subscribed.')).toBeInTheDocument();
+  });
+
+  it('shows a generic error when the network fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+    await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+  });
+});

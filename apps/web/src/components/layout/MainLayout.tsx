@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Every route change starts at the top of the page (spec section 2). */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every pathname change.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className="sr-only z-50 rounded-md bg-teal-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+    >
+      {t('a11y.skipToContent')}
+    </a>
+  );
+}
+
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const isHome = pathname === '/';
+  return (
+    <div className="flex min-h-svh flex-col">
+      <ScrollToTop />
+      <SkipLink />
+      <Header />
+      {/* The header is fixed; only home lets the hero slide under it. */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`flex-1 focus:outline-none ${isHome ? '' : 'pt-[105px]'}`}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

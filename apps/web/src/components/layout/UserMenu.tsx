@@ -1,0 +1,80 @@
+import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { logout } from '../../features/auth/logout';
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const user = useAppSelector((state) => state.login.user);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [isOpen, setIsOpen] = useState(false);
+  const menuId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const roleLabel = user?.role === 'admin' ? t('header.roleAdmin') : t('header.roleUser');
+
+  useEffect(() => {
+    if (!isOpen) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') setIsOpen(false);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isOpen]);
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={menuId}
+        onClick={() => setIsOpen((open) => !open)}
+        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-semibold"
+      >
+        <UserRound className="size-4" aria-hidden="true" />
+        <span className="max-w-32 truncate">{user?.name || t('header.account')}</span>
+        <span className="rounded bg-teal-700 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase">
+          {roleLabel}
+        </span>
+        <ChevronDown className="size-3.5" aria-hidden="true" />
+      </button>
+      {isOpen ? (
+        <div
+          id={menuId}
+          className="absolute right-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white p-1 text-sm text-slate-700 shadow-lg"
+        >
+          <p className="px-3 py-2 text-xs text-slate-600">{t('header.signedInAs', { role: roleLabel })}</p>
+          <Link
+            to="/dashboard"
+            onClick={() => setIsOpen(false)}
+            className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
+          >
+            <LayoutDashboard className="size-4" aria-hidden="true" />
+            {t('header.dashboard')}
+          </Link>
+          <button
+            type="button"
+            onClick={() => {
+              setIsOpen(false);
+              dispatch(logout());
+              navigate('/');
+            }}
+            className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left hover:bg-slate-100"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {t('header.logout')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { CheckCircle2 } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { useLocation } from 'react-router';
+
+interface HeroProps {
+  title: string;
+  /** Items separated by `|`; each becomes its own line. */
+  description?: string;
+  /** `full` fills the screen (min 600px); `compact` is 70% of the viewport (min 400px). Defaults by route: full on `/`. */
+  size?: 'full' | 'compact';
+  children?: ReactNode;
+}
+
+export function splitDescription(description: string | undefined): string[] {
+  return (description ?? '')
+    .split('|')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+export function Hero({ title, description, size, children }: HeroProps) {
+  const { pathname } = useLocation();
+  const headingId = useId();
+  const isFull = (size ?? (pathname === '/' ? 'full' : 'compact')) === 'full';
+  const items = splitDescription(description);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`hero-backdrop relative isolate flex items-center overflow-hidden text-white ${
+        isFull ? 'min-h-[max(100svh,600px)] pt-28 pb-24' : 'min-h-[max(70vh,400px)] py-16'
+      }`}
+    >
+      <Skyline />
+      <div className="relative mx-auto w-full max-w-7xl px-4 sm:px-6">
+        <div className="max-w-3xl">
+          <h1 id={headingId} className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {title}
+          </h1>
+          {items.length > 0 ? (
+            <ul className="mt-6 space-y-3 text-base text-teal-50 sm:text-lg">
+              {items.map((item) => (
+                <li key={item} className="flex items-start gap-3">
+                  <CheckCircle2 className="mt-1 size-5 shrink-0 text-teal-300" aria-hidden="true" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A quiet city silhouette drawn in SVG, so the banner needs no image download. */
+function Skyline() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      className="pointer-events-none absolute inset-x-0 bottom-0 -z-10 h-48 w-full text-white/[0.07] sm:h-64"
+      viewBox="0 0 1200 240"
+      preserveAspectRatio="xMidYMax slice"
+      fill="currentColor"
+    >
+      <path d="M0 240V150h60v-40h50v40h30V90h70v150h20V60h80v180h30v-90h60v90h20V30l50-30 50 30v210h30V120h70v120h20V80h90v160h30v-60h50v60h20V100h60V70h40v170h40v-90h60v90h40V130h80v110z" />
+    </svg>
+  );
+}

@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+
+// A console.error during a test fails it (conventions: web tests, after epic-stack).
+let consoleErrors: unknown[][] = [];
+const originalConsoleError = console.error;
+
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalConsoleError(...args);
+  };
+  // jsdom does not implement scrolling and would report that through console.error.
+  window.scrollTo = () => {};
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  console.error = originalConsoleError;
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map(String).join(' ') ?? '';
+    throw new Error(`console.error was called ${consoleErrors.length} time(s) during the test; first: ${first}`);
+  }
+});
