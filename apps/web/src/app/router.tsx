@@ -15,6 +15,13 @@ const infoPage = (path: string, infoPage: string): RouteObject => ({
   lazy: () => import('./routes/info-page'),
 });
 
+/** My properties: one screen; the route says which listings it shows (docs/decisions/005-my-properties-routes.md). */
+const myProperties = (path: string, listingType: 'rent' | 'sale'): RouteObject => ({
+  path,
+  handle: { listingType },
+  lazy: () => import('./routes/my-properties'),
+});
+
 /** The spec's route table (section 2). Everything except home is a lazy chunk. */
 export const routes: RouteObject[] = [
   {
@@ -35,8 +42,11 @@ export const routes: RouteObject[] = [
           comingSoon('cost', 'nav.setAllCost'),
           comingSoon('contact', 'nav.contactUs'),
           comingSoon('login', 'header.loginRegister'),
+          myProperties('dashboard/sellproperty', 'sale'),
+          myProperties('dashboard/buyproperty', 'rent'),
+          myProperties('dashboard/rentedproperty', 'rent'),
           comingSoon('dashboard/*', 'header.dashboard'),
-          comingSoon('add-property', 'header.addProperty'),
+          { path: 'add-property', lazy: () => import('./routes/add-property') },
           comingSoon('select-package', 'header.package'),
           infoPage('terms', 'terms'),
           infoPage('privacy', 'privacy'),
