@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import healthRoutes from './routes/health/index.ts';
+import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
@@ -90,6 +91,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(newsletterRoutes);
+      await api.register(locationRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './health.ts';
 export * from './languages.ts';
+export * from './locations.ts';
 export * from './newsletter.ts';
 export * from './create-property.ts';
