@@ -9,15 +9,16 @@ import type {
   UserType,
   WizardSubType,
 } from '../lib/property-form';
-import { ChoiceGroup, errorId, FieldError, fieldId } from './fields';
+import { ChoiceGroup, fieldId } from './fields';
 
 /** What the wizard gives the location control it is handed (the route composes the locations feature's one). */
 export interface LocationFieldProps {
   inputId: string;
   label: string;
+  /** The text so far (the control starts from it when a step is revisited). */
   value: string;
-  invalid: boolean;
-  describedBy?: string;
+  /** The validation message to show on the control, tied to it with aria-describedby. */
+  error?: string;
   /** Called on every edit with the text; with coordinates when a suggested place was chosen. */
   onChange: (place: { location: string; lat?: number; lon?: number }) => void;
 }
@@ -75,17 +76,13 @@ export function StepDefine({ form, errors, update, renderLocation }: StepDefineP
         error={errors.subType}
         columns="grid-cols-2 sm:grid-cols-3"
       />
-      <div>
-        {renderLocation({
-          inputId: fieldId('location'),
-          label: t('define.location'),
-          value: form.location,
-          invalid: Boolean(errors.location),
-          describedBy: errors.location ? errorId('location') : undefined,
-          onChange: ({ location, lat, lon }) => update({ location, lat, lon }),
-        })}
-        <FieldError field="location" message={errors.location} />
-      </div>
+      {renderLocation({
+        inputId: fieldId('location'),
+        label: t('define.location'),
+        value: form.location,
+        error: errors.location,
+        onChange: ({ location, lat, lon }) => update({ location, lat, lon }),
+      })}
     </div>
   );
 }

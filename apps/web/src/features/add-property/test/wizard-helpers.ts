@@ -21,8 +21,22 @@ export function stubLocations() {
       return jsonResponse(200, {
         success: true,
         payload: [
-          { display_name: 'Sukhumvit, Khlong Toei, Bangkok', lat: 13.7376, lon: 100.5601, kind: 'neighbourhood' },
-          { display_name: 'Asok (BTS), Bangkok', lat: 13.7371, lon: 100.5603, kind: 'station' },
+          {
+            display_name: 'Sukhumvit, Khlong Toei, Bangkok',
+            lat: 13.7376,
+            lon: 100.5601,
+            kind: 'neighbourhood',
+            name_en: 'Sukhumvit',
+            name_th: 'สุขุมวิท',
+          },
+          {
+            display_name: 'Asok (BTS), Bangkok',
+            lat: 13.7371,
+            lon: 100.5603,
+            kind: 'station',
+            name_en: 'Asok',
+            name_th: 'อโศก',
+          },
         ],
       });
     }
@@ -48,7 +62,7 @@ export async function completeStepOne(user: User, { skipLocation = false } = {})
   await user.click(screen.getByRole('radio', { name: 'Condo' }));
   if (skipLocation) return;
   await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Sukh');
-  await user.click(await screen.findByRole('option', { name: 'Sukhumvit, Khlong Toei, Bangkok' }));
+  await user.click(await screen.findByRole('option', { name: /Sukhumvit, Khlong Toei, Bangkok/ }));
 }
 
 export const next = () => screen.getByRole('button', { name: 'Next' });
