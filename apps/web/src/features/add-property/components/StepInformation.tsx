@@ -96,7 +96,7 @@ export function StepInformation({ form, errors, update, updateHouseInfo }: StepI
 
       <fieldset>
         <legend className="mb-3 text-base font-semibold text-slate-900">{t('info.houseInfo')}</legend>
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
+        <div className="grid grid-cols-2 items-end gap-4 lg:grid-cols-3">
           {HOUSE_INFO_FIELDS.map((key) => (
             <TextField
               key={key}

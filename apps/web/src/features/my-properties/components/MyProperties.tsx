@@ -113,7 +113,7 @@ export function MyProperties({ listingType }: MyPropertiesProps) {
           </p>
         ) : (
           <>
-            <ul className="grid gap-5 sm:grid-cols-2 min-[1250px]:grid-cols-3">
+            <ul className="grid gap-5 min-[640px]:grid-cols-2 min-[1250px]:grid-cols-3">
               {shown.map((property) => (
                 <li key={property.id}>
                   <PropertyCard property={property} onDelete={setPending} />
@@ -190,7 +190,7 @@ function Pagination({ page, pageCount, total, pageSize, onPage }: PaginationProp
                       : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
                   }`}
                 >
-                  {String(number).padStart(2, '0')}
+                  {number}
                 </button>
               </li>
             ))}
