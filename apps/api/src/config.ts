@@ -14,6 +14,17 @@ export type Config = {
   /** Largest JSON/urlencoded body the API accepts, in bytes. */
   bodyLimit: number;
   isProduction: boolean;
+  /** HS256 key for access tokens; generated once under dataDir when unset. */
+  jwtSecret: string | undefined;
+  /** smtp(s)://user:pass@host:port; when unset, mail goes to the dev outbox table and the log. */
+  smtpUrl: string | undefined;
+  /** The From header of every e-mail. */
+  mailFrom: string;
+  /** An admin account created or updated at start-up when both are set. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** log2 of scrypt's cost N for new password hashes (17 = 128 MiB, OWASP's advice). */
+  scryptLogN: number;
   /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
   s3: S3Config | undefined;
 };
@@ -58,6 +69,13 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: 1024 * 1024,
     isProduction,
+    jwtSecret: jwtSecret(env.JWT_SECRET),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Baan <no-reply@baan.example>',
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    // Tests hash hundreds of passwords; a cheaper cost keeps them fast (hashes record their cost).
+    scryptLogN: scryptLogN(env.PASSWORD_SCRYPT_LOG_N, env.NODE_ENV === 'test' ? 14 : 17),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -70,4 +88,19 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : undefined,
   };
+}
+
+function jwtSecret(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  return value;
+}
+
+function scryptLogN(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 14 || n > 20) {
+    throw new Error(`PASSWORD_SCRYPT_LOG_N must be an integer from 14 to 20, got "${value}"`);
+  }
+  return n;
 }

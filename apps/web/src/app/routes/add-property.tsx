@@ -1,9 +1,9 @@
 import { AddPropertyWizard } from '../../features/add-property/components/AddPropertyWizard';
+import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { LocationAutocomplete } from '../../features/locations/components/LocationAutocomplete';
 import { useAppSelector } from '../store';
 
-/** /add-property: the wizard, with the locations feature's autocomplete as its location field. */
-export function Component() {
+function Wizard() {
   const token = useAppSelector((state) => state.login.token);
   return (
     <AddPropertyWizard
@@ -21,5 +21,14 @@ export function Component() {
         />
       )}
     />
+  );
+}
+
+/** /add-property (needs a login): the wizard, with the locations feature's autocomplete as its location field. */
+export function Component() {
+  return (
+    <RequireAuth>
+      <Wizard />
+    </RequireAuth>
   );
 }

@@ -2,11 +2,12 @@ import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { signedIn } from '../../../test/users';
 
 type User = ReturnType<typeof userEvent.setup>;
 
 export const SESSION = {
-  login: { token: 'test-token', isAuthenticated: true, user: { id: 1, name: 'Somchai', email: 's@example.com' } },
+  login: signedIn({ subscription: { is_active: 1, package_id: 1, ends_at: '2026-12-21T00:00:00.000Z' } }),
 };
 
 function jsonResponse(status: number, body: unknown) {

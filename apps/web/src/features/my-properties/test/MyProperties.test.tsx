@@ -2,13 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { signedIn } from '../../../test/users';
 import type { OwnProperty } from '../api/my-properties-api';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const SESSION = {
-  login: { token: 'test-token', isAuthenticated: true, user: { id: 1, name: 'Somchai', email: 's@example.com' } },
-};
+const SESSION = { login: signedIn() };
 
 function listing(id: number, type: 'rent' | 'sale', title: string, price = 1_000_000 + id): OwnProperty {
   return {

@@ -1,0 +1,3 @@
+import { SelectPackagePlaceholder } from '../../features/auth/components/SelectPackagePlaceholder';
+
+export const Component = SelectPackagePlaceholder;
