@@ -18,7 +18,7 @@ interface MyPropertiesProps {
   listingType: 'rent' | 'sale';
 }
 
-/** My properties: the caller's own listings of one type, searchable and paged, each deletable (spec sections 2, 4, 8, 9). */
+/** My properties: the caller's own listings of one type, searchable and paged, each deletable (spec sections 2, 4, 8, 9). It brings no page padding: the dashboard layout gives it. */
 export function MyProperties({ listingType }: MyPropertiesProps) {
   const { t } = useTranslation('property');
   const { data, isLoading, isError, refetch } = useGetUserPropertiesQuery();
@@ -54,7 +54,7 @@ export function MyProperties({ listingType }: MyPropertiesProps) {
   };
 
   return (
-    <section aria-labelledby={`${searchId}-title`} className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+    <section aria-labelledby={`${searchId}-title`} className="w-full">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1

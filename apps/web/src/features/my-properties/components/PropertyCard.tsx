@@ -21,7 +21,7 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
   const isRent = property.type === 'rent';
   const src = property.cover_image ?? property.images?.[0]?.image_path;
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative h-[175px] bg-slate-100">
         {src ? (
           <img
