@@ -277,7 +277,8 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
         {progress !== null ? (
           <div className="mt-8">
             <div className="mb-1 flex justify-between text-sm text-slate-700">
-              <span id={`${hintId}-progress`}>{t('wizard.uploading')}</span>
+              {/* At 100% the photos are sent; the server still converts them before it answers. */}
+              <span id={`${hintId}-progress`}>{progress < 100 ? t('wizard.uploading') : t('wizard.processing')}</span>
               <span>{progress}%</span>
             </div>
             <div

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 /** The id of a form field's control and of its error message, so labels, errors and focus agree. */
 export const fieldId = (field: string) => `add-property-${field}`;
@@ -82,6 +82,22 @@ export function TextField({
   );
 }
 
+/** 'Townhome/Townhouse' is one long word to the browser; offer a line break after each slash on narrow phones. */
+function breakAfterSlashes(label: string): ReactNode {
+  const parts = label.split('/');
+  return parts.map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a fixed label never reorder.
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
+
 interface ChoiceGroupProps<T extends string> {
   field: string;
   legend: string;
@@ -111,7 +127,7 @@ export function ChoiceGroup<T extends string>({
           return (
             <label
               key={option.value}
-              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-teal-500 ${
+              className={`flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-teal-500 ${
                 checked
                   ? 'border-teal-700 bg-teal-50 text-teal-900 ring-1 ring-teal-700'
                   : 'border-slate-300 bg-white text-slate-700 hover:border-teal-600'
@@ -128,7 +144,7 @@ export function ChoiceGroup<T extends string>({
                 className="size-4 accent-teal-700"
               />
               {option.icon}
-              <span>{option.label}</span>
+              <span className="min-w-0 wrap-anywhere">{breakAfterSlashes(option.label)}</span>
             </label>
           );
         })}
