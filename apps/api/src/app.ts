@@ -13,15 +13,23 @@ import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailPlugin from './plugins/mail.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
+import uploadsPlugin from './plugins/uploads.ts';
 import webPlugin from './plugins/web.ts';
 import accountRoutes from './routes/accounts/index.ts';
+import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
+import propertiesRoutes from './routes/properties/index.ts';
+import propertyWriteRoutes from './routes/properties/write.ts';
+import seoRoutes from './routes/seo/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
+import { ensurePackageTiers } from './services/packages/package-tiers.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -56,6 +64,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
           '*.new_password_confirmation',
           '*.verification_token',
           '*.otp',
+          '*.card_number',
+          '*.cvc',
           '*.token',
         ],
         censor: '[redacted]',
@@ -67,7 +77,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    // Creating and migrating a new PGlite database can take a while on a busy, small machine.
+    // Creating and migrating a new PGlite database can take a while on a busy, small machine,
+    // and the demo seed draws its photos in an onReady hook.
     pluginTimeout: 120_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -103,29 +114,40 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(errorsPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
+  await fastify.register(uploadsPlugin);
   await fastify.register(uploadRoutes);
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(mailPlugin);
+  await fastify.register(paymentsPlugin);
 
   await fastify.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(newsletterRoutes);
-      await api.register(locationRoutes);
       await api.register(accountRoutes);
+      await api.register(propertiesRoutes);
+      await api.register(propertyWriteRoutes);
+      await api.register(locationRoutes);
+      await api.register(paymentRoutes);
+      await api.register(adminPaymentRoutes);
     },
     { prefix: '/api' },
   );
 
   await fastify.register(webPlugin);
+  await fastify.register(seoRoutes);
 
   fastify.addHook('onReady', async () => {
     await bootstrapAdmin(fastify.db, fastify.log, opts.config, fastify.clock.now());
   });
+  // Every deployment sells the three tiers from its first start, demo data or not.
+  fastify.addHook('onReady', async () => {
+    await ensurePackageTiers(fastify.db);
+  });
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {
-      await seedDemo(fastify.db, fastify.log);
+      await seedDemo(fastify.db, fastify.log, fastify.storage);
     });
   }
 };

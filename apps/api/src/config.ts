@@ -27,7 +27,32 @@ export type Config = {
   scryptLogN: number;
   /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
   s3: S3Config | undefined;
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig = {
+  /**
+   * The PromptPay ID QR payments go to (mobile number, 13-digit tax ID or 15-digit e-wallet).
+   * Outside production it defaults to DEMO_PROMPTPAY_ID, which reaches nobody; in production QR
+   * payments are off until it is set.
+   */
+  promptPayId: string | undefined;
+  /** Card payments through Stripe when set; the built-in test processor ("test mode") otherwise. */
+  stripe:
+    | {
+        secretKey: string;
+        /** whsec_…: checks the signature of POST /api/payment/stripe/webhook. */
+        webhookSecret: string | undefined;
+        /** pk_…: for Stripe.js in the browser. */
+        publishableKey: string | undefined;
+        /** Another API base, e.g. stripe-mock; the real API when absent. */
+        apiBase: string | undefined;
+      }
+    | undefined;
+};
+
+/** An all-zero tax ID: a well-formed PromptPay target that no bank account has. */
+export const DEMO_PROMPTPAY_ID = '0000000000000';
 
 export type S3Config = {
   bucket: string;
@@ -87,6 +112,17 @@ export function loadConfig(env: Env = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : flag(env.S3_FORCE_PATH_STYLE, true),
         }
       : undefined,
+    payments: {
+      promptPayId: env.PROMPTPAY_ID || (isProduction ? undefined : DEMO_PROMPTPAY_ID),
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+            apiBase: env.STRIPE_API_BASE || undefined,
+          }
+        : undefined,
+    },
   };
 }
 

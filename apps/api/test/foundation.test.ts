@@ -117,13 +117,19 @@ describe('serving the web app', async () => {
   const app = await build({ webDist });
 
   it('returns the app for client-side routes, uncached', async () => {
-    for (const url of ['/', '/Quick', '/detail/5', '/dashboard/settings?x=1']) {
+    for (const url of ['/', '/Quick', '/Buy-rent', '/dashboard/settings?x=1']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('returns the app with a 404 status for a listing that does not exist, so the SPA shows its 404 screen', async () => {
+    const res = await app.inject({ method: 'GET', url: '/detail/5' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
   });
 
   it('serves hashed assets with a long immutable cache, other files briefly', async () => {

@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { PROPERTY_SUB_TYPES } from './properties.ts';
 
-/** The wizard's sub types (spec section 2), as stored and sent. */
+/** The sub types the wizard offers (spec section 2); the API accepts every PROPERTY_SUB_TYPES key. */
 export const WIZARD_SUB_TYPES = ['condo', 'apartment', 'townhouse', 'villa', 'pent_villa', 'home_office'] as const;
 
 /** '{field} is required', with underscores read as spaces: 'user type is required'. */
 export const requiredMessage = (field: string) => `${field.replaceAll('_', ' ')} is required`;
 
-const required = (field: string) => z.string({ error: requiredMessage(field) }).trim().min(1, requiredMessage(field));
+const required = (field: string) =>
+  z
+    .string({ error: requiredMessage(field) })
+    .trim()
+    .min(1, requiredMessage(field));
 
 /** A whole number sent as a form field ("12", "1,250,000" is not accepted: the wizard strips commas). */
 const count = (field: string, min: number, max: number) =>
@@ -41,11 +46,21 @@ const coordinate = (min: number, max: number, field: string) =>
     .trim()
     .optional()
     .transform((v) => (v ? Number(v) : undefined))
-    .pipe(z.number({ error: `${field} must be a number` }).min(min).max(max).optional());
+    .pipe(
+      z
+        .number({ error: `${field} must be a number` })
+        .min(min)
+        .max(max)
+        .optional(),
+    );
 
 export const RoomInput = z.object({
   type: z.string().trim().min(1, 'room type is required').max(60),
-  quantity: z.coerce.number({ error: 'room count must be a number' }).int().min(1, 'room count must be at least 1').max(99),
+  quantity: z.coerce
+    .number({ error: 'room count must be a number' })
+    .int()
+    .min(1, 'room count must be at least 1')
+    .max(99),
 });
 
 /**
@@ -56,7 +71,7 @@ export const CreatePropertyFields = z.object({
   type: z.enum(['rent', 'sale'], { error: 'type must be rent or sale' }),
   user_type: z.enum(['owner', 'agent'], { error: requiredMessage('user_type') }),
   property_type: z.enum(['residential', 'commercial'], { error: requiredMessage('property_type') }),
-  property_sub_type: z.enum(WIZARD_SUB_TYPES, { error: requiredMessage('property_sub_type') }),
+  property_sub_type: z.enum(PROPERTY_SUB_TYPES, { error: requiredMessage('property_sub_type') }),
   location: required('location').pipe(z.string().max(300, 'location is too long')),
   lat: coordinate(5, 21, 'lat'),
   lon: coordinate(97, 106, 'lon'),

@@ -5,3 +5,5 @@ export * from './health.ts';
 export * from './languages.ts';
 export * from './locations.ts';
 export * from './newsletter.ts';
+export * from './payments.ts';
+export * from './properties.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -142,6 +143,19 @@ export const properties = pgTable(
   (t) => [
     index('properties_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('properties_user_idx').on(t.userId),
+    // Listing search (services/properties): the filters and sorts a visitor uses, kept fast at
+    // 100,000 rows. Every public query also has status = 'active'.
+    index('properties_status_price_idx').on(t.status, t.price, t.id),
+    index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt.desc(), t.id.desc()),
+    index('properties_status_sub_type_idx').on(t.status, t.propertySubType),
+    index('properties_status_featured_created_idx').on(t.status, t.isFeatured, t.createdAt.desc(), t.id.desc()),
+    // Substring search in any script (Thai and Burmese have no spaces between words): trigram
+    // GIN indexes over exactly the expressions the search query uses (see search-text.ts).
+    index('properties_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.title} || ' ' || ${t.location} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
+    index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
   ],
 );
 
@@ -187,4 +201,95 @@ export const newsletterSubscribers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('newsletter_email_unique').on(t.email)],
+);
+
+/** What a Thai tax invoice needs, copied onto the payment so later profile edits do not change it. */
+export type BillingSnapshot = {
+  name: string;
+  company_name: string | null;
+  /** 13 digits: a company's tax ID or a person's national ID. */
+  tax_id: string | null;
+  /** 'Head office' or a branch number, as printed on the invoice. */
+  branch: string | null;
+  address: string;
+};
+
+/**
+ * Every attempt to pay, kept for reconciliation: a card charge (paid or failed) or a PromptPay
+ * transfer with its receipt (pending until an admin approves or rejects it).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    /** Whole baht charged or expected. */
+    amount: integer('amount').notNull(),
+    method: varchar('method', { length: 8, enum: ['card', 'qr'] }).notNull(),
+    status: varchar('status', { length: 12, enum: ['pending', 'approved', 'rejected', 'paid', 'failed'] }).notNull(),
+    /** test (built-in card processor), stripe, or promptpay (manual transfer). */
+    provider: varchar('provider', { length: 16, enum: ['test', 'stripe', 'promptpay'] }).notNull(),
+    /** The provider's id for the charge (a Stripe PaymentIntent id, a test charge id). */
+    providerReference: varchar('provider_reference', { length: 255 }),
+    /** Our reference shown next to the QR code, for the transfer's memo. */
+    reference: varchar('reference', { length: 40 }),
+    /** Last four digits only; a card number is never stored. */
+    cardLast4: varchar('card_last4', { length: 4 }),
+    /** The bank's transaction ID the payer typed in (QR). */
+    transactionId: varchar('transaction_id', { length: 100 }),
+    /** Storage key of the uploaded receipt image (QR). */
+    receiptKey: text('receipt_key'),
+    /** Why the provider declined (card). */
+    failureReason: text('failure_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    billing: jsonb('billing').$type<BillingSnapshot>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    index('payments_provider_reference_idx').on(t.providerReference),
+    // One bank transfer can pay for one purchase: a receipt cannot be claimed twice.
+    uniqueIndex('payments_transaction_id_unique')
+      .on(t.transactionId)
+      .where(sql`${t.method} = 'qr' and ${t.status} <> 'rejected'`),
+  ],
+);
+
+/**
+ * Periods of access. A purchase adds one period of 30 days starting now, or at the end of the
+ * time already bought. "Active" is computed from the dates; nothing flips a flag when it ends.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The payment that bought it; null when an admin granted it directly. */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** The admin who granted it without a payment. */
+    grantedBy: integer('granted_by').references(() => users.id),
+    amount: integer('amount').notNull(),
+    paymentMethod: varchar('payment_method', { length: 40 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_user_ends_idx').on(t.userId, t.endsAt),
+    // A payment activates at most one period, however often a webhook or an approval repeats.
+    uniqueIndex('subscriptions_payment_unique').on(t.paymentId),
+  ],
 );

@@ -1,6 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { sweepOrphanPhotos } from '../services/properties/sweep-orphan-photos.ts';
 
@@ -12,12 +11,11 @@ declare module 'fastify' {
 }
 
 /**
- * Multipart parsing, and the clean-up that makes a crash harmless: files half-received when the
- * process died are wiped at start, and photo files no listing refers to are swept once it is ready.
+ * The clean-up that makes a crash during an upload harmless: files half-received when the process
+ * died are wiped at start, and photo files no listing refers to are swept once it is ready.
  */
 export default fp(
   async (app) => {
-    await app.register(multipart);
     const tmp = path.join(app.config.dataDir, 'tmp', 'uploads');
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });

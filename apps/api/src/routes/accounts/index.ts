@@ -39,7 +39,7 @@ const accounts: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_PROFILE_IMAGE_BYTES, files: 1, fields: 10, parts: 11 } });
 
   const now = () => app.clock.now();
-  const publicUser = (row: UserRow) => toPublicUser(app.db, app.storage, row);
+  const publicUser = (row: UserRow) => toPublicUser(app.db, app.storage, row, app.clock.now());
   const codeDeps = () => ({ db: app.db, otpKey: app.otpKey, mailer: app.mailer, now: now() });
   const { scryptLogN } = app.config;
 

@@ -7,7 +7,7 @@ import { getSubscriptionSummary } from '../subscriptions/get-subscription-summar
 export type UserRow = typeof users.$inferSelect;
 
 /** The user object of docs/api.md: no password hash, no internal columns. */
-export async function toPublicUser(db: Db, storage: Storage, row: UserRow): Promise<User> {
+export async function toPublicUser(db: Db, storage: Storage, row: UserRow, now: Date = new Date()): Promise<User> {
   return {
     id: row.id,
     name: row.name,
@@ -17,6 +17,6 @@ export async function toPublicUser(db: Db, storage: Storage, row: UserRow): Prom
     profile_image: row.profileImage ? storage.url(row.profileImage) : null,
     phone_number: row.phoneNumber,
     language: row.language,
-    subscription: await getSubscriptionSummary(db, row.id),
+    subscription: await getSubscriptionSummary(db, row.id, now),
   };
 }

@@ -85,7 +85,9 @@ export async function createProperty(
         })),
       );
       if (fields.rooms.length > 0) {
-        await tx.insert(propertyRooms).values(fields.rooms.map((r) => ({ propertyId: row.id, type: r.type, quantity: r.quantity })));
+        await tx
+          .insert(propertyRooms)
+          .values(fields.rooms.map((r) => ({ propertyId: row.id, type: r.type, quantity: r.quantity })));
       }
       return row.id;
     });

@@ -1,35 +1,130 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { packages } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
+import { demoListings } from './demo-listings.ts';
+import { poolKey, renderPicturePool } from './demo-picture-pool.ts';
 
-/** Package tiers: monthly THB prices; features are i18n keys the web app translates. */
-export const DEMO_PACKAGES = [
-  { name: 'Starter', price: 490, sortOrder: 1, features: ['unlimitedListings', 'fullAnalytics'] },
+/** Package tiers: ensured at every start-up by ensurePackageTiers, demo or not. */
+export const DEMO_PACKAGES = PACKAGE_TIERS;
+
+/** The demo listings' owners. They cannot log in: their password hash is no hash at all. */
+export const DEMO_OWNERS = [
   {
-    name: 'Professional',
-    price: 1290,
-    sortOrder: 2,
-    features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking'],
+    name: 'Siam Prime Realty',
+    email: 'contact@siamprime.example',
+    phoneNumber: '+66 2 123 4567',
+    companyName: 'Siam Prime Realty Co., Ltd.',
+    isAgent: true,
   },
   {
-    name: 'Premium',
-    price: 2990,
-    sortOrder: 3,
-    features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking', 'premiumVisibility'],
+    name: 'Andaman Coast Homes',
+    email: 'hello@andamancoast.example',
+    phoneNumber: '+66 76 555 019',
+    companyName: 'Andaman Coast Homes',
+    isAgent: true,
+  },
+  {
+    name: 'Lanna Living',
+    email: 'team@lannaliving.example',
+    phoneNumber: '+66 53 111 223',
+    companyName: 'Lanna Living Property',
+    isAgent: true,
+  },
+  {
+    name: 'Somchai Jaidee',
+    email: 'somchai.jaidee@owners.example',
+    phoneNumber: '+66 81 234 5678',
+    companyName: null,
+    isAgent: false,
+  },
+  {
+    name: 'Malee Srisuk',
+    email: 'malee.srisuk@owners.example',
+    phoneNumber: '+66 89 765 4321',
+    companyName: null,
+    isAgent: false,
   },
 ];
 
+/** Distinct variants drawn per scene kind: 6 kinds × 5 = 30 pictures shared by all listings. */
+const PICTURE_VARIANTS = 5;
+
+/** Package tiers exist in every database now, so only listings tell whether demo data was seeded. */
+async function isEmpty(tx: Tx): Promise<boolean> {
+  const [listing] = await tx.select({ n: sql<number>`count(*)::int` }).from(properties);
+  return (listing?.n ?? 0) === 0;
+}
+
+async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number> {
+  const owners = await tx
+    .insert(users)
+    .values(
+      DEMO_OWNERS.map((o) => ({
+        name: o.name,
+        email: o.email,
+        // Not a hash any hasher produces, so no password ever verifies against it.
+        passwordHash: `!demo-owner-no-login!${randomBytes(24).toString('hex')}`,
+        phoneNumber: o.phoneNumber,
+        companyName: o.companyName,
+        emailVerifiedAt: now,
+      })),
+    )
+    .returning({ id: users.id });
+  const listings = demoListings(owners.length, PICTURE_VARIANTS, now);
+  const pool = await renderPicturePool(storage, PICTURE_VARIANTS);
+  const rows = await tx
+    .insert(properties)
+    .values(
+      listings.map((l) => {
+        const created = new Date(now.getTime() - l.ageMinutes * 60_000);
+        const { ownerIndex, scenes, rooms, ageMinutes, ...fields } = l;
+        return {
+          ...fields,
+          userId: owners[ownerIndex]?.id as number,
+          userType: DEMO_OWNERS[ownerIndex]?.isAgent ? ('agent' as const) : ('owner' as const),
+          createdAt: created,
+          updatedAt: created,
+        };
+      }),
+    )
+    .returning({ id: properties.id });
+  const images = listings.flatMap((l, i) =>
+    l.scenes.map((scene, order) => {
+      const picture = pool.get(poolKey(scene.kind, scene.variant));
+      if (!picture) throw new Error(`demo picture ${scene.kind}:${scene.variant} missing`);
+      return {
+        propertyId: rows[i]?.id as number,
+        storageKey: picture.key,
+        width: picture.width,
+        height: picture.height,
+        widths: picture.widths,
+        isCover: order === 0,
+        sortOrder: order,
+      };
+    }),
+  );
+  await tx.insert(propertyImages).values(images);
+  const rooms = listings.flatMap((l, i) => l.rooms.map((room) => ({ ...room, propertyId: rows[i]?.id as number })));
+  if (rooms.length > 0) await tx.insert(propertyRooms).values(rooms);
+  return rows.length;
+}
+
 /**
- * Fills an empty database with demo data on first start. Runs under an advisory lock so two
- * processes starting together against one PostgreSQL do not both seed.
+ * Fills an empty database with demo data on first start: a few owners and 320 listings with
+ * generated photos (the package tiers are ensured separately at every start). Runs under an
+ * advisory lock so two processes starting together against one PostgreSQL do not both seed; a
+ * database with any listing is left alone.
  */
-export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemo(db: Db, log: FastifyBaseLogger, storage: Storage, now = new Date()): Promise<void> {
+  const started = Date.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
-    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(packages);
-    if ((existing?.n ?? 0) > 0) return;
-    await tx.insert(packages).values(DEMO_PACKAGES.map((p) => ({ ...p, durationDays: 30 })));
-    log.info({ packages: DEMO_PACKAGES.length }, 'demo data seeded');
+    if (!(await isEmpty(tx))) return;
+    const count = await seedListings(tx, storage, now);
+    log.info({ listings: count, ms: Date.now() - started }, 'demo data seeded');
   });
 }

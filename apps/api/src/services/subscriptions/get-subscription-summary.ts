@@ -1,11 +1,13 @@
 import type { SubscriptionSummary } from '@baan/contract';
 import type { Db } from '../../db/client.ts';
+import { getSubscriptionStatus } from './get-subscription-status.ts';
 
-/**
- * The user's subscription as the user object carries it. There is no subscriptions table yet:
- * until the packages and payments issue adds one, nobody has an active subscription. That issue
- * replaces this function only.
- */
-export async function getSubscriptionSummary(_db: Db, _userId: number): Promise<SubscriptionSummary> {
-  return { is_active: 0, package_id: null, ends_at: null };
+/** The user's subscription as the user object carries it (login, GET /api/user), computed at `now`. */
+export async function getSubscriptionSummary(
+  db: Db,
+  userId: number,
+  now: Date = new Date(),
+): Promise<SubscriptionSummary> {
+  const status = await getSubscriptionStatus(db, userId, now);
+  return { is_active: status.is_active, package_id: status.package_id, ends_at: status.ends_at };
 }

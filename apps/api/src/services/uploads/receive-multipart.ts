@@ -105,9 +105,11 @@ function tooLarge(filename: string, max: number) {
 function translate(err: unknown, options: ReceiveOptions): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, `Each photo can be at most ${Math.round(options.maxFileBytes / MB)} MB.`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new HttpError(413, `Each photo can be at most ${Math.round(options.maxFileBytes / MB)} MB.`);
   if (code === 'FST_FILES_LIMIT') return new HttpError(413, `At most ${options.maxFiles} photos can be sent at once.`);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(413, 'The form has too many fields.');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new HttpError(413, 'The form has too many fields.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, 'Send the form as multipart/form-data.');
   return err;
 }

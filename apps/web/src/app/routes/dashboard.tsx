@@ -4,6 +4,7 @@ import { SettingsScreen } from '../../features/auth/components/SettingsScreen';
 import { logout } from '../../features/auth/logout';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
 import { DashboardOverview, MyPropertyPlaceholder } from '../../features/dashboard/components/DashboardOverview';
+import { SubscriptionOverview } from '../../features/payments/components/SubscriptionOverview';
 import { useAppDispatch, useAppSelector } from '../store';
 
 function SignedInDashboard() {
@@ -33,7 +34,16 @@ export function Component() {
 
 export function Overview() {
   const user = useAppSelector((s) => s.login.user);
-  return user ? <DashboardOverview user={user} /> : null;
+  if (!user) return null;
+  return (
+    <div className="space-y-6">
+      <DashboardOverview user={user} />
+      {/* Package, days left and any payment under review (payments feature). */}
+      <div className="max-w-3xl">
+        <SubscriptionOverview />
+      </div>
+    </div>
+  );
 }
 
 export const MyProperty = MyPropertyPlaceholder;

@@ -1,3 +1,5 @@
-import { SelectPackagePlaceholder } from '../../features/auth/components/SelectPackagePlaceholder';
+import { SelectPackagePage } from '../../features/payments/components/SelectPackagePage';
 
-export const Component = SelectPackagePlaceholder;
+export function Component() {
+  return <SelectPackagePage />;
+}

@@ -31,7 +31,7 @@ describe('Header', () => {
     expect(within(header).getByRole('link', { name: 'Baan' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(within(header).getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/login');
-    expect(within(header).getByRole('link', { name: 'Add Property' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('button', { name: 'Add Property' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Package' })).toHaveAttribute('href', '/select-package');
   });
 
@@ -112,7 +112,7 @@ describe('Header', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Terms of Use' });
     expect(screen.queryByRole('link', { name: 'Login / Register' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add Property' })).toHaveAttribute('href', '/add-property');
+    expect(screen.getByRole('button', { name: 'Add Property' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Somchai/ }));
     expect(screen.getByText('Signed in as admin')).toBeInTheDocument();

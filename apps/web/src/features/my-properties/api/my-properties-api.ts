@@ -1,19 +1,11 @@
+import type { Property } from '@baan/contract';
 import { api } from '../../../lib/api';
 
-/**
- * A listing as GET /api/user/properties sends it (docs/api.md, "Property on the wire"); only the fields this
- * screen reads. Replace with the contract's Property type once the listings work lands it.
- */
-export interface OwnProperty {
-  id: number;
-  title: string;
-  type: 'rent' | 'sale';
-  location: string;
-  price: number;
-  cover_image: string | null;
-  is_featured?: 0 | 1;
-  images?: { id: number; image_path: string; width?: number; height?: number; srcset?: string }[];
-}
+/** What a card needs of a listing from GET /api/user/properties (docs/api.md, "Property on the wire"). */
+export type OwnProperty = Pick<
+  Property,
+  'id' | 'title' | 'type' | 'location' | 'price' | 'cover_image' | 'is_featured' | 'images'
+>;
 
 export const myPropertiesApi = api.enhanceEndpoints({ addTagTypes: ['OwnProperty'] }).injectEndpoints({
   endpoints: (build) => ({

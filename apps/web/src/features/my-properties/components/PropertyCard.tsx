@@ -4,7 +4,7 @@ import type { OwnProperty } from '../api/my-properties-api';
 
 /** The srcset of the cover among the listing's images (the server sends one per image), else the first image's. */
 function coverSrcSet(property: OwnProperty): string | undefined {
-  const images = property.images ?? [];
+  const images = property.images;
   const cover = images.find((image) => image.image_path === property.cover_image) ?? images[0];
   return cover?.srcset || undefined;
 }
@@ -19,7 +19,7 @@ interface PropertyCardProps {
 export function PropertyCard({ property, onDelete }: PropertyCardProps) {
   const { t } = useTranslation('property');
   const isRent = property.type === 'rent';
-  const src = property.cover_image ?? property.images?.[0]?.image_path;
+  const src = property.cover_image ?? property.images[0]?.image_path;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative h-[175px] bg-slate-100">

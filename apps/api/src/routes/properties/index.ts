@@ -1,0 +1,37 @@
+import { PropertyIdParams, PropertyListQuery } from '@baan/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
+import { parse } from '../../lib/validate.ts';
+import { countPropertyTypes } from '../../services/properties/count-property-types.ts';
+import { getProperty } from '../../services/properties/get-property.ts';
+import { listAllProperties } from '../../services/properties/list-all-properties.ts';
+import { listProperties } from '../../services/properties/list-properties.ts';
+
+export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
+
+/** Public listing reads (docs/api.md "Listings"): search, all, one, and counts per sub type. */
+const propertiesRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/properties', async (request) => {
+    const query = parse(PropertyListQuery, request.query, 'Please correct the search filters.');
+    return { success: true, payload: await listProperties(app.db, app.storage, query) };
+  });
+
+  app.get('/all/properties', async () => {
+    return { success: true, payload: await listAllProperties(app.db, app.storage) };
+  });
+
+  app.get<{ Params: { id: string } }>('/property/:id', async (request) => {
+    // Any id that is not a positive whole number names no listing: 404, like a missing one.
+    const parsed = PropertyIdParams.safeParse(request.params);
+    if (!parsed.success) throw notFound(LISTING_NOT_FOUND);
+    const property = await getProperty(app.db, app.storage, parsed.data.id);
+    if (!property) throw notFound(LISTING_NOT_FOUND);
+    return { success: true, payload: property };
+  });
+
+  app.get('/stats/property-types', async () => {
+    return { success: true, payload: await countPropertyTypes(app.db) };
+  });
+};
+
+export default propertiesRoutes;

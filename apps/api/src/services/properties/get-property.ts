@@ -1,0 +1,23 @@
+import type { Property } from '@baan/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties, users } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { loadDetails, toWireProperty } from './property-wire.ts';
+import { isVisible } from './visible.ts';
+
+/** One visible listing with its images, rooms and the owner's public contact; null when not visible. */
+export async function getProperty(db: Db, storage: Storage, id: number): Promise<Property | null> {
+  const [row] = await db
+    .select({
+      property: properties,
+      owner: { name: users.name, phone_number: users.phoneNumber, email: users.email },
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(and(eq(properties.id, id), isVisible))
+    .limit(1);
+  if (!row) return null;
+  const { images, rooms } = await loadDetails(db, [id]);
+  return toWireProperty(storage, row.property, images.get(id), rooms.get(id), row.owner);
+}

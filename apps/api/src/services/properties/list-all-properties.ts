@@ -1,0 +1,28 @@
+import type { Property } from '@baan/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties, users } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { loadDetails, toWireProperty } from './property-wire.ts';
+import { isVisible } from './visible.ts';
+
+/**
+ * Every visible listing, newest first (`GET /api/all/properties`, kept for compatibility with the
+ * spec; it grows with the catalogue, so the web app pages through /api/properties instead).
+ */
+export async function listAllProperties(db: Db, storage: Storage): Promise<Property[]> {
+  const rows = await db
+    .select({ property: properties })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(isVisible)
+    .orderBy(desc(properties.createdAt), desc(properties.id));
+  const ids = rows.map((r) => r.property.id);
+  const visibleIds = db
+    .select({ id: properties.id })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(isVisible);
+  const { images, rooms } = await loadDetails(db, ids, visibleIds);
+  return rows.map(({ property }) => toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)));
+}

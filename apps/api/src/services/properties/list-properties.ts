@@ -1,0 +1,67 @@
+import { DEFAULT_PER_PAGE, type PropertyListQuery, type PropertyPage } from '@baan/contract';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties, users } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { loadDetails, toWireProperty } from './property-wire.ts';
+import { containsPattern, locationText, searchText } from './search-text.ts';
+import { isVisible } from './visible.ts';
+
+/** The WHERE of a search: visibility plus every filter given. */
+export function searchConditions(query: PropertyListQuery): SQL {
+  const conditions: (SQL | undefined)[] = [isVisible];
+  if (query.q) conditions.push(sql`${searchText} like lower(${containsPattern(query.q)})`);
+  if (query.location) conditions.push(sql`${locationText} like lower(${containsPattern(query.location)})`);
+  if (query.type) conditions.push(eq(properties.type, query.type));
+  if (query.property_type) conditions.push(eq(properties.propertyType, query.property_type));
+  if (query.sub_type) conditions.push(eq(properties.propertySubType, query.sub_type));
+  if (query.min_price !== undefined) conditions.push(gte(properties.price, query.min_price));
+  if (query.max_price !== undefined) conditions.push(lte(properties.price, query.max_price));
+  if (query.bedrooms !== undefined) conditions.push(gte(properties.bedRooms, query.bedrooms));
+  if (query.featured !== undefined) conditions.push(eq(properties.isFeatured, query.featured === '1'));
+  return and(...conditions) as SQL;
+}
+
+function ordering(sort: PropertyListQuery['sort']) {
+  // The id breaks ties, so paging never shows a listing twice or skips one.
+  switch (sort) {
+    case 'price_asc':
+      return [asc(properties.price), desc(properties.id)];
+    case 'price_desc':
+      return [desc(properties.price), desc(properties.id)];
+    default:
+      return [desc(properties.createdAt), desc(properties.id)];
+  }
+}
+
+/** One page of visible listings matching the query, and how many match in all. */
+export async function listProperties(db: Db, storage: Storage, query: PropertyListQuery): Promise<PropertyPage> {
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  const where = searchConditions(query);
+  const [counted, rows] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.userId))
+      .where(where),
+    db
+      .select({ property: properties })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.userId))
+      .where(where)
+      .orderBy(...ordering(query.sort))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  const ids = rows.map((r) => r.property.id);
+  const { images, rooms } = await loadDetails(db, ids);
+  return {
+    items: rows.map(({ property }) =>
+      toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)),
+    ),
+    total: counted[0]?.n ?? 0,
+    page,
+    per_page: perPage,
+  };
+}

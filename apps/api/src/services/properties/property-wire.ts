@@ -1,0 +1,88 @@
+import type { Property, PropertyOwner } from '@baan/contract';
+import { asc, desc, inArray, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type properties, propertyImages, propertyRooms } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { imageUrls } from '../images/process-image.ts';
+
+export type PropertyRow = typeof properties.$inferSelect;
+type ImageRow = typeof propertyImages.$inferSelect;
+type RoomRow = typeof propertyRooms.$inferSelect;
+
+/** Groups rows by their property id, keeping the order they came in. */
+function byProperty<T extends { propertyId: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.propertyId);
+    if (list) list.push(row);
+    else map.set(row.propertyId, [row]);
+  }
+  return map;
+}
+
+/**
+ * Loads the images and rooms of the given listings, in one query each. `scope` narrows by a
+ * sub-select instead of an id list when the caller wants every listing (no giant IN list).
+ */
+export async function loadDetails(db: Db, ids: number[], scope?: SQLWrapper) {
+  if (ids.length === 0) return { images: new Map<number, ImageRow[]>(), rooms: new Map<number, RoomRow[]>() };
+  const imageWhere = scope ? inArray(propertyImages.propertyId, scope) : inArray(propertyImages.propertyId, ids);
+  const roomWhere = scope ? inArray(propertyRooms.propertyId, scope) : inArray(propertyRooms.propertyId, ids);
+  const [imageRows, roomRows] = await Promise.all([
+    db
+      .select()
+      .from(propertyImages)
+      .where(imageWhere)
+      .orderBy(
+        asc(propertyImages.propertyId),
+        desc(propertyImages.isCover),
+        asc(propertyImages.sortOrder),
+        asc(propertyImages.id),
+      ),
+    db.select().from(propertyRooms).where(roomWhere).orderBy(asc(propertyRooms.propertyId), asc(propertyRooms.id)),
+  ]);
+  return { images: byProperty(imageRows), rooms: byProperty(roomRows) };
+}
+
+/** A database row (with its images and rooms) as docs/api.md "Property on the wire" has it. */
+export function toWireProperty(
+  storage: Storage,
+  row: PropertyRow,
+  images: ImageRow[] = [],
+  rooms: RoomRow[] = [],
+  owner?: PropertyOwner,
+): Property {
+  const wireImages = images.map((image) => {
+    const urls = imageUrls(storage, { key: image.storageKey, widths: image.widths });
+    return { id: image.id, image_path: urls.src, width: image.width, height: image.height, srcset: urls.srcset };
+  });
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    user_type: row.userType,
+    property_type: row.propertyType,
+    property_sub_type: row.propertySubType,
+    location: row.location,
+    lat: row.lat,
+    lon: row.lon,
+    price: row.price,
+    area: row.area,
+    area_unit: row.areaUnit,
+    bed_rooms: row.bedRooms,
+    bath_rooms: row.bathRooms,
+    kitchen: row.kitchen,
+    floors: row.floors,
+    level: row.level,
+    availability_date: row.availabilityDate,
+    language: row.language,
+    is_featured: row.isFeatured ? 1 : 0,
+    cover_image: wireImages[0]?.image_path ?? null,
+    images: wireImages,
+    rooms: rooms.map((room) => ({ type: room.type, quantity: room.quantity })),
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    ...(owner ? { owner } : {}),
+  };
+}

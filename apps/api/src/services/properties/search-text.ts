@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { properties } from '../../db/schema.ts';
+
+/**
+ * The text a search matches, lower-cased. It must stay exactly the expression of the trigram
+ * index `properties_search_trgm_idx` in db/schema.ts, or PostgreSQL cannot use the index.
+ */
+export const searchText = sql`lower(${properties.title} || ' ' || ${properties.location} || ' ' || ${properties.description})`;
+
+/** Same for the location filter (`properties_location_trgm_idx`). */
+export const locationText = sql`lower(${properties.location})`;
+
+/** `%text%` for LIKE, with LIKE's own wildcard characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

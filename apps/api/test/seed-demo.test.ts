@@ -1,0 +1,148 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { PROPERTY_SUB_TYPES, PropertyPageResponse, PropertyResponse, PropertyTypeCountsResponse } from '@baan/contract';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { properties, propertyImages, users } from '../src/db/schema.ts';
+import { demoListings } from '../src/services/seed/demo-listings.ts';
+import { isSharedDemoKey } from '../src/services/seed/demo-picture-pool.ts';
+import { DEMO_OWNERS, seedDemo } from '../src/services/seed/seed-demo.ts';
+import { build } from './helpers.ts';
+
+const started = Date.now();
+const app = await build({ seedDemo: true });
+const seedMs = Date.now() - started;
+
+async function get<T>(url: string, schema: { parse: (v: unknown) => { payload: T } }) {
+  const res = await app.inject({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  return schema.parse(res.json()).payload;
+}
+
+describe('demo seed', () => {
+  it('seeds at least 300 listings, every sub type, rent and sale, some featured', async () => {
+    // Seed time is a benchmark figure (docs/benchmarks.md), not a test assertion.
+    console.info(`demo seed took ${seedMs} ms`);
+    const page = await get('/api/properties?per_page=1', PropertyPageResponse);
+    expect(page.total).toBeGreaterThanOrEqual(300);
+    const counts = await get('/api/stats/property-types', PropertyTypeCountsResponse);
+    for (const sub of PROPERTY_SUB_TYPES) expect(counts[sub], sub).toBeGreaterThan(0);
+    expect((await get('/api/properties?type=rent&per_page=1', PropertyPageResponse)).total).toBeGreaterThan(60);
+    expect((await get('/api/properties?type=sale&per_page=1', PropertyPageResponse)).total).toBeGreaterThan(60);
+    const featured = (await get('/api/properties?featured=1&per_page=1', PropertyPageResponse)).total;
+    expect(featured).toBeGreaterThan(10);
+    expect(featured).toBeLessThan(100);
+  });
+
+  it('places listings across Thailand with plausible prices and titles in several languages', async () => {
+    for (const place of [
+      'Sukhumvit',
+      'Rama 9',
+      'Ratchada',
+      'Silom',
+      'Thonglor',
+      'Chiang Mai',
+      'Phuket',
+      'Pattaya',
+      'Hua Hin',
+      'Khon Kaen',
+      'Udon Thani',
+      'Korat',
+    ])
+      expect(
+        (await get(`/api/properties?location=${encodeURIComponent(place)}&per_page=1`, PropertyPageResponse)).total,
+        place,
+      ).toBeGreaterThan(0);
+    expect((await get(`/api/properties?q=${encodeURIComponent('สุขุมวิท')}`, PropertyPageResponse)).total).toBeGreaterThan(
+      0,
+    );
+    const rentCondos = await get('/api/properties?type=rent&sub_type=condo&per_page=100', PropertyPageResponse);
+    for (const p of rentCondos.items) {
+      expect(p.price).toBeGreaterThanOrEqual(8_000);
+      expect(p.price).toBeLessThanOrEqual(120_000);
+    }
+    const saleCondos = await get('/api/properties?type=sale&sub_type=condo&per_page=100', PropertyPageResponse);
+    for (const p of saleCondos.items) {
+      expect(p.price).toBeGreaterThanOrEqual(1_500_000);
+      expect(p.price).toBeLessThanOrEqual(60_000_000);
+    }
+    const languages = await app.db
+      .select({ language: properties.language, n: sql<number>`count(*)::int` })
+      .from(properties)
+      .groupBy(properties.language);
+    expect(languages.map((l) => l.language).sort()).toEqual(['TW', 'en', 'ja', 'my', 'ru', 'th', 'zh']);
+    const bounds = await app.db
+      .select({
+        minLat: sql<number>`min(lat)`,
+        maxLat: sql<number>`max(lat)`,
+        minLon: sql<number>`min(lon)`,
+        maxLon: sql<number>`max(lon)`,
+      })
+      .from(properties);
+    // Thailand's bounding box.
+    expect(bounds[0]?.minLat).toBeGreaterThan(5.6);
+    expect(bounds[0]?.maxLat).toBeLessThan(20.5);
+    expect(bounds[0]?.minLon).toBeGreaterThan(97.3);
+    expect(bounds[0]?.maxLon).toBeLessThan(105.7);
+  });
+
+  it('stores generated photos as real WebP files at several widths, shared under demo/', async () => {
+    const first = (await get('/api/properties?per_page=1', PropertyPageResponse)).items[0];
+    if (!first) throw new Error('no listing');
+    const detail = await get(`/api/property/${first.id}`, PropertyResponse);
+    expect(detail.images.length).toBeGreaterThanOrEqual(2);
+    expect(detail.cover_image).toMatch(/^\/uploads\/demo\/[0-9a-f-]+-1024\.webp$/);
+    expect(detail.images[0]?.srcset.split(', ')).toHaveLength(3);
+    const file = await app.inject({ method: 'GET', url: detail.cover_image ?? '' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1024, height: 683 });
+    // Not a flat box: the picture has many colours.
+    const stats = await sharp(file.rawPayload).stats();
+    expect(stats.channels.some((c) => c.stdev > 30)).toBe(true);
+    const keys = await app.db.selectDistinct({ key: propertyImages.storageKey }).from(propertyImages);
+    expect(keys.length).toBeGreaterThanOrEqual(25);
+    expect(keys.every((k) => isSharedDemoKey(k.key))).toBe(true);
+    const files = readdirSync(path.join(app.dataDir, 'uploads', 'demo'));
+    expect(files).toHaveLength(keys.length * 3);
+    expect(existsSync(path.join(app.dataDir, 'uploads', 'demo', files[0] ?? 'x'))).toBe(true);
+  });
+
+  it('gives demo owners verified e-mails and no usable password, and shows their contact', async () => {
+    // The demo also bootstraps an admin account; the listing owners are the plain users.
+    const owners = await app.db.select().from(users).where(eq(users.role, 'user'));
+    expect(owners.map((o) => o.email).sort()).toEqual(DEMO_OWNERS.map((o) => o.email).sort());
+    for (const o of owners) {
+      expect(o.emailVerifiedAt).not.toBeNull();
+      expect(o.passwordHash.startsWith('!demo-owner-no-login!')).toBe(true);
+    }
+    const first = (await get('/api/properties?per_page=1', PropertyPageResponse)).items[0];
+    const detail = await get(`/api/property/${first?.id}`, PropertyResponse);
+    expect(DEMO_OWNERS.map((o) => o.email)).toContain(detail.owner?.email);
+  });
+
+  it('does nothing on a database that has data', async () => {
+    const before = await app.db.select({ n: sql<number>`count(*)::int` }).from(properties);
+    await seedDemo(app.db, app.log, app.storage);
+    const after = await app.db.select({ n: sql<number>`count(*)::int` }).from(properties);
+    expect(after).toEqual(before);
+  });
+
+  it('is deterministic', () => {
+    const day = new Date('2026-03-01T00:00:00Z');
+    const a = demoListings(5, 6, day);
+    const b = demoListings(5, 6, day);
+    expect(a).toEqual(b);
+    expect(a.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(a.map((l) => l.title)).size).toBeGreaterThan(250);
+  });
+
+  it('hides a listing once it is hidden', async () => {
+    const first = (await get('/api/properties?per_page=1', PropertyPageResponse)).items[0];
+    if (!first) throw new Error('no listing');
+    await app.db.update(properties).set({ status: 'hidden' }).where(eq(properties.id, first.id));
+    expect((await app.inject({ method: 'GET', url: `/api/property/${first.id}` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+
+/** Rent (monthly price) or sale (total price). */
+export const LISTING_TYPES = ['rent', 'sale'] as const;
+export const ListingType = z.enum(LISTING_TYPES);
+export type ListingType = z.infer<typeof ListingType>;
+
+export const PROPERTY_TYPES = ['residential', 'commercial'] as const;
+export const PropertyType = z.enum(PROPERTY_TYPES);
+export type PropertyType = z.infer<typeof PropertyType>;
+
+export const USER_TYPES = ['owner', 'agent'] as const;
+export const UserType = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof UserType>;
+
+/**
+ * The normalised sub type keys, stored as-is in `properties.property_sub_type`, used by the
+ * search filter (`sub_type`), the type statistics and the web app's labels (translated by key).
+ * New listings must use one of these.
+ */
+export const PROPERTY_SUB_TYPES = [
+  'condo',
+  'house',
+  'townhouse',
+  'twinhouse',
+  'land',
+  'shophouse',
+  'villa',
+  'apartment',
+  'office',
+  'bungalow',
+  'pent_villa',
+  'home_office',
+] as const;
+export const PropertySubType = z.enum(PROPERTY_SUB_TYPES);
+export type PropertySubType = z.infer<typeof PropertySubType>;
+
+/** The property type a sub type belongs to by default. */
+export const SUB_TYPE_PROPERTY_TYPE: Record<PropertySubType, PropertyType> = {
+  condo: 'residential',
+  house: 'residential',
+  townhouse: 'residential',
+  twinhouse: 'residential',
+  land: 'commercial',
+  shophouse: 'commercial',
+  villa: 'residential',
+  apartment: 'residential',
+  office: 'commercial',
+  bungalow: 'residential',
+  pent_villa: 'residential',
+  home_office: 'commercial',
+};
+
+export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const PropertySort = z.enum(PROPERTY_SORTS);
+export type PropertySort = z.infer<typeof PropertySort>;
+
+export const DEFAULT_PER_PAGE = 16;
+export const MAX_PER_PAGE = 100;
+/** Larger than any listing price; keeps integer filters inside PostgreSQL's int4. */
+const MAX_INT = 2_000_000_000;
+
+/** Query strings arrive as text; an empty value counts as absent (a cleared form field). */
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === undefined || value === null ? undefined : value;
+
+/** A whole-number query parameter: digits only ("12", not "12.5", "-1" or "1e3"). */
+function wholeNumber(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  return z.preprocess((value) => {
+    const v = blankToUndefined(value);
+    if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) return Number(v.trim());
+    return v;
+  }, z.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+}
+
+function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` }).optional(),
+  );
+}
+
+function text(label: string, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? blankToUndefined(value.trim()) : blankToUndefined(value)),
+    z
+      .string({ error: `${label} must be text.` })
+      .max(max, `${label} is too long (at most ${max} characters).`)
+      .optional(),
+  );
+}
+
+/** `GET /api/properties` query parameters. Unknown parameters are ignored. */
+export const PropertyListQuery = z
+  .object({
+    q: text('Search text', 200),
+    type: choice(LISTING_TYPES, 'Type'),
+    property_type: choice(PROPERTY_TYPES, 'Property type'),
+    sub_type: choice(PROPERTY_SUB_TYPES, 'Sub type'),
+    location: text('Location', 200),
+    min_price: wholeNumber('Minimum price', 0, MAX_INT),
+    max_price: wholeNumber('Maximum price', 0, MAX_INT),
+    bedrooms: wholeNumber('Bedrooms', 0, 100),
+    featured: z.preprocess(blankToUndefined, z.enum(['1', '0'], { error: 'Featured must be 1 or 0.' }).optional()),
+    sort: choice(PROPERTY_SORTS, 'Sort'),
+    page: wholeNumber('Page', 1, 1_000_000),
+    per_page: wholeNumber('Per page', 1, MAX_PER_PAGE),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'Minimum price cannot be more than the maximum price.',
+    path: ['min_price'],
+  });
+export type PropertyListQuery = z.output<typeof PropertyListQuery>;
+/** What a client may send: every value as text (or a number), all optional. */
+export type PropertyListParams = {
+  q?: string;
+  type?: ListingType;
+  property_type?: PropertyType;
+  sub_type?: PropertySubType;
+  location?: string;
+  min_price?: number;
+  max_price?: number;
+  bedrooms?: number;
+  featured?: '1' | '0';
+  sort?: PropertySort;
+  page?: number;
+  per_page?: number;
+};
+
+/** `GET /api/property/{id}`: a positive database id. */
+export const PropertyIdParams = z.object({
+  id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'The listing id must be a positive whole number.' })
+      .int()
+      .min(1, 'The listing id must be a positive whole number.')
+      .max(2_147_483_647, 'The listing id must be a positive whole number.'),
+  ),
+});
+
+/** One photo, served as WebP at several widths: `image_path` is the src, `srcset` lists them all. */
+export const PropertyImage = z.object({
+  id: z.number().int(),
+  image_path: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcset: z.string(),
+});
+export type PropertyImage = z.infer<typeof PropertyImage>;
+
+export const PropertyRoom = z.object({ type: z.string(), quantity: z.number().int() });
+export type PropertyRoom = z.infer<typeof PropertyRoom>;
+
+/** The owner's public contact, on the detail only. */
+export const PropertyOwner = z.object({
+  name: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string(),
+});
+export type PropertyOwner = z.infer<typeof PropertyOwner>;
+
+/**
+ * A listing on the wire (docs/api.md "Property on the wire"). `images` starts with the cover;
+ * `cover_image` is the cover's src. `owner` is present on `GET /api/property/{id}` only.
+ */
+export const Property = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  type: ListingType,
+  user_type: UserType,
+  property_type: PropertyType,
+  // Text on the wire: new listings use PROPERTY_SUB_TYPES, but a reader should not break on an old one.
+  property_sub_type: z.string(),
+  location: z.string(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  price: z.number().int(),
+  area: z.number().int(),
+  area_unit: z.string(),
+  bed_rooms: z.number().int(),
+  bath_rooms: z.number().int(),
+  kitchen: z.number().int(),
+  floors: z.number().int(),
+  level: z.number().int(),
+  availability_date: z.string().nullable(),
+  language: z.string(),
+  is_featured: z.union([z.literal(0), z.literal(1)]),
+  cover_image: z.string().nullable(),
+  images: z.array(PropertyImage),
+  rooms: z.array(PropertyRoom),
+  status: z.enum(['active', 'hidden']),
+  created_at: z.string(),
+  owner: PropertyOwner.optional(),
+});
+export type Property = z.infer<typeof Property>;
+
+export const PropertyPage = z.object({
+  items: z.array(Property),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type PropertyPage = z.infer<typeof PropertyPage>;
+
+/** Active listings per sub type; every key is present (0 when none). */
+export const PropertyTypeCounts = z.record(PropertySubType, z.number().int());
+export type PropertyTypeCounts = z.infer<typeof PropertyTypeCounts>;
+
+export const PropertyPageResponse = successEnvelope(PropertyPage);
+export const PropertyListResponse = successEnvelope(z.array(Property));
+export const PropertyResponse = successEnvelope(Property);
+export const PropertyTypeCountsResponse = successEnvelope(PropertyTypeCounts);
