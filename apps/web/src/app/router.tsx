@@ -15,6 +15,13 @@ const infoPage = (path: string, infoPage: string): RouteObject => ({
   lazy: () => import('./routes/info-page'),
 });
 
+/** My properties: one screen; the route says which listings it shows (docs/decisions/005-my-properties-routes.md). */
+const myProperties = (path: string, listingType: 'rent' | 'sale'): RouteObject => ({
+  path,
+  handle: { listingType },
+  lazy: () => import('./routes/my-properties'),
+});
+
 /** The spec's route table (section 2). Everything except home is a lazy chunk. */
 export const routes: RouteObject[] = [
   {
@@ -44,14 +51,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/dashboard')).Component }),
             children: [
               { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).Overview }) },
-              ...['sellproperty', 'buyproperty', 'rentedproperty'].map((path) => ({
-                path,
-                lazy: async () => ({ Component: (await import('./routes/dashboard')).MyProperty }),
-              })),
+              myProperties('sellproperty', 'sale'),
+              myProperties('buyproperty', 'rent'),
+              myProperties('rentedproperty', 'rent'),
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/dashboard')).Settings }) },
             ],
           },
-          comingSoon('add-property', 'header.addProperty'),
+          { path: 'add-property', lazy: () => import('./routes/add-property') },
           { path: 'select-package', lazy: () => import('./routes/select-package') },
           { path: 'billing-information', lazy: () => import('./routes/billing-information') },
           { path: 'checkout', lazy: () => import('./routes/checkout') },
