@@ -14,8 +14,8 @@ export type Config = {
   /** Largest JSON/urlencoded body the API accepts, in bytes. */
   bodyLimit: number;
   isProduction: boolean;
-  /** How long public listing reads are cached in-process (0 turns the cache off; tests run without it). */
-  listingCacheSeconds: number;
+  /** How long public listing reads are cached in this process (0 turns the cache off). */
+  listingCacheTtlMs: number;
   /** HS256 key for access tokens; generated once under dataDir when unset. */
   jwtSecret: string | undefined;
   /** smtp(s)://user:pass@host:port; when unset, mail goes to the dev outbox table and the log. */
@@ -73,17 +73,18 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+function cacheTtl(value: string | undefined): number {
+  if (value === undefined || value === '') return 5_000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`LISTING_CACHE_TTL_MS must be a whole number of milliseconds, got "${value}"`);
+  return n;
+}
+
 function port(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
-  return n;
-}
-
-function nonNegative(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds, got "${value}"`);
   return n;
 }
 
@@ -103,11 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: 1024 * 1024,
     isProduction,
-    listingCacheSeconds: nonNegative(
-      env.LISTING_CACHE_SECONDS,
-      env.NODE_ENV === 'test' ? 0 : 10,
-      'LISTING_CACHE_SECONDS',
-    ),
+    listingCacheTtlMs: cacheTtl(env.LISTING_CACHE_TTL_MS),
     jwtSecret: jwtSecret(env.JWT_SECRET),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Baan <no-reply@baan.example>',

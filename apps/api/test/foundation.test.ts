@@ -117,6 +117,7 @@ describe('serving the web app', async () => {
   const app = await build({ webDist });
 
   it('returns the app for client-side routes, uncached', async () => {
+    // /detail/:id is the SPA too, with a 404 status when the listing does not exist (seo.test.ts).
     for (const url of ['/', '/Quick', '/Buy-rent', '/dashboard/settings?x=1']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

@@ -435,6 +435,8 @@ describe('GET /api/stats/property-types', () => {
 
   it('follows status changes at once', async () => {
     await app.db.update(properties).set({ status: 'hidden' }).where(eq(properties.id, phuketVilla.id));
+    // Writers clear the listing cache; this test writes behind the API's back, so it clears it.
+    app.listingCache.clear();
     try {
       const counts = PropertyTypeCountsResponse.parse(
         (await app.inject({ method: 'GET', url: '/api/stats/property-types' })).json(),
@@ -443,6 +445,37 @@ describe('GET /api/stats/property-types', () => {
       expect((await search('?q=villa')).total).toBe(0);
     } finally {
       await app.db.update(properties).set({ status: 'active' }).where(eq(properties.id, phuketVilla.id));
+      app.listingCache.clear();
+    }
+  });
+});
+
+describe('listing read cache', () => {
+  it('answers identical reads from the cache for its lifetime, and fresh ones once cleared', async () => {
+    const before = (await search('?q=khon')).items[0]?.title;
+    expect(before).toBe('ที่ดินเปล่า ขอนแก่น');
+    await app.db.update(properties).set({ title: 'ที่ดินเปล่า ขอนแก่น (ลดราคา)' }).where(eq(properties.id, khonKaenLand.id));
+    try {
+      // Within the lifetime (5 s by default) the same search answers what it answered.
+      expect((await search('?q=khon')).items[0]?.title).toBe(before);
+      app.listingCache.clear();
+      expect((await search('?q=khon')).items[0]?.title).toBe('ที่ดินเปล่า ขอนแก่น (ลดราคา)');
+    } finally {
+      await app.db.update(properties).set({ title: 'ที่ดินเปล่า ขอนแก่น' }).where(eq(properties.id, khonKaenLand.id));
+      app.listingCache.clear();
+    }
+  });
+
+  it('shares one count between the pages of a search', async () => {
+    const first = await search('?type=sale&per_page=1');
+    await app.db.update(properties).set({ status: 'hidden' }).where(eq(properties.id, khonKaenLand.id));
+    try {
+      // Page 2 is a new page (not cached) but reuses the search's count from page 1.
+      const second = await search('?type=sale&per_page=1&page=2');
+      expect(second.total).toBe(first.total);
+    } finally {
+      await app.db.update(properties).set({ status: 'active' }).where(eq(properties.id, khonKaenLand.id));
+      app.listingCache.clear();
     }
   });
 });

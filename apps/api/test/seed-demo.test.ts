@@ -143,6 +143,7 @@ describe('demo seed', () => {
     const first = (await get('/api/properties?per_page=1', PropertyPageResponse)).items[0];
     if (!first) throw new Error('no listing');
     await app.db.update(properties).set({ status: 'hidden' }).where(eq(properties.id, first.id));
+    app.listingCache.clear();
     expect((await app.inject({ method: 'GET', url: `/api/property/${first.id}` })).statusCode).toBe(404);
   });
 });

@@ -1,63 +1,44 @@
-type Entry<V> = { value: V; expires: number };
-
 /**
- * A small in-process read-through cache: entries live `ttlMs`, the least recently used go first
- * past `maxEntries`, and concurrent misses for one key share a single load. `clear()` drops
- * everything, including loads still running, so a write is never followed by a stale read in this
- * process; other processes catch up within the TTL.
+ * A small read-through cache with a time-to-live: identical reads within `ttlMs` share one
+ * answer, and concurrent identical reads share one load. Entries are per process; writers call
+ * `clear()` so this process sees their change at once, and other processes within `ttlMs`.
  */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private readonly loading = new Map<string, Promise<V>>();
-  private generation = 0;
+export class TtlCache {
+  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
+    private readonly maxEntries = 2_000,
   ) {}
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
+    const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) {
-      // Re-insert so the Map's order stays least-recently-used first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    const pending = this.loading.get(key);
-    if (pending) return pending;
-    const generation = this.generation;
-    const promise = load()
-      .then((value) => {
-        if (generation === this.generation) this.store(key, value);
-        return value;
-      })
-      .finally(() => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
-      });
-    this.loading.set(key, promise);
-    return promise;
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (this.entries.size >= this.maxEntries) this.evict(now);
+    const value = load();
+    this.entries.set(key, { expires: now + this.ttlMs, value });
+    // A failed load is not remembered.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
   }
 
   clear(): void {
-    this.generation += 1;
     this.entries.clear();
-    this.loading.clear();
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private store(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+  private evict(now: number) {
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+    // Still full: drop the oldest half (Map keeps insertion order).
+    if (this.entries.size >= this.maxEntries) {
+      let n = Math.floor(this.maxEntries / 2);
+      for (const key of this.entries.keys()) {
+        if (n-- <= 0) break;
+        this.entries.delete(key);
+      }
     }
   }
 }

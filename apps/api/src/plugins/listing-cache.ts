@@ -4,17 +4,17 @@ import { TtlCache } from '../lib/ttl-cache.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Public listing reads (search pages, details, type counts) for a few seconds. Anything that
-     * changes what visitors see — creating, deleting, hiding or featuring a listing, disabling an
-     * owner — must call `app.listingCache.clear()`.
+     * Public listing reads (search pages, counts, details, type statistics), kept for
+     * `config.listingCacheTtlMs`. Anything that changes a listing or its owner calls
+     * `app.listingCache.clear()` (see docs/decisions/004-listing-read-cache.md).
      */
-    listingCache: TtlCache<unknown>;
+    listingCache: TtlCache;
   }
 }
 
 export default fp(
   async (app) => {
-    app.decorate('listingCache', new TtlCache<unknown>(app.config.listingCacheSeconds * 1000, 2000));
+    app.decorate('listingCache', new TtlCache(app.config.listingCacheTtlMs));
   },
   { name: 'listing-cache', dependencies: ['config'] },
 );

@@ -15,7 +15,7 @@ import { listProperties } from '../../services/properties/list-properties.ts';
 
 /** One visible listing through the listing cache (also used by the /detail/:id page head). */
 export async function cachedProperty(app: FastifyInstance, id: number): Promise<Property | null> {
-  return (await app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id))) as Property | null;
+  return app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id));
 }
 
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
@@ -24,11 +24,10 @@ export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer av
 const propertiesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/properties', async (request) => {
     const query = parse(PropertyListQuery, request.query, 'Please correct the search filters.');
-    // The parsed query (defaults filled, keys in schema order) names the page exactly.
-    const page = (await app.listingCache.get(`page:${JSON.stringify(query)}`, () =>
-      listProperties(app.db, app.storage, query),
-    )) as PropertyPage;
-    return { success: true, payload: page };
+    const payload = await app.listingCache.get(`page:${JSON.stringify(query)}`, () =>
+      listProperties(app.db, app.storage, query, app.listingCache),
+    );
+    return { success: true, payload };
   });
 
   app.get('/all/properties', async () => {
@@ -45,8 +44,7 @@ const propertiesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/stats/property-types', async () => {
-    const counts = (await app.listingCache.get('types', () => countPropertyTypes(app.db))) as PropertyTypeCounts;
-    return { success: true, payload: counts };
+    return { success: true, payload: await app.listingCache.get('stats:types', () => countPropertyTypes(app.db)) };
   });
 };
 

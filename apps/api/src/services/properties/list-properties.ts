@@ -2,6 +2,7 @@ import { DEFAULT_PER_PAGE, type PropertyListQuery, type PropertyPage } from '@ba
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { containsPattern, locationText, searchText } from './search-text.ts';
@@ -36,13 +37,24 @@ function ordering(sort: PropertyListQuery['sort']) {
   }
 }
 
-/** One page of visible listings matching the query, and how many match in all. */
-export async function listProperties(db: Db, storage: Storage, query: PropertyListQuery): Promise<PropertyPage> {
+/**
+ * One page of visible listings matching the query, and how many match in all. The count (the
+ * costly part at 100,000 listings) is shared by every page of one search through `cache`.
+ */
+export async function listProperties(
+  db: Db,
+  storage: Storage,
+  query: PropertyListQuery,
+  cache?: TtlCache,
+): Promise<PropertyPage> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
   const where = searchConditions(query);
+  const { page: _page, per_page: _perPage, sort: _sort, ...filters } = query;
+  // async: a Drizzle query re-runs on every `await`; the cache must hold its settled answer.
+  const count = async () => await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where);
   const [counted, rows] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where),
+    cache ? cache.get(`count:${JSON.stringify(filters)}`, count) : count(),
     db
       .select({ property: properties })
       .from(properties)

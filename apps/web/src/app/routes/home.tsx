@@ -1,25 +1,48 @@
-import { Search } from 'lucide-react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
+import { HomeSearch } from '../../features/listings/components/HomeSearch';
+
+// The sections below the banner (and the schemas that check their data) load once the visitor
+// scrolls toward them, so the first paint carries only the banner's code.
+const HomeSections = lazy(() => import('../../features/listings/components/home/HomeSections'));
+
+function useIsNear(): [RefObject<HTMLDivElement | null>, boolean] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(false);
+  useEffect(() => {
+    const target = ref.current;
+    if (!target || typeof IntersectionObserver === 'undefined') {
+      setIsNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setIsNear(true);
+        observer.disconnect();
+      }
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, isNear];
+}
 
 export function HomeRoute() {
   const { t } = useTranslation();
+  const [sentinel, isNear] = useIsNear();
   return (
-    <Hero title={t('home.hero.title')} description={t('home.hero.description')}>
-      <Link
-        to="/Quick"
-        className="inline-flex items-center gap-2 rounded-lg bg-white px-5 py-3 text-sm font-semibold text-teal-900 shadow transition-colors hover:bg-teal-50"
-      >
-        <Search className="size-4" aria-hidden="true" />
-        {t('home.hero.cta')}
-      </Link>
-      <Link
-        to="/Buy-rent"
-        className="inline-flex items-center gap-2 rounded-lg border border-white/50 px-5 py-3 text-sm font-semibold text-white transition-colors hover:bg-white/10"
-      >
-        {t('nav.buyOrRent')}
-      </Link>
-    </Hero>
+    <>
+      <Hero title={t('home.hero.title')} description={t('home.hero.description')}>
+        <HomeSearch />
+      </Hero>
+      {isNear ? (
+        <Suspense fallback={<div className="min-h-screen" />}>
+          <HomeSections />
+        </Suspense>
+      ) : (
+        <div ref={sentinel} className="min-h-screen" />
+      )}
+    </>
   );
 }

@@ -8,8 +8,9 @@ function jsonResponse(status: number, body: unknown) {
 }
 
 async function renderFooter() {
-  const view = await renderApp('/');
-  return { ...view, footer: screen.getByRole('contentinfo') };
+  // A page that fetches nothing itself, so the tests see only the footer's own requests.
+  const view = await renderApp('/terms');
+  return { ...view, footer: await screen.findByRole('contentinfo') };
 }
 
 describe('Footer', () => {

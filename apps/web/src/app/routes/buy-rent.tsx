@@ -1,0 +1,199 @@
+import type { PropertySubType } from '@baan/contract';
+import { MapPin, Search } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Hero } from '../../components/ui/Hero';
+import { useSearchPropertiesQuery } from '../../features/listings/api/listings-api';
+import { Pagination } from '../../features/listings/components/Pagination';
+import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
+import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
+
+const TABS = ['all', 'condo', 'house'] as const;
+type Tab = (typeof TABS)[number];
+const PER_PAGE = 10;
+
+/** Location groups; each place is a location filter (a substring of the listing's location). */
+export const LOCATION_GROUPS: { key: string; places: { key: string; location: string }[] }[] = [
+  {
+    key: 'centralBangkok',
+    places: [
+      { key: 'sukhumvit', location: 'Sukhumvit' },
+      { key: 'silom', location: 'Silom' },
+      { key: 'sathorn', location: 'Sathorn' },
+      { key: 'thonglor', location: 'Thonglor' },
+      { key: 'rama9', location: 'Rama 9' },
+      { key: 'ratchada', location: 'Ratchada' },
+      { key: 'ari', location: 'Ari' },
+    ],
+  },
+  {
+    key: 'northeast',
+    places: [
+      { key: 'khonKaen', location: 'Khon Kaen' },
+      { key: 'udonThani', location: 'Udon Thani' },
+      { key: 'korat', location: 'Korat' },
+      { key: 'ubon', location: 'Ubon Ratchathani' },
+      { key: 'nongKhai', location: 'Nong Khai' },
+    ],
+  },
+  {
+    key: 'northAndCoast',
+    places: [
+      { key: 'chiangMai', location: 'Chiang Mai' },
+      { key: 'phuket', location: 'Phuket' },
+      { key: 'pattaya', location: 'Pattaya' },
+      { key: 'huaHin', location: 'Hua Hin' },
+    ],
+  },
+];
+
+const placeKeyOf = (location: string | null) =>
+  LOCATION_GROUPS.flatMap((g) => g.places).find((p) => p.location === location)?.key;
+
+/** Buy or rent: tabs all / condo / house, a title search, location groups, two-column results. */
+export function Component() {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(searchParams.get('tab') ?? '')
+    ? (searchParams.get('tab') as Tab)
+    : 'all';
+  const q = searchParams.get('q')?.trim() || undefined;
+  const location = searchParams.get('location') || undefined;
+  const page = Number(searchParams.get('page')) > 1 ? Math.floor(Number(searchParams.get('page'))) : 1;
+  const { data, error, isFetching } = useSearchPropertiesQuery({
+    q,
+    location,
+    sub_type: tab === 'all' ? undefined : (tab as PropertySubType),
+    page,
+    per_page: PER_PAGE,
+  });
+  usePageMeta(t('buyRent.title'), t('buyRent.description'));
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearchParams(next);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() || undefined });
+  };
+
+  const placeKey = placeKeyOf(location ?? null);
+  const locationLabel = placeKey ? t(`places.${placeKey}`) : (location ?? t('buyRent.anywhere'));
+  const typeLabel = tab === 'all' ? t('buyRent.anyType') : t(`subTypes.${tab}`);
+
+  return (
+    <>
+      <Hero title={t('buyRent.title')} description={t('buyRent.heroDescription')} />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[260px_1fr]">
+        <aside aria-labelledby={`${id}-places`} className="space-y-5">
+          <h2 id={`${id}-places`} className="text-lg font-bold text-slate-900">
+            {t('buyRent.locations')}
+          </h2>
+          <button
+            type="button"
+            onClick={() => update({ location: undefined })}
+            aria-pressed={!location}
+            className={`w-full rounded-lg px-3 py-2 text-left text-sm font-semibold ${!location ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
+          >
+            {t('buyRent.allLocations')}
+          </button>
+          {LOCATION_GROUPS.map((group) => (
+            <section key={group.key} aria-labelledby={`${id}-${group.key}`}>
+              <h3
+                id={`${id}-${group.key}`}
+                className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase"
+              >
+                {t(`groups.${group.key}`)}
+              </h3>
+              <ul className="space-y-1">
+                {group.places.map((place) => (
+                  <li key={place.key}>
+                    <button
+                      type="button"
+                      onClick={() => update({ location: place.location })}
+                      aria-pressed={location === place.location}
+                      className={`flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left text-sm ${
+                        location === place.location
+                          ? 'bg-teal-700 font-semibold text-white'
+                          : 'text-slate-800 hover:bg-slate-100'
+                      }`}
+                    >
+                      <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                      {t(`places.${place.key}`)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </aside>
+        <section aria-labelledby={`${id}-results`} className="min-w-0 space-y-6">
+          <h2 id={`${id}-results`} className="sr-only">
+            {t('buyRent.results')}
+          </h2>
+          <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+            <div role="tablist" aria-label={t('buyRent.tabsLabel')} className="inline-flex rounded-lg bg-slate-100 p-1">
+              {TABS.map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === key}
+                  onClick={() => update({ tab: key === 'all' ? undefined : key })}
+                  className={`rounded-md px-4 py-2 text-sm font-semibold ${tab === key ? 'bg-white text-teal-800 shadow' : 'text-slate-700 hover:text-slate-900'}`}
+                >
+                  {t(`buyRent.tabs.${key}`)}
+                </button>
+              ))}
+            </div>
+            {/* biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark every screen reader knows. */}
+            <form role="search" onSubmit={submit} className="flex gap-2" key={q ?? ''}>
+              <label className="flex-1">
+                <span className="sr-only">{t('buyRent.searchLabel')}</span>
+                <input
+                  name="q"
+                  type="search"
+                  defaultValue={q ?? ''}
+                  placeholder={t('buyRent.searchPlaceholder')}
+                  className="h-10 w-full rounded-lg border border-slate-300 px-3 text-sm focus:border-teal-600 focus:outline-none md:w-64"
+                />
+              </label>
+              <button
+                type="submit"
+                className="inline-flex h-10 items-center gap-2 rounded-lg bg-teal-700 px-4 text-sm font-semibold text-white hover:bg-teal-800"
+              >
+                <Search className="size-4" aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{t('search.submit')}</span>
+              </button>
+            </form>
+          </div>
+          <PropertyGrid
+            items={isFetching ? undefined : data?.items}
+            isLoading={isFetching}
+            error={error}
+            loadingCount={4}
+            columns="grid-cols-1 md:grid-cols-2"
+            label={t('buyRent.results')}
+            emptyMessage={t('buyRent.empty', { propertyType: typeLabel, location: locationLabel })}
+          />
+          {data && !error ? (
+            <Pagination
+              page={page}
+              pageCount={Math.ceil(data.total / data.per_page)}
+              onPage={(p) => update({ page: p > 1 ? String(p) : undefined })}
+            />
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}

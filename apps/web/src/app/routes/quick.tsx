@@ -1,0 +1,62 @@
+import { DEFAULT_PER_PAGE, type PropertyListParams } from '@baan/contract';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Hero } from '../../components/ui/Hero';
+import { useSearchPropertiesQuery } from '../../features/listings/api/listings-api';
+import { Pagination } from '../../features/listings/components/Pagination';
+import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
+import { SearchBar } from '../../features/listings/components/SearchBar';
+import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
+import { formatNumber } from '../../features/listings/lib/format';
+import { fromSearchParams, toSearchString } from '../../features/listings/lib/search-params';
+
+/** Quick search: 16 listings a page, paged on the server; every filter and the page live in the address. */
+export function Component() {
+  const { t } = useTranslation('listings');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = fromSearchParams(searchParams);
+  const page = filters.page ?? 1;
+  const { data, error, isFetching } = useSearchPropertiesQuery({ ...filters, page, per_page: DEFAULT_PER_PAGE });
+  usePageMeta(t('quick.title'), t('quick.description'));
+
+  const go = (next: PropertyListParams) => {
+    setSearchParams(new URLSearchParams(toSearchString(next)));
+  };
+  const pageCount = data ? Math.ceil(data.total / data.per_page) : 0;
+
+  return (
+    <>
+      <Hero title={t('quick.title')} description={t('quick.heroDescription')} />
+      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6" aria-labelledby="quick-results">
+        <SearchBar value={filters} onSearch={(next) => go({ ...next, page: undefined })} />
+        <div className="mt-8 mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="quick-results" className="text-2xl font-bold text-slate-900">
+            {t('quick.results')}
+          </h2>
+          {data && !isFetching ? (
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {t('quick.count', { count: data.total, total: formatNumber(data.total) })}
+            </p>
+          ) : null}
+        </div>
+        <PropertyGrid
+          items={isFetching ? undefined : data?.items}
+          isLoading={isFetching}
+          error={error}
+          loadingCount={DEFAULT_PER_PAGE}
+          label={t('quick.results')}
+        />
+        {data && !error ? (
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            onPage={(p) => {
+              go({ ...filters, page: p === 1 ? undefined : p });
+              window.scrollTo(0, 0);
+            }}
+          />
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Property } from '@baan/contract';
+import { Bath, BedDouble, MapPin, Ruler, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber, formatPrice } from '../lib/format';
+import { PropertyImage } from './PropertyImage';
+
+type Props = { property: Property; isEager?: boolean };
+
+/** A listing in a grid: photo, badges, price, place and size. Opens the detail page. */
+export function PropertyCard({ property, isEager = false }: Props) {
+  const { t } = useTranslation('listings');
+  const isRent = property.type === 'rent';
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="relative h-[175px] overflow-hidden bg-slate-100">
+        <PropertyImage
+          image={property.images[0]}
+          alt=""
+          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          className="h-[175px] w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          isEager={isEager}
+        />
+        <div className="absolute top-2 left-2 flex gap-1.5">
+          <span
+            className={`rounded-md px-2 py-0.5 text-xs font-semibold text-white ${isRent ? 'bg-blue-700' : 'bg-green-700'}`}
+          >
+            {isRent ? t('card.forRent') : t('card.forSale')}
+          </span>
+          {property.is_featured === 1 ? (
+            <span className="inline-flex items-center gap-1 rounded-md bg-amber-400 px-2 py-0.5 text-xs font-semibold text-amber-950">
+              <Star className="size-3" aria-hidden="true" />
+              {t('card.featured')}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-lg font-bold text-teal-800">
+          {formatPrice(property.price)}
+          {isRent ? <span className="text-sm font-medium text-slate-600"> {t('card.perMonth')}</span> : null}
+        </p>
+        <h3 className="line-clamp-2 text-base font-semibold text-slate-900">
+          <Link
+            to={`/detail/${property.id}`}
+            state={{ property }}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {property.title}
+          </Link>
+        </h3>
+        <p className="flex items-center gap-1 text-sm text-slate-600">
+          <MapPin className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">{property.location}</span>
+        </p>
+        <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
+          <div className="flex items-center gap-1">
+            <dt>
+              <Ruler className="size-4" aria-hidden="true" />
+              <span className="sr-only">{t('card.area')}</span>
+            </dt>
+            <dd>{t('card.sqm', { area: formatNumber(property.area) })}</dd>
+          </div>
+          <div className="flex items-center gap-1">
+            <dt>
+              <BedDouble className="size-4" aria-hidden="true" />
+              <span className="sr-only">{t('card.beds')}</span>
+            </dt>
+            <dd>{property.bed_rooms}</dd>
+          </div>
+          <div className="flex items-center gap-1">
+            <dt>
+              <Bath className="size-4" aria-hidden="true" />
+              <span className="sr-only">{t('card.baths')}</span>
+            </dt>
+            <dd>{property.bath_rooms}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

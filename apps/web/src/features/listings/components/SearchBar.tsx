@@ -1,0 +1,179 @@
+import type { ListingType, PropertyListParams, PropertySort, PropertySubType } from '@baan/contract';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The property type select of the spec's quick search bar. */
+export const SEARCH_SUB_TYPES: PropertySubType[] = ['house', 'apartment', 'condo', 'land'];
+const BEDROOMS = [1, 2, 3, 4, 5];
+
+type Props = {
+  value: PropertyListParams;
+  /** Called with the new filters (page reset by the caller). */
+  onSearch: (filters: PropertyListParams) => void;
+};
+
+const field =
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none';
+
+const toNumber = (text: string): number | undefined => {
+  const digits = text.replace(/[,\s฿]/g, '');
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : undefined;
+};
+
+/** Text, property type and a Filters panel (price range, bedrooms, rent or sale, sort). */
+export function SearchBar({ value, onSearch }: Props) {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  const [isOpen, setIsOpen] = useState(
+    value.min_price !== undefined ||
+      value.max_price !== undefined ||
+      value.bedrooms !== undefined ||
+      !!value.type ||
+      !!value.sort,
+  );
+  const [priceError, setPriceError] = useState('');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const min = toNumber(text('min_price'));
+    const max = toNumber(text('max_price'));
+    if (min !== undefined && max !== undefined && min > max) {
+      setPriceError(t('filters.priceRangeError'));
+      return;
+    }
+    setPriceError('');
+    const bedrooms = toNumber(text('bedrooms'));
+    onSearch({
+      q: text('q') || undefined,
+      sub_type: (text('sub_type') || undefined) as PropertySubType | undefined,
+      location: value.location,
+      min_price: min,
+      max_price: max,
+      bedrooms,
+      type: (text('type') || undefined) as ListingType | undefined,
+      sort: (text('sort') || undefined) as PropertySort | undefined,
+    });
+  }
+
+  // The key remounts the form when the address changes (back button), so the fields follow it.
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark every screen reader knows.
+    <form
+      key={JSON.stringify(value)}
+      role="search"
+      aria-label={t('search.label')}
+      onSubmit={submit}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-col gap-3 md:flex-row">
+        <label className="flex-1">
+          <span className="sr-only">{t('search.textLabel')}</span>
+          <input
+            name="q"
+            type="search"
+            defaultValue={value.q ?? ''}
+            placeholder={t('search.placeholder')}
+            className={field}
+          />
+        </label>
+        <label className="md:w-48">
+          <span className="sr-only">{t('search.propertyType')}</span>
+          <select name="sub_type" defaultValue={value.sub_type ?? ''} className={field}>
+            <option value="">{t('search.anyType')}</option>
+            {SEARCH_SUB_TYPES.map((sub) => (
+              <option key={sub} value={sub}>
+                {t(`subTypes.${sub}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          onClick={() => setIsOpen((open) => !open)}
+          aria-expanded={isOpen}
+          aria-controls={`${id}-filters`}
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {t('search.filters')}
+        </button>
+        <button
+          type="submit"
+          className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-teal-700 px-5 text-sm font-semibold text-white hover:bg-teal-800"
+        >
+          <Search className="size-4" aria-hidden="true" />
+          {t('search.submit')}
+        </button>
+      </div>
+      <fieldset
+        id={`${id}-filters`}
+        hidden={!isOpen}
+        className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <legend className="sr-only">{t('search.filters')}</legend>
+        <label className="text-sm font-medium text-slate-700">
+          {t('filters.minPrice')}
+          <input
+            name="min_price"
+            inputMode="numeric"
+            defaultValue={value.min_price ?? ''}
+            placeholder="0"
+            className={`${field} mt-1`}
+            aria-invalid={priceError ? true : undefined}
+            aria-describedby={priceError ? `${id}-price-error` : undefined}
+          />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t('filters.maxPrice')}
+          <input
+            name="max_price"
+            inputMode="numeric"
+            defaultValue={value.max_price ?? ''}
+            placeholder={t('filters.noLimit')}
+            className={`${field} mt-1`}
+            aria-invalid={priceError ? true : undefined}
+          />
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t('filters.bedrooms')}
+          <select name="bedrooms" defaultValue={value.bedrooms ?? ''} className={`${field} mt-1`}>
+            <option value="">{t('filters.any')}</option>
+            {BEDROOMS.map((n) => (
+              <option key={n} value={n}>
+                {t('filters.bedroomsAtLeast', { count: n })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t('filters.rentOrSale')}
+          <select name="type" defaultValue={value.type ?? ''} className={`${field} mt-1`}>
+            <option value="">{t('filters.rentAndSale')}</option>
+            <option value="rent">{t('filters.rent')}</option>
+            <option value="sale">{t('filters.sale')}</option>
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-700">
+          {t('filters.sort')}
+          <select name="sort" defaultValue={value.sort ?? ''} className={`${field} mt-1`}>
+            <option value="">{t('filters.sortNewest')}</option>
+            <option value="price_asc">{t('filters.sortPriceAsc')}</option>
+            <option value="price_desc">{t('filters.sortPriceDesc')}</option>
+          </select>
+        </label>
+        {priceError ? (
+          <p
+            id={`${id}-price-error`}
+            role="alert"
+            className="text-sm font-medium text-red-700 sm:col-span-2 lg:col-span-5"
+          >
+            {priceError}
+          </p>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}

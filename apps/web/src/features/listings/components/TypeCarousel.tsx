@@ -1,0 +1,202 @@
+import type { PropertySubType, PropertyTypeCounts } from '@baan/contract';
+import { Building, Building2, ChevronLeft, ChevronRight, Home, LandPlot, Store, Warehouse } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The spec's carousel: these sub types, in this order. */
+const SLIDES: { type: PropertySubType; icon: ReactNode; tint: string }[] = [
+  {
+    type: 'condo',
+    icon: <Building2 className="size-8" aria-hidden="true" />,
+    tint: 'from-sky-100 to-sky-50 text-sky-800',
+  },
+  {
+    type: 'house',
+    icon: <Home className="size-8" aria-hidden="true" />,
+    tint: 'from-emerald-100 to-emerald-50 text-emerald-800',
+  },
+  {
+    type: 'townhouse',
+    icon: <Building className="size-8" aria-hidden="true" />,
+    tint: 'from-amber-100 to-amber-50 text-amber-800',
+  },
+  {
+    type: 'twinhouse',
+    icon: <Warehouse className="size-8" aria-hidden="true" />,
+    tint: 'from-rose-100 to-rose-50 text-rose-800',
+  },
+  {
+    type: 'land',
+    icon: <LandPlot className="size-8" aria-hidden="true" />,
+    tint: 'from-lime-100 to-lime-50 text-lime-800',
+  },
+  {
+    type: 'shophouse',
+    icon: <Store className="size-8" aria-hidden="true" />,
+    tint: 'from-violet-100 to-violet-50 text-violet-800',
+  },
+];
+
+/** Spec section 9: 5 slides, 4 below 1280px, 3 below 1024px, 2 below 640px. */
+export function slidesFor(width: number): number {
+  if (width < 640) return 2;
+  if (width < 1024) return 3;
+  if (width < 1280) return 4;
+  return 5;
+}
+const AUTOPLAY_MS = 2000;
+const len = SLIDES.length;
+const TRANSITION_MS = 500;
+
+function useSlidesPerView(): number {
+  const [n, setN] = useState(() => (typeof window === 'undefined' ? 5 : slidesFor(window.innerWidth)));
+  useEffect(() => {
+    const update = () => setN(slidesFor(window.innerWidth));
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return n;
+}
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    setReduced(query.matches);
+    const update = () => setReduced(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+/**
+ * Property types with their real counts: infinite loop (three copies of the slides, re-centred
+ * without animation after each move), autoplay every 2 s that pauses on hover, on focus and for
+ * visitors who prefer reduced motion; arrows and dots.
+ */
+export function TypeCarousel({ counts }: { counts: PropertyTypeCounts | undefined }) {
+  const { t } = useTranslation('listings');
+  const perView = useSlidesPerView();
+  const reducedMotion = usePrefersReducedMotion();
+  const [pos, setPos] = useState(len);
+  const [isAnimated, setIsAnimated] = useState(true);
+  const [isHovered, setIsHovered] = useState(false);
+  const [isFocused, setIsFocused] = useState(false);
+  const isPaused = isHovered || isFocused || reducedMotion;
+
+  useEffect(() => {
+    if (isPaused) return;
+    const timer = window.setInterval(() => {
+      setIsAnimated(true);
+      setPos((p) => p + 1);
+    }, AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [isPaused]);
+
+  // Back to the middle copy once a move ends, invisibly.
+  useEffect(() => {
+    if (pos >= len && pos < 2 * len) return;
+    const timer = window.setTimeout(
+      () => {
+        setIsAnimated(false);
+        setPos((p) => (p >= 2 * len ? p - len : p < len ? p + len : p));
+      },
+      reducedMotion ? 0 : TRANSITION_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [pos, reducedMotion]);
+
+  const move = (delta: number) => {
+    setIsAnimated(true);
+    setPos((p) => p + delta);
+  };
+  const active = ((pos % len) + len) % len;
+  const track = [...SLIDES, ...SLIDES, ...SLIDES];
+
+  return (
+    <section
+      aria-roledescription={t('home.carousel')}
+      aria-label={t('home.typesHeading')}
+      className="relative"
+      onMouseEnter={() => setIsHovered(true)}
+      onMouseLeave={() => setIsHovered(false)}
+      onFocus={() => setIsFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsFocused(false);
+      }}
+    >
+      <div className="overflow-hidden px-1 py-2">
+        <ul
+          className="flex"
+          style={{
+            transform: `translateX(-${(pos * 100) / perView}%)`,
+            transition: isAnimated && !reducedMotion ? `transform ${TRANSITION_MS}ms ease` : 'none',
+          }}
+        >
+          {track.map((slide, i) => {
+            const isVisible = i >= pos && i < pos + perView;
+            return (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: the copies of a slide differ only by position.
+                key={i}
+                className="shrink-0 px-2"
+                style={{ width: `${100 / perView}%` }}
+                aria-hidden={!isVisible}
+                inert={!isVisible}
+              >
+                <Link
+                  to={`/Quick?sub_type=${slide.type}`}
+                  className={`flex h-full flex-col items-center gap-3 rounded-2xl bg-gradient-to-b p-6 text-center shadow-sm ring-1 ring-slate-200 transition-transform hover:-translate-y-0.5 ${slide.tint}`}
+                >
+                  {slide.icon}
+                  <span className="text-base font-semibold text-slate-900">{t(`subTypes.${slide.type}`)}</span>
+                  <span className="text-sm text-slate-700">
+                    {counts ? t('home.typeCount', { count: counts[slide.type] }) : '\u00a0'}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <button
+        type="button"
+        onClick={() => move(-1)}
+        aria-label={t('home.previousSlide')}
+        className="absolute top-1/2 -left-3 -translate-y-1/2 rounded-full bg-white p-2 text-slate-800 shadow ring-1 ring-slate-200 hover:bg-slate-50"
+      >
+        <ChevronLeft className="size-5" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={() => move(1)}
+        aria-label={t('home.nextSlide')}
+        className="absolute top-1/2 -right-3 -translate-y-1/2 rounded-full bg-white p-2 text-slate-800 shadow ring-1 ring-slate-200 hover:bg-slate-50"
+      >
+        <ChevronRight className="size-5" aria-hidden="true" />
+      </button>
+      <div className="mt-4 flex justify-center gap-1">
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.type}
+            type="button"
+            onClick={() => {
+              setIsAnimated(true);
+              setPos(len + i);
+            }}
+            aria-label={t('home.goToSlide', { n: i + 1 })}
+            aria-current={i === active ? 'true' : undefined}
+            className="flex size-6 items-center justify-center"
+          >
+            <span
+              className={`block h-2 rounded-full transition-all ${i === active ? 'w-6 bg-teal-700' : 'w-2 bg-slate-300'}`}
+            />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

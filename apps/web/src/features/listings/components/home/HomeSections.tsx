@@ -1,0 +1,354 @@
+import type { ListingType, PropertySubType } from '@baan/contract';
+import {
+  ArrowRight,
+  Briefcase,
+  Building,
+  Building2,
+  CalendarDays,
+  Car,
+  Castle,
+  Home,
+  Hotel,
+  MapPin,
+  Smartphone,
+  Trees,
+} from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePropertyTypeCountsQuery, useSearchPropertiesQuery } from '../../api/listings-api';
+import { formatNumber } from '../../lib/format';
+import { PropertyGrid } from '../PropertyGrid';
+import { PropertyImage } from '../PropertyImage';
+import { TypeCarousel } from '../TypeCarousel';
+
+function Section({
+  title,
+  intro,
+  children,
+  tinted = false,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  tinted?: boolean;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={tinted ? 'bg-slate-50' : undefined}>
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <h2 id={id} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {title}
+        </h2>
+        {intro ? <p className="mt-2 max-w-2xl text-slate-600">{intro}</p> : null}
+        <div className="mt-8">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+function PropertyTypes() {
+  const { t } = useTranslation('listings');
+  const { data } = usePropertyTypeCountsQuery();
+  return (
+    <Section title={t('home.typesHeading')} intro={t('home.typesIntro')}>
+      <TypeCarousel counts={data} />
+    </Section>
+  );
+}
+
+function NewProjects() {
+  const { t } = useTranslation('listings');
+  const [type, setType] = useState<ListingType>('sale');
+  const { data, error, isFetching } = useSearchPropertiesQuery({ type, per_page: 8 });
+  return (
+    <Section title={t('home.newProjects')} intro={t('home.newProjectsIntro')} tinted>
+      <div className="mb-6 flex gap-2">
+        {(['sale', 'rent'] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={type === key}
+            onClick={() => setType(key)}
+            className={`rounded-full px-5 py-2 text-sm font-semibold ${
+              type === key
+                ? 'bg-teal-700 text-white'
+                : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100'
+            }`}
+          >
+            {key === 'sale' ? t('home.forSale') : t('home.forRent')}
+          </button>
+        ))}
+      </div>
+      <PropertyGrid
+        items={isFetching ? undefined : data?.items}
+        isLoading={isFetching}
+        error={error}
+        loadingCount={8}
+        label={t('home.newProjects')}
+      />
+      <div className="mt-8 text-center">
+        <Link
+          to={`/Quick?type=${type}`}
+          className="inline-flex items-center gap-2 rounded-lg border border-teal-700 px-5 py-2.5 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+        >
+          {t('home.seeAll')}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+    </Section>
+  );
+}
+
+const TILES: { key: string; subType: PropertySubType; icon: ReactNode; tint: string }[] = [
+  {
+    key: 'office',
+    subType: 'office',
+    icon: <Briefcase className="size-7" aria-hidden="true" />,
+    tint: 'from-slate-700 to-slate-900',
+  },
+  {
+    key: 'apartments',
+    subType: 'apartment',
+    icon: <Hotel className="size-7" aria-hidden="true" />,
+    tint: 'from-sky-700 to-sky-900',
+  },
+  {
+    key: 'houses',
+    subType: 'house',
+    icon: <Home className="size-7" aria-hidden="true" />,
+    tint: 'from-emerald-700 to-emerald-900',
+  },
+  {
+    key: 'bungalow',
+    subType: 'bungalow',
+    icon: <Trees className="size-7" aria-hidden="true" />,
+    tint: 'from-lime-700 to-green-900',
+  },
+  {
+    key: 'townhome',
+    subType: 'townhouse',
+    icon: <Building className="size-7" aria-hidden="true" />,
+    tint: 'from-amber-700 to-orange-900',
+  },
+  {
+    key: 'villa',
+    subType: 'villa',
+    icon: <Castle className="size-7" aria-hidden="true" />,
+    tint: 'from-rose-700 to-rose-900',
+  },
+];
+
+function ApartmentTypes() {
+  const { t } = useTranslation('listings');
+  return (
+    <Section title={t('home.apartmentTypes')} intro={t('home.apartmentTypesIntro')}>
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
+        {TILES.map((tile) => (
+          <li key={tile.key}>
+            <Link
+              to={`/Quick?sub_type=${tile.subType}`}
+              className={`flex h-32 flex-col justify-between rounded-2xl bg-gradient-to-br p-4 text-white shadow-sm transition-transform hover:-translate-y-0.5 ${tile.tint}`}
+            >
+              {tile.icon}
+              <span className="text-base font-semibold">{t(`home.tiles.${tile.key}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const NEWS = [
+  { key: 'market', tint: 'from-teal-600 to-cyan-700', icon: <Building2 className="size-10" aria-hidden="true" /> },
+  { key: 'transit', tint: 'from-indigo-600 to-blue-700', icon: <MapPin className="size-10" aria-hidden="true" /> },
+  { key: 'tips', tint: 'from-amber-500 to-orange-600', icon: <Home className="size-10" aria-hidden="true" /> },
+];
+
+function News() {
+  const { t } = useTranslation('listings');
+  return (
+    <Section title={t('home.news')} intro={t('home.newsIntro')} tinted>
+      <ul className="grid gap-6 md:grid-cols-3">
+        {NEWS.map((item) => (
+          <li key={item.key}>
+            <article className="h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+              <div
+                className={`relative flex h-40 items-center justify-center bg-gradient-to-br text-white/90 ${item.tint}`}
+              >
+                {item.icon}
+                <p className="absolute top-3 left-3 rounded-lg bg-white px-3 py-1 text-center leading-tight text-slate-900 shadow">
+                  <span className="block text-lg font-bold">03</span>
+                  <span className="block text-xs font-semibold uppercase">{t('home.newsMonth')}</span>
+                </p>
+              </div>
+              <div className="space-y-2 p-5">
+                <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-teal-800 uppercase">
+                  <CalendarDays className="size-3.5" aria-hidden="true" />
+                  {t(`home.newsItems.${item.key}.category`)}
+                </p>
+                <h3 className="text-lg font-semibold text-slate-900">{t(`home.newsItems.${item.key}.title`)}</h3>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const NEAR = [
+  { key: 'bangkok', location: 'Bangkok' },
+  { key: 'chiangMai', location: 'Chiang Mai' },
+  { key: 'phuket', location: 'Phuket' },
+  { key: 'pattaya', location: 'Pattaya' },
+];
+
+function NearCard({ placeKey, location }: { placeKey: string; location: string }) {
+  const { t } = useTranslation('listings');
+  const { data } = useSearchPropertiesQuery({ location, per_page: 1 });
+  return (
+    <Link
+      to={`/Quick?${new URLSearchParams({ q: location })}`}
+      className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="h-40 overflow-hidden bg-slate-200">
+        {data?.items[0] ? (
+          <PropertyImage
+            image={data.items[0].images[0]}
+            alt=""
+            sizes="(min-width: 1024px) 300px, 50vw"
+            className="h-40 w-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : null}
+      </div>
+      <div className="p-4">
+        <h3 className="text-lg font-semibold text-slate-900">{t(`places.${placeKey}`)}</h3>
+        <p className="text-sm text-slate-600">
+          {data ? t('home.propertiesCount', { count: data.total, total: formatNumber(data.total) }) : '\u00a0'}
+        </p>
+      </div>
+    </Link>
+  );
+}
+
+function NearLocations() {
+  const { t } = useTranslation('listings');
+  return (
+    <Section title={t('home.nearLocations')} intro={t('home.nearLocationsIntro')}>
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {NEAR.map((place) => (
+          <li key={place.key}>
+            <NearCard placeKey={place.key} location={place.location} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Partner wordmarks, drawn as text: brand names are not translated. */
+const PARTNERS = [
+  { name: 'Siam Prime', tag: 'Realty', color: 'text-teal-800' },
+  { name: 'Andaman', tag: 'Coast Homes', color: 'text-sky-800' },
+  { name: 'Lanna', tag: 'Living', color: 'text-emerald-800' },
+  { name: 'Chao Phraya', tag: 'Developments', color: 'text-indigo-800' },
+  { name: 'Isan', tag: 'Land Co.', color: 'text-amber-800' },
+  { name: 'Krungthep', tag: 'Home Loans', color: 'text-rose-800' },
+];
+
+function Partners() {
+  const { t } = useTranslation('listings');
+  return (
+    <Section title={t('home.partners')} intro={t('home.partnersIntro')} tinted>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+        {PARTNERS.map((p) => (
+          <li
+            key={p.name}
+            className="flex h-20 flex-col items-center justify-center rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+          >
+            <span className={`text-lg font-extrabold tracking-tight ${p.color}`}>{p.name}</span>
+            <span className="text-xs font-medium tracking-widest text-slate-600 uppercase">{p.tag}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function UsedCars() {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <div className="flex flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-slate-900 to-teal-900 p-8 text-white md:flex-row md:items-center md:justify-between md:p-12">
+        <div className="flex items-start gap-5">
+          <Car className="size-12 shrink-0 text-teal-300" aria-hidden="true" />
+          <div>
+            <h2 id={id} className="text-2xl font-bold sm:text-3xl">
+              {t('home.usedCars')}
+            </h2>
+            <p className="mt-2 max-w-xl text-teal-50">{t('home.usedCarsText', { days: 7 })}</p>
+          </div>
+        </div>
+        <Link
+          to="/contact"
+          className="shrink-0 rounded-lg bg-white px-5 py-3 text-sm font-semibold text-teal-900 hover:bg-teal-50"
+        >
+          {t('home.usedCarsCta')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function AppBanner() {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="bg-teal-50">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-8 px-4 py-14 sm:px-6 md:flex-row md:justify-between">
+        <div className="flex items-start gap-5">
+          <Smartphone className="size-12 shrink-0 text-teal-700" aria-hidden="true" />
+          <div>
+            <h2 id={id} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              {t('home.appTitle')}
+            </h2>
+            <p className="mt-2 max-w-xl text-slate-700">{t('home.appText')}</p>
+          </div>
+        </div>
+        <div className="flex gap-3">
+          <a
+            href="https://apps.apple.com/"
+            className="rounded-lg bg-slate-900 px-5 py-3 text-sm font-semibold text-white hover:bg-slate-800"
+          >
+            App Store
+          </a>
+          <a
+            href="https://play.google.com/store"
+            className="rounded-lg bg-slate-900 px-5 py-3 text-sm font-semibold text-white hover:bg-slate-800"
+          >
+            Google Play
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The home page below the banner: the spec's eight sections, in order. */
+export default function HomeSections() {
+  return (
+    <>
+      <PropertyTypes />
+      <NewProjects />
+      <ApartmentTypes />
+      <News />
+      <NearLocations />
+      <Partners />
+      <UsedCars />
+      <AppBanner />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+const THB = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Prices in whole baht with en-US thousands separators (spec section 9): ฿25,000. */
+export function formatPrice(price: number): string {
+  return `฿${THB.format(price)}`;
+}
+
+export function formatNumber(value: number): string {
+  return THB.format(value);
+}
+
+/** Page numbers are shown with two digits: 01, 02 … */
+export function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Shown instead of a photo that fails to load: a house outline on a soft background. */
+export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="427" viewBox="0 0 640 427"><rect width="640" height="427" fill="#e2e8f0"/><path d="M320 120 200 220h30v100h70v-70h40v70h70V220h30z" fill="#94a3b8"/></svg>',
+)}`;

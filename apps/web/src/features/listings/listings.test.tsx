@@ -1,0 +1,253 @@
+import type { Property } from '@baan/contract';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { slidesFor } from './components/TypeCarousel';
+import { formatPrice, pad2 } from './lib/format';
+import { fromSearchParams, toSearchString } from './lib/search-params';
+
+// The API is stubbed at fetch: these tests are about the screens; apps/api/test covers the server.
+function listing(id: number, extra: Partial<Property> = {}): Property {
+  return {
+    id,
+    title: `Listing ${id}`,
+    description: `Description of listing ${id}.`,
+    type: 'rent',
+    user_type: 'owner',
+    property_type: 'residential',
+    property_sub_type: 'condo',
+    location: 'Sukhumvit, Bangkok',
+    lat: 13.7,
+    lon: 100.5,
+    price: 25_000 + id,
+    area: 45,
+    area_unit: 'sqm',
+    bed_rooms: 2,
+    bath_rooms: 1,
+    kitchen: 1,
+    floors: 1,
+    level: 12,
+    availability_date: null,
+    language: 'en',
+    is_featured: 0,
+    cover_image: `/uploads/demo/p${id}-1024.webp`,
+    images: [1, 2, 3].map((n) => ({
+      id: id * 10 + n,
+      image_path: `/uploads/demo/p${id}-${n}-1024.webp`,
+      width: 1024,
+      height: 683,
+      srcset: `/uploads/demo/p${id}-${n}-320.webp 320w, /uploads/demo/p${id}-${n}-1024.webp 1024w`,
+    })),
+    rooms: [],
+    status: 'active',
+    created_at: '2026-03-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Handler = (url: URL) => Response | Promise<Response>;
+function stubApi(handler: Handler) {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      calls.push(url);
+      return handler(url);
+    }),
+  );
+  return calls;
+}
+
+const page = (items: Property[], total: number, pageNo = 1, perPage = 16) =>
+  json(200, { success: true, payload: { items, total, page: pageNo, per_page: perPage } });
+
+afterEach(() => vi.unstubAllGlobals());
+// Lazy route chunks plus a grid of cards take more than the default second on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('formatting and search parameters', () => {
+  it('formats prices with en-US separators and pads page numbers', () => {
+    expect(formatPrice(1_234_567)).toBe('฿1,234,567');
+    expect(pad2(2)).toBe('02');
+    expect(pad2(12)).toBe('12');
+  });
+
+  it('round-trips filters through the address and drops malformed values', () => {
+    const search = toSearchString({ q: 'สุขุมวิท', min_price: 10_000, sort: 'price_asc', page: 2 });
+    expect(fromSearchParams(new URLSearchParams(search))).toMatchObject({
+      q: 'สุขุมวิท',
+      min_price: 10_000,
+      sort: 'price_asc',
+      page: 2,
+    });
+    expect(fromSearchParams(new URLSearchParams('min_price=abc&type=lease&page=0&sub_type=castle'))).toEqual({
+      q: undefined,
+      type: undefined,
+      sub_type: undefined,
+      location: undefined,
+      min_price: undefined,
+      max_price: undefined,
+      bedrooms: undefined,
+      sort: undefined,
+      page: undefined,
+    });
+  });
+
+  it('shows the spec’s number of carousel slides per width', () => {
+    expect([320, 639, 640, 1023, 1024, 1279, 1280, 1920].map(slidesFor)).toEqual([2, 2, 3, 3, 4, 4, 5, 5]);
+  });
+});
+
+describe('Quick search', () => {
+  it('shows 16 cards with badges, prices and responsive images, and pages on the server', async () => {
+    const calls = stubApi((url) => {
+      const p = Number(url.searchParams.get('page') ?? 1);
+      const items = Array.from({ length: 16 }, (_, i) =>
+        listing((p - 1) * 16 + i + 1, i === 0 ? { is_featured: 1, type: 'sale', price: 7_900_000 } : {}),
+      );
+      return page(items, 40, p);
+    });
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Quick?q=sukhumvit');
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(16);
+    const first = within(cards[0] as HTMLElement);
+    expect(first.getByText('For sale')).toHaveClass('bg-green-700');
+    expect(first.getByText('Featured')).toBeInTheDocument();
+    expect(first.getByText('฿7,900,000')).toBeInTheDocument();
+    expect(first.getByText('45 sqm')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Listing 1' })).toHaveAttribute('href', '/detail/1');
+    expect(within(cards[1] as HTMLElement).getByText('For rent')).toHaveClass('bg-blue-700');
+    const img = (cards[3] as HTMLElement).querySelector('img') as HTMLImageElement;
+    expect(img).toHaveAttribute('srcset', '/uploads/demo/p4-1-320.webp 320w, /uploads/demo/p4-1-1024.webp 1024w');
+    expect(img).toHaveAttribute('sizes');
+    expect(img).toHaveAttribute('width', '1024');
+    expect(img).toHaveAttribute('height', '683');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    fireEvent.error(img);
+    expect((cards[3] as HTMLElement).querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+    expect(calls[0]?.searchParams.get('q')).toBe('sukhumvit');
+    expect(calls[0]?.searchParams.get('per_page')).toBe('16');
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByRole('button', { name: 'Page 01' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'Page 02' })).toHaveTextContent('02');
+    expect(within(nav).queryByRole('button', { name: 'Page 03' })).toBeNull();
+    await user.click(within(nav).getByRole('button', { name: 'Page 02' }));
+    expect(router.state.location.search).toBe('?q=sukhumvit&page=2');
+    expect(await screen.findByRole('link', { name: 'Listing 17' })).toBeInTheDocument();
+    expect(calls.at(-1)?.searchParams.get('page')).toBe('2');
+  });
+
+  it('puts the filters panel values in the address and resets the page', async () => {
+    stubApi(() => page([listing(1)], 1));
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Quick?page=3');
+    await screen.findByRole('link', { name: 'Listing 1' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.type(screen.getByLabelText('Minimum price (฿)'), '10,000');
+    await user.type(screen.getByLabelText('Maximum price (฿)'), '50000');
+    await user.selectOptions(screen.getByLabelText('Bedrooms'), '2');
+    await user.selectOptions(screen.getByLabelText('Rent or sale'), 'rent');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price_asc');
+    await user.selectOptions(screen.getByLabelText('Property type'), 'condo');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe(
+      '?type=rent&sub_type=condo&min_price=10000&max_price=50000&bedrooms=2&sort=price_asc',
+    );
+  });
+
+  it('refuses a minimum price above the maximum without searching', async () => {
+    const calls = stubApi(() => page([listing(1)], 1));
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Quick');
+    await screen.findByRole('link', { name: 'Listing 1' });
+    const before = calls.length;
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.type(screen.getByLabelText('Minimum price (฿)'), '900');
+    await user.type(screen.getByLabelText('Maximum price (฿)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum price cannot be more than the maximum price.');
+    expect(router.state.location.search).toBe('');
+    expect(calls.length).toBe(before);
+  });
+
+  it('shows the empty, failed and invalid-data states', async () => {
+    stubApi(() => page([], 0));
+    await renderApp('/Quick?q=nothing');
+    expect(await screen.findByText('No properties available')).toBeInTheDocument();
+  });
+
+  it('says "Failed to fetch properties" when the server fails', async () => {
+    stubApi(() => json(500, { success: false, message: 'Something went wrong.' }));
+    await renderApp('/Quick');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch properties');
+  });
+
+  it('says "Invalid data format received" when the payload breaks the contract', async () => {
+    stubApi(() => json(200, { success: true, payload: { items: [{ id: 'x' }], total: 1, page: 1, per_page: 16 } }));
+    await renderApp('/Quick');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid data format received');
+  });
+});
+
+describe('Property detail', () => {
+  const owner = { name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'contact@siamprime.example' };
+
+  it('fetches by id, shows the contact buttons and spec grid, and turns photos with wrap-around', async () => {
+    const calls = stubApi(() => json(200, { success: true, payload: { ...listing(7), owner } }));
+    const user = userEvent.setup();
+    await renderApp('/detail/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Listing 7' })).toBeInTheDocument();
+    expect(calls[0]?.pathname).toBe('/api/property/7');
+    expect(screen.getByRole('link', { name: 'Call now' })).toHaveAttribute('href', 'tel:+6621234567');
+    expect(screen.getByRole('link', { name: 'E-mail' })).toHaveAttribute(
+      'href',
+      'mailto:contact@siamprime.example?subject=Listing%207',
+    );
+    expect(screen.getByText('฿25,007')).toBeInTheDocument();
+    expect(screen.getByText('45 sqm')).toBeInTheDocument();
+    expect(screen.getByText('Residential')).toBeInTheDocument();
+    const photo = () => screen.getByRole('img', { name: /^Photo \d of 3: Listing 7$/ });
+    expect(photo()).toHaveAccessibleName('Photo 1 of 3: Listing 7');
+    await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(photo()).toHaveAccessibleName('Photo 3 of 3: Listing 7');
+    await user.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(photo()).toHaveAccessibleName('Photo 1 of 3: Listing 7');
+    await user.keyboard('{ArrowRight}');
+    expect(photo()).toHaveAccessibleName('Photo 2 of 3: Listing 7');
+    await user.click(screen.getByRole('button', { name: 'Show photo 3' }));
+    expect(photo()).toHaveAccessibleName('Photo 3 of 3: Listing 7');
+    expect(document.title).toBe('Listing 7 | Baan');
+  });
+
+  it('shows the not-found screen for a missing listing', async () => {
+    stubApi(() => json(404, { success: false, message: 'This listing does not exist or is no longer available.' }));
+    await renderApp('/detail/999');
+    expect(await screen.findByText('Page Not found')).toBeInTheDocument();
+  });
+});
+
+describe('Buy or rent', () => {
+  it('filters by tab and location and says what was not found', async () => {
+    const calls = stubApi(() => page([], 0, 1, 10));
+    const user = userEvent.setup();
+    await renderApp('/Buy-rent');
+    await screen.findByText('No matching properties found in Thailand');
+    await user.click(screen.getByRole('tab', { name: 'Condo' }));
+    await user.click(screen.getByRole('button', { name: 'Korat' }));
+    expect(await screen.findByText('No Condo properties found in Korat')).toBeInTheDocument();
+    const last = calls.at(-1);
+    expect(last?.searchParams.get('sub_type')).toBe('condo');
+    expect(last?.searchParams.get('location')).toBe('Korat');
+    expect(screen.getByRole('heading', { name: 'Northeast' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Central Bangkok' })).toBeInTheDocument();
+  });
+});
