@@ -15,7 +15,7 @@ const infoPage = (path: string, infoPage: string): RouteObject => ({
   lazy: () => import('./routes/info-page'),
 });
 
-/** My properties: one screen; the route says which listings it shows (docs/decisions/005-my-properties-routes.md). */
+/** My properties: one screen; the route says which listings it shows (docs/decisions/007-my-properties-routes.md). */
 const myProperties = (path: string, listingType: 'rent' | 'sale'): RouteObject => ({
   path,
   handle: { listingType },

@@ -13,7 +13,7 @@ function listingTypeOf(handle: unknown): ListingType | undefined {
 
 /**
  * /dashboard/sellproperty, /dashboard/buyproperty and /dashboard/rentedproperty: one screen, filtered by the
- * route's `handle.listingType` (sell → sale, buy and rented → rent; docs/decisions/005-my-properties-routes.md).
+ * route's `handle.listingType` (sell → sale, buy and rented → rent; docs/decisions/007-my-properties-routes.md).
  */
 export function Component() {
   const listingType =

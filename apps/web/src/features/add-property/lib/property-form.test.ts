@@ -70,7 +70,7 @@ describe('property form rules', () => {
     ).toEqual([{ type: 'bedroom', quantity: 2 }]);
   });
 
-  it('sends the chosen status as the listing type, whatever the property type (ADR 004)', () => {
+  it('sends the chosen status as the listing type, whatever the property type (ADR 006)', () => {
     const data = toFormData({ ...emptyForm(), propertyType: 'residential', propertyStatus: 'sale' });
     expect(data.get('type')).toBe('sale');
     expect(data.get('property_type')).toBe('residential');

@@ -126,7 +126,7 @@ export function isStepOneComplete(form: PropertyForm): boolean {
 
 /**
  * The fields the submit checks, in the spec's order (section 5). `propertyStatus` sits right after `propertyType`:
- * it is now the listing type sent (docs/decisions/004), so it must be set too.
+ * it is now the listing type sent (docs/decisions/006), so it must be set too.
  */
 export const REQUIRED_FIELDS = [
   'user_type',
@@ -203,7 +203,7 @@ export function toFormData(form: PropertyForm): FormData {
   const put = (name: string, value: string | undefined) => {
     if (value !== undefined && value !== '') data.append(name, value);
   };
-  // The listing type is the chosen status (docs/decisions/004-listing-type-from-status.md).
+  // The listing type is the chosen status (docs/decisions/006-listing-type-from-status.md).
   put('type', form.propertyStatus);
   put('user_type', form.user_type);
   put('property_type', form.propertyType);

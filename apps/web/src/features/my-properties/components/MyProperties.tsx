@@ -14,7 +14,7 @@ export function matchesTitle(property: OwnProperty, search: string): boolean {
 }
 
 interface MyPropertiesProps {
-  /** Which of the caller's listings this screen shows (see docs/decisions/005-my-properties-routes.md). */
+  /** Which of the caller's listings this screen shows (see docs/decisions/007-my-properties-routes.md). */
   listingType: 'rent' | 'sale';
 }
 
