@@ -49,7 +49,7 @@ try {
   console.log(`bench: generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // 2. The app and the yardstick, both warm.
-  server = await startNode(SERVER, env, '/api/health');
+  server = await startNode(SERVER, env, '/api/health', path.join(ROOT, 'bench/results/api-server.log'));
   const bare = await startNode(BARE, {}, '/bare');
   const targets = {
     bare_fastify_route: `${bare.url}/bare`,

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: start the production build on a free port, sample memory.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -18,11 +18,11 @@ export function freePort() {
 }
 
 /** Starts `node <script>` with env, waits until `readyPath` answers 200, returns {url, pid, stop}. */
-export async function startNode(script, env, readyPath) {
+export async function startNode(script, env, readyPath, logFile) {
   const port = await freePort();
   const child = spawn(process.execPath, [script], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

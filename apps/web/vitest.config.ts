@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // jsdom rendering of whole layouts is slow on a busy 2-core machine; the default 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

@@ -13,7 +13,10 @@ export type RunningApp = {
   dataDir: string;
   /** Everything the server printed so far (pino JSON lines). */
   logs: () => string;
+  /** SIGTERM, wait, and remove the DATA_DIR (unless it was given to startApp). */
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash or power cut would; the DATA_DIR stays for a restart. */
+  kill: () => Promise<void>;
 };
 
 export async function freePort(): Promise<number> {
@@ -33,12 +36,16 @@ export async function freePort(): Promise<number> {
  * Starts the production build (`node apps/api/bin/baan.js`, so the pid we keep is the server's) on a
  * free port with a temporary DATA_DIR, and waits until /api/health answers.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningApp> {
   if (!existsSync(fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url)))) {
     throw new Error('The app is not built: run `npm run build` first (npm test does).');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-e2e-'));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'baan-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
@@ -81,7 +88,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     await Promise.race([ready, exited]);
   } catch (err) {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   exited.catch(() => {});
@@ -91,12 +98,18 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     dataDir,
     logs: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const done = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await done;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await done;
     },
   };
 }

@@ -3,19 +3,34 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import authPlugin from './plugins/auth.ts';
+import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import listingCachePlugin from './plugins/listing-cache.ts';
+import mailPlugin from './plugins/mail.ts';
+import paymentsPlugin from './plugins/payments.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
+import uploadsPlugin from './plugins/uploads.ts';
 import webPlugin from './plugins/web.ts';
+import accountRoutes from './routes/accounts/index.ts';
+import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
+import propertyWriteRoutes from './routes/properties/write.ts';
 import seoRoutes from './routes/seo/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
+import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
+import { ensurePackageTiers } from './services/packages/package-tiers.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -25,22 +40,33 @@ export type AppOptions = {
   database?: Database;
   /** File storage to use instead of the configured one (tests). */
   storage?: Storage;
+  /** Time source (tests move it); the system clock otherwise. */
+  clock?: Clock;
+  /** Where log lines go instead of stdout (tests capture them). */
+  logStream?: DestinationStream;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Fastify's own options: logging with request ids, body limit, proxy trust. */
-export function serverOptions(config: Config): FastifyServerOptions {
+export function serverOptions(config: Config, logStream?: DestinationStream): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: {
         paths: [
           'req.headers.authorization',
           'req.headers.cookie',
           '*.password',
           '*.password_confirmation',
+          '*.current_password',
+          '*.new_password',
+          '*.new_password_confirmation',
+          '*.verification_token',
           '*.otp',
+          '*.card_number',
+          '*.cvc',
           '*.token',
         ],
         censor: '[redacted]',
@@ -63,6 +89,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
 /** The whole application as one plugin: infrastructure first, then the /api routes, then the SPA. */
 const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(configPlugin, { config: opts.config });
+  await fastify.register(clockPlugin, { clock: opts.clock });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -89,13 +116,23 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
   await fastify.register(listingCachePlugin);
+  await fastify.register(uploadsPlugin);
   await fastify.register(uploadRoutes);
+  await fastify.register(authPlugin);
+  await fastify.register(rateLimitPlugin);
+  await fastify.register(mailPlugin);
+  await fastify.register(paymentsPlugin);
 
   await fastify.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(newsletterRoutes);
+      await api.register(accountRoutes);
       await api.register(propertiesRoutes);
+      await api.register(propertyWriteRoutes);
+      await api.register(locationRoutes);
+      await api.register(paymentRoutes);
+      await api.register(adminPaymentRoutes);
     },
     { prefix: '/api' },
   );
@@ -103,6 +140,13 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(webPlugin);
   await fastify.register(seoRoutes);
 
+  fastify.addHook('onReady', async () => {
+    await bootstrapAdmin(fastify.db, fastify.log, opts.config, fastify.clock.now());
+  });
+  // Every deployment sells the three tiers from its first start, demo data or not.
+  fastify.addHook('onReady', async () => {
+    await ensurePackageTiers(fastify.db);
+  });
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {
       await seedDemo(fastify.db, fastify.log, fastify.storage);
@@ -114,7 +158,7 @@ export default app;
 
 /** Builds a ready-to-listen (or ready-to-inject) app. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const fastify = Fastify(serverOptions(opts.config));
+  const fastify = Fastify(serverOptions(opts.config, opts.logStream));
   // fastify-plugin keeps the app's decorators (db, config) visible to the caller and its tests.
   await fastify.register(fp(app, { name: 'baan' }), opts);
   return fastify;

@@ -16,9 +16,45 @@ export type Config = {
   isProduction: boolean;
   /** How long public listing reads are cached in this process (0 turns the cache off). */
   listingCacheTtlMs: number;
+  /** HS256 key for access tokens; generated once under dataDir when unset. */
+  jwtSecret: string | undefined;
+  /** smtp(s)://user:pass@host:port; when unset, mail goes to the dev outbox table and the log. */
+  smtpUrl: string | undefined;
+  /** The From header of every e-mail. */
+  mailFrom: string;
+  /** An admin account created or updated at start-up when both are set. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** log2 of scrypt's cost N for new password hashes (17 = 128 MiB, OWASP's advice). */
+  scryptLogN: number;
   /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
   s3: S3Config | undefined;
+  payments: PaymentsConfig;
 };
+
+export type PaymentsConfig = {
+  /**
+   * The PromptPay ID QR payments go to (mobile number, 13-digit tax ID or 15-digit e-wallet).
+   * Outside production it defaults to DEMO_PROMPTPAY_ID, which reaches nobody; in production QR
+   * payments are off until it is set.
+   */
+  promptPayId: string | undefined;
+  /** Card payments through Stripe when set; the built-in test processor ("test mode") otherwise. */
+  stripe:
+    | {
+        secretKey: string;
+        /** whsec_…: checks the signature of POST /api/payment/stripe/webhook. */
+        webhookSecret: string | undefined;
+        /** pk_…: for Stripe.js in the browser. */
+        publishableKey: string | undefined;
+        /** Another API base, e.g. stripe-mock; the real API when absent. */
+        apiBase: string | undefined;
+      }
+    | undefined;
+};
+
+/** An all-zero tax ID: a well-formed PromptPay target that no bank account has. */
+export const DEMO_PROMPTPAY_ID = '0000000000000';
 
 export type S3Config = {
   bucket: string;
@@ -69,6 +105,13 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: 1024 * 1024,
     isProduction,
     listingCacheTtlMs: cacheTtl(env.LISTING_CACHE_TTL_MS),
+    jwtSecret: jwtSecret(env.JWT_SECRET),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Baan <no-reply@baan.example>',
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    // Tests hash hundreds of passwords; a cheaper cost keeps them fast (hashes record their cost).
+    scryptLogN: scryptLogN(env.PASSWORD_SCRYPT_LOG_N, env.NODE_ENV === 'test' ? 14 : 17),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -80,5 +123,31 @@ export function loadConfig(env: Env = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : flag(env.S3_FORCE_PATH_STYLE, true),
         }
       : undefined,
+    payments: {
+      promptPayId: env.PROMPTPAY_ID || (isProduction ? undefined : DEMO_PROMPTPAY_ID),
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+            apiBase: env.STRIPE_API_BASE || undefined,
+          }
+        : undefined,
+    },
   };
+}
+
+function jwtSecret(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  return value;
+}
+
+function scryptLogN(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 14 || n > 20) {
+    throw new Error(`PASSWORD_SCRYPT_LOG_N must be an integer from 14 to 20, got "${value}"`);
+  }
+  return n;
 }

@@ -127,6 +127,12 @@ describe('serving the web app', async () => {
     }
   });
 
+  it('returns the app with a 404 status for a listing that does not exist, so the SPA shows its 404 screen', async () => {
+    const res = await app.inject({ method: 'GET', url: '/detail/5' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
   it('serves hashed assets with a long immutable cache, other files briefly', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -428,6 +428,8 @@ describe('GET /api/stats/property-types', () => {
       apartment: 0,
       office: 1,
       bungalow: 0,
+      pent_villa: 0,
+      home_office: 0,
     });
   });
 

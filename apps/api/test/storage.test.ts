@@ -45,6 +45,19 @@ describe.each([
     expect(await storage.exists(key)).toBe(false);
   });
 
+  it('lists files under a prefix', async () => {
+    await storage.put('listing-a/one-320.webp', Buffer.from('1'), 'image/webp');
+    await storage.put('listing-a/two-320.webp', Buffer.from('2'), 'image/webp');
+    await storage.put('listing-b/three-320.webp', Buffer.from('3'), 'image/webp');
+    const listed = [];
+    for await (const item of storage.list('listing-a/')) listed.push(item);
+    expect(listed.map((i) => i.key).sort()).toEqual(['listing-a/one-320.webp', 'listing-a/two-320.webp']);
+    for (const item of listed) expect(Date.now() - item.modifiedAt.getTime()).toBeLessThan(60_000);
+    const none = [];
+    for await (const item of storage.list('nothing-here/')) none.push(item);
+    expect(none).toEqual([]);
+  });
+
   it('refuses unsafe keys before touching anything', async () => {
     await expect(storage.put('../escape.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/unsafe/);
     await expect(storage.put('/abs/x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/unsafe/);

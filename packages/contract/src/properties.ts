@@ -30,6 +30,8 @@ export const PROPERTY_SUB_TYPES = [
   'apartment',
   'office',
   'bungalow',
+  'pent_villa',
+  'home_office',
 ] as const;
 export const PropertySubType = z.enum(PROPERTY_SUB_TYPES);
 export type PropertySubType = z.infer<typeof PropertySubType>;
@@ -46,6 +48,8 @@ export const SUB_TYPE_PROPERTY_TYPE: Record<PropertySubType, PropertyType> = {
   apartment: 'residential',
   office: 'commercial',
   bungalow: 'residential',
+  pent_villa: 'residential',
+  home_office: 'commercial',
 };
 
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;

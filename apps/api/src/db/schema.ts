@@ -36,10 +36,60 @@ export const users = pgTable(
     language: varchar('language', { length: 8 }).notNull().default('en'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Bumped when the password changes; tokens carrying an older value stop working. */
+    sessionVersion: integer('session_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
+
+/**
+ * One-time e-mail codes. Only an HMAC of the code is stored. A code is spent (consumed_at set)
+ * when used, when a newer one is sent, or after too many wrong tries.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 20, enum: ['register', 'forgot_password'] }).notNull(),
+    salt: varchar('salt', { length: 64 }).notNull(),
+    codeHash: varchar('code_hash', { length: 128 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_user_type_idx').on(t.userId, t.type)],
+);
+
+/** Single-use tokens handed out by a verified forgot-password code; only a SHA-256 is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/** Development outbox: mail that would have been sent when no SMTP server is configured. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: varchar('to', { length: 320 }).notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const packages = pgTable('packages', {
   id: serial('id').primaryKey(),
@@ -151,4 +201,95 @@ export const newsletterSubscribers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('newsletter_email_unique').on(t.email)],
+);
+
+/** What a Thai tax invoice needs, copied onto the payment so later profile edits do not change it. */
+export type BillingSnapshot = {
+  name: string;
+  company_name: string | null;
+  /** 13 digits: a company's tax ID or a person's national ID. */
+  tax_id: string | null;
+  /** 'Head office' or a branch number, as printed on the invoice. */
+  branch: string | null;
+  address: string;
+};
+
+/**
+ * Every attempt to pay, kept for reconciliation: a card charge (paid or failed) or a PromptPay
+ * transfer with its receipt (pending until an admin approves or rejects it).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    /** Whole baht charged or expected. */
+    amount: integer('amount').notNull(),
+    method: varchar('method', { length: 8, enum: ['card', 'qr'] }).notNull(),
+    status: varchar('status', { length: 12, enum: ['pending', 'approved', 'rejected', 'paid', 'failed'] }).notNull(),
+    /** test (built-in card processor), stripe, or promptpay (manual transfer). */
+    provider: varchar('provider', { length: 16, enum: ['test', 'stripe', 'promptpay'] }).notNull(),
+    /** The provider's id for the charge (a Stripe PaymentIntent id, a test charge id). */
+    providerReference: varchar('provider_reference', { length: 255 }),
+    /** Our reference shown next to the QR code, for the transfer's memo. */
+    reference: varchar('reference', { length: 40 }),
+    /** Last four digits only; a card number is never stored. */
+    cardLast4: varchar('card_last4', { length: 4 }),
+    /** The bank's transaction ID the payer typed in (QR). */
+    transactionId: varchar('transaction_id', { length: 100 }),
+    /** Storage key of the uploaded receipt image (QR). */
+    receiptKey: text('receipt_key'),
+    /** Why the provider declined (card). */
+    failureReason: text('failure_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    billing: jsonb('billing').$type<BillingSnapshot>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+    index('payments_provider_reference_idx').on(t.providerReference),
+    // One bank transfer can pay for one purchase: a receipt cannot be claimed twice.
+    uniqueIndex('payments_transaction_id_unique')
+      .on(t.transactionId)
+      .where(sql`${t.method} = 'qr' and ${t.status} <> 'rejected'`),
+  ],
+);
+
+/**
+ * Periods of access. A purchase adds one period of 30 days starting now, or at the end of the
+ * time already bought. "Active" is computed from the dates; nothing flips a flag when it ends.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The payment that bought it; null when an admin granted it directly. */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** The admin who granted it without a payment. */
+    grantedBy: integer('granted_by').references(() => users.id),
+    amount: integer('amount').notNull(),
+    paymentMethod: varchar('payment_method', { length: 40 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_user_ends_idx').on(t.userId, t.endsAt),
+    // A payment activates at most one period, however often a webhook or an approval repeats.
+    uniqueIndex('subscriptions_payment_unique').on(t.paymentId),
+  ],
 );

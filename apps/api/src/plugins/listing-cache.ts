@@ -6,7 +6,7 @@ declare module 'fastify' {
     /**
      * Public listing reads (search pages, counts, details, type statistics), kept for
      * `config.listingCacheTtlMs`. Anything that changes a listing or its owner calls
-     * `app.listingCache.clear()` (see docs/decisions/004-listing-read-cache.md).
+     * `app.listingCache.clear()` (see docs/decisions/005-listing-read-cache.md).
      */
     listingCache: TtlCache;
   }

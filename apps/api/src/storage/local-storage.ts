@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, contentTypeOf, type Storage } from './storage.ts';
 
@@ -38,6 +38,21 @@ export function createLocalStorage(root: string, publicPrefix = '/uploads'): Sto
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+    async *list(prefix) {
+      const dir = path.join(root, ...prefix.split('/').filter(Boolean));
+      let names: string[];
+      try {
+        names = (await readdir(dir, { recursive: true })).map(String);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const file = path.join(dir, name);
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile() || name.endsWith('.tmp')) continue;
+        yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: info.mtime };
+      }
     },
     url(key) {
       assertSafeKey(key);

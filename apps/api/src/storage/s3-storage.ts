@@ -3,6 +3,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -86,6 +87,16 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
         );
       }
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const res = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const item of res.Contents ?? []) {
+          if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = res.IsTruncated ? res.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     url(key) {
       assertSafeKey(key);

@@ -12,6 +12,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes the files; missing ones are not an error. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Every stored file whose key starts with `prefix`, with when it was written. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** The URL a browser fetches the file from. */
   url(key: string): string;
 }

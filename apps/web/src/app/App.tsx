@@ -1,6 +1,7 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import 'react-toastify/ReactToastify.css';
+import { SessionRestorer } from '../features/auth/components/SessionRestorer';
 import { ToastContainer } from '../lib/toast';
 import type { AppStore } from './store';
 
@@ -13,6 +14,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export function App({ store, router }: { store: AppStore; router: Router }) {
   return (
     <Provider store={store}>
+      <SessionRestorer />
       <RouterProvider router={router} />
       <ToastContainer position="bottom-left" limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} />
     </Provider>

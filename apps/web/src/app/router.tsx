@@ -15,6 +15,13 @@ const infoPage = (path: string, infoPage: string): RouteObject => ({
   lazy: () => import('./routes/info-page'),
 });
 
+/** My properties: one screen; the route says which listings it shows (docs/decisions/007-my-properties-routes.md). */
+const myProperties = (path: string, listingType: 'rent' | 'sale'): RouteObject => ({
+  path,
+  handle: { listingType },
+  lazy: () => import('./routes/my-properties'),
+});
+
 /** The spec's route table (section 2). Everything except home is a lazy chunk. */
 export const routes: RouteObject[] = [
   {
@@ -35,10 +42,28 @@ export const routes: RouteObject[] = [
           { path: 'cost', lazy: () => import('./routes/cost') },
           { path: 'detail/:id', lazy: () => import('./routes/detail') },
           comingSoon('contact', 'nav.contactUs'),
-          comingSoon('login', 'header.loginRegister'),
-          comingSoon('dashboard/*', 'header.dashboard'),
-          comingSoon('add-property', 'header.addProperty'),
-          comingSoon('select-package', 'header.package'),
+          { path: 'login', lazy: () => import('./routes/login') },
+          { path: 'signup', lazy: () => import('./routes/signup') },
+          { path: 'otp', lazy: () => import('./routes/otp') },
+          { path: 'setpassword', lazy: () => import('./routes/set-password') },
+          {
+            path: 'dashboard',
+            // The layout and its pages are one lazy chunk (routes/dashboard.tsx).
+            lazy: async () => ({ Component: (await import('./routes/dashboard')).Component }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).Overview }) },
+              myProperties('sellproperty', 'sale'),
+              myProperties('buyproperty', 'rent'),
+              myProperties('rentedproperty', 'rent'),
+              { path: 'settings', lazy: async () => ({ Component: (await import('./routes/dashboard')).Settings }) },
+            ],
+          },
+          { path: 'add-property', lazy: () => import('./routes/add-property') },
+          { path: 'select-package', lazy: () => import('./routes/select-package') },
+          { path: 'billing-information', lazy: () => import('./routes/billing-information') },
+          { path: 'checkout', lazy: () => import('./routes/checkout') },
+          { path: 'payment-success', lazy: () => import('./routes/payment-success') },
+          { path: 'order-success', lazy: () => import('./routes/order-success') },
           infoPage('terms', 'terms'),
           infoPage('privacy', 'privacy'),
           infoPage('services', 'services'),

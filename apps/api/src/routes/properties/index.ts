@@ -1,11 +1,22 @@
-import { PropertyIdParams, PropertyListQuery } from '@baan/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  type Property,
+  PropertyIdParams,
+  PropertyListQuery,
+  type PropertyPage,
+  type PropertyTypeCounts,
+} from '@baan/contract';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
 import { countPropertyTypes } from '../../services/properties/count-property-types.ts';
 import { getProperty } from '../../services/properties/get-property.ts';
 import { listAllProperties } from '../../services/properties/list-all-properties.ts';
 import { listProperties } from '../../services/properties/list-properties.ts';
+
+/** One visible listing through the listing cache (also used by the /detail/:id page head). */
+export async function cachedProperty(app: FastifyInstance, id: number): Promise<Property | null> {
+  return app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id));
+}
 
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
 
@@ -27,8 +38,7 @@ const propertiesRoutes: FastifyPluginAsync = async (app) => {
     // Any id that is not a positive whole number names no listing: 404, like a missing one.
     const parsed = PropertyIdParams.safeParse(request.params);
     if (!parsed.success) throw notFound(LISTING_NOT_FOUND);
-    const id = parsed.data.id;
-    const property = await app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id));
+    const property = await cachedProperty(app, parsed.data.id);
     if (!property) throw notFound(LISTING_NOT_FOUND);
     return { success: true, payload: property };
   });

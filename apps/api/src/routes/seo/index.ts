@@ -1,9 +1,9 @@
 import { PropertyIdParams } from '@baan/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { getProperty } from '../../services/properties/get-property.ts';
 import { buildSitemap, buildSitemapPart, robotsTxt } from '../../services/seo/build-sitemap.ts';
 import { injectHead } from '../../services/seo/html.ts';
 import { listingHeadTags, listingTitle } from '../../services/seo/listing-head.ts';
+import { cachedProperty } from '../properties/index.ts';
 
 /**
  * What crawlers and link previews read without running JavaScript: the listing page's head in
@@ -17,8 +17,7 @@ const seo: FastifyPluginAsync = async (app) => {
     const indexHtml = app.spaHtml();
     if (!indexHtml) return app.sendSpa(reply);
     const parsed = PropertyIdParams.safeParse(request.params);
-    const id = parsed.success ? parsed.data.id : 0;
-    const property = id ? await app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id)) : null;
+    const property = parsed.success ? await cachedProperty(app, parsed.data.id) : null;
     if (!property) {
       // The SPA still renders its own not-found screen; the status tells crawlers the truth.
       return reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

@@ -7,6 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 const uploads: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
     const key = request.params['*'];
+    // Private files (payment receipts) are served only through their API route, with a check.
+    if (key.startsWith('private/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     let file: Awaited<ReturnType<typeof app.storage.get>> = null;
     try {
       file = await app.storage.get(key);

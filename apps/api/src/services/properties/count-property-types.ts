@@ -9,7 +9,6 @@ export async function countPropertyTypes(db: Db): Promise<PropertyTypeCounts> {
   const rows = await db
     .select({ subType: properties.propertySubType, n: sql<number>`count(*)::int` })
     .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
     .where(isVisible)
     .groupBy(properties.propertySubType);
   const counts = Object.fromEntries(PROPERTY_SUB_TYPES.map((key) => [key, 0])) as PropertyTypeCounts;

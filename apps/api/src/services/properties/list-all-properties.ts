@@ -1,5 +1,5 @@
 import type { Property } from '@baan/contract';
-import { desc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -14,15 +14,10 @@ export async function listAllProperties(db: Db, storage: Storage): Promise<Prope
   const rows = await db
     .select({ property: properties })
     .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
     .where(isVisible)
-    .orderBy(desc(properties.createdAt), desc(properties.id));
+    .orderBy(sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`);
   const ids = rows.map((r) => r.property.id);
-  const visibleIds = db
-    .select({ id: properties.id })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
-    .where(isVisible);
+  const visibleIds = db.select({ id: properties.id }).from(properties).where(isVisible);
   const { images, rooms } = await loadDetails(db, ids, visibleIds);
   return rows.map(({ property }) => toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)));
 }

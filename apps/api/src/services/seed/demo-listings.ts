@@ -357,11 +357,29 @@ const SPECS: Record<
     scenes: ['tower', 'row'],
     saleShare: 0.3,
   },
+  pent_villa: {
+    rent: [60_000, 380_000],
+    sale: [12_000_000, 85_000_000],
+    area: [250, 900],
+    beds: [3, 6],
+    floors: [1, 2],
+    scenes: ['resort', 'house'],
+    saleShare: 0.6,
+  },
+  home_office: {
+    rent: [20_000, 480_000],
+    sale: [5_000_000, 80_000_000],
+    area: [60, 1_200],
+    beds: [0, 0],
+    floors: [1, 1],
+    scenes: ['tower', 'row'],
+    saleShare: 0.3,
+  },
 };
 
 /** How many demo listings of each sub type (320 in all). */
 const SUB_TYPE_COUNTS: Record<PropertySubType, number> = {
-  condo: 96,
+  condo: 88,
   house: 52,
   townhouse: 30,
   twinhouse: 18,
@@ -371,6 +389,8 @@ const SUB_TYPE_COUNTS: Record<PropertySubType, number> = {
   shophouse: 18,
   office: 16,
   bungalow: 14,
+  pent_villa: 4,
+  home_office: 4,
 };
 
 const LABEL: Record<string, Record<PropertySubType, string>> = {
@@ -385,6 +405,8 @@ const LABEL: Record<string, Record<PropertySubType, string>> = {
     land: 'land plot',
     shophouse: 'shophouse',
     office: 'office space',
+    pent_villa: 'penthouse villa',
+    home_office: 'home office',
   },
   th: {
     condo: 'คอนโด',
@@ -397,6 +419,8 @@ const LABEL: Record<string, Record<PropertySubType, string>> = {
     land: 'ที่ดิน',
     shophouse: 'อาคารพาณิชย์',
     office: 'สำนักงาน',
+    pent_villa: 'เพนต์วิลล่า',
+    home_office: 'โฮมออฟฟิศ',
   },
   zh: {
     condo: '公寓',
@@ -409,6 +433,8 @@ const LABEL: Record<string, Record<PropertySubType, string>> = {
     land: '土地',
     shophouse: '商铺楼',
     office: '办公室',
+    pent_villa: '顶层别墅',
+    home_office: '家庭办公楼',
   },
   TW: {
     condo: '公寓',
@@ -421,6 +447,8 @@ const LABEL: Record<string, Record<PropertySubType, string>> = {
     land: '土地',
     shophouse: '店屋',
     office: '辦公室',
+    pent_villa: '頂層別墅',
+    home_office: '住辦大樓',
   },
   ja: {
     condo: 'コンドミニアム',
@@ -433,6 +461,8 @@ const LABEL: Record<string, Record<PropertySubType, string>> = {
     land: '土地',
     shophouse: 'ショップハウス',
     office: 'オフィス',
+    pent_villa: 'ペントヴィラ',
+    home_office: 'ホームオフィス',
   },
   ru: {
     condo: 'Кондоминиум',
@@ -445,6 +475,8 @@ const LABEL: Record<string, Record<PropertySubType, string>> = {
     land: 'Участок',
     shophouse: 'Шопхаус',
     office: 'Офис',
+    pent_villa: 'Пентвилла',
+    home_office: 'Дом-офис',
   },
   my: {
     condo: 'ကွန်ဒို',
@@ -457,6 +489,8 @@ const LABEL: Record<string, Record<PropertySubType, string>> = {
     land: 'မြေကွက်',
     shophouse: 'ဆိုင်ခန်းအိမ်',
     office: 'ရုံးခန်း',
+    pent_villa: 'ပင့်ဗီလာ',
+    home_office: 'အိမ်ရုံး',
   },
 };
 

@@ -2,27 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { packages, properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
+import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
 import { demoListings } from './demo-listings.ts';
 import { poolKey, renderPicturePool } from './demo-picture-pool.ts';
 
-/** Package tiers: monthly THB prices; features are i18n keys the web app translates. */
-export const DEMO_PACKAGES = [
-  { name: 'Starter', price: 490, sortOrder: 1, features: ['unlimitedListings', 'fullAnalytics'] },
-  {
-    name: 'Professional',
-    price: 1290,
-    sortOrder: 2,
-    features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking'],
-  },
-  {
-    name: 'Premium',
-    price: 2990,
-    sortOrder: 3,
-    features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking', 'premiumVisibility'],
-  },
-];
+/** Package tiers: ensured at every start-up by ensurePackageTiers, demo or not. */
+export const DEMO_PACKAGES = PACKAGE_TIERS;
 
 /** The demo listings' owners. They cannot log in: their password hash is no hash at all. */
 export const DEMO_OWNERS = [
@@ -66,10 +53,10 @@ export const DEMO_OWNERS = [
 /** Distinct variants drawn per scene kind: 6 kinds × 5 = 30 pictures shared by all listings. */
 const PICTURE_VARIANTS = 5;
 
+/** Package tiers exist in every database now, so only listings tell whether demo data was seeded. */
 async function isEmpty(tx: Tx): Promise<boolean> {
-  const [pkg] = await tx.select({ n: sql<number>`count(*)::int` }).from(packages);
   const [listing] = await tx.select({ n: sql<number>`count(*)::int` }).from(properties);
-  return (pkg?.n ?? 0) === 0 && (listing?.n ?? 0) === 0;
+  return (listing?.n ?? 0) === 0;
 }
 
 async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number> {
@@ -127,18 +114,17 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
 }
 
 /**
- * Fills an empty database with demo data on first start: packages, a few owners and 320
- * listings with generated photos. Runs under an advisory lock so two processes starting
- * together against one PostgreSQL do not both seed; a database with any package or listing is
- * left alone.
+ * Fills an empty database with demo data on first start: a few owners and 320 listings with
+ * generated photos (the package tiers are ensured separately at every start). Runs under an
+ * advisory lock so two processes starting together against one PostgreSQL do not both seed; a
+ * database with any listing is left alone.
  */
 export async function seedDemo(db: Db, log: FastifyBaseLogger, storage: Storage, now = new Date()): Promise<void> {
   const started = Date.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     if (!(await isEmpty(tx))) return;
-    await tx.insert(packages).values(DEMO_PACKAGES.map((p) => ({ ...p, durationDays: 30 })));
     const count = await seedListings(tx, storage, now);
-    log.info({ packages: DEMO_PACKAGES.length, listings: count, ms: Date.now() - started }, 'demo data seeded');
+    log.info({ listings: count, ms: Date.now() - started }, 'demo data seeded');
   });
 }

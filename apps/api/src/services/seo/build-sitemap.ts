@@ -14,11 +14,7 @@ const urlEntry = (loc: string, lastmod?: string) =>
   `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 
 async function visibleCount(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
-    .where(isVisible);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(isVisible);
   return row?.n ?? 0;
 }
 
@@ -26,7 +22,6 @@ async function listingEntries(db: Db, publicUrl: string, offset: number, limit: 
   const rows = await db
     .select({ id: properties.id, updatedAt: properties.updatedAt })
     .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
     .where(isVisible)
     .orderBy(asc(properties.id))
     .limit(limit)

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { renderApp } from '../../test/render-app';
+import { signedIn } from '../../test/users';
 
 const NAV = [
   ['Home', '/'],
@@ -30,7 +31,7 @@ describe('Header', () => {
     expect(within(header).getByRole('link', { name: 'Baan' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(within(header).getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/login');
-    expect(within(header).getByRole('link', { name: 'Add Property' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('button', { name: 'Add Property' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Package' })).toHaveAttribute('href', '/select-package');
   });
 
@@ -107,15 +108,11 @@ describe('Header', () => {
     localStorage.setItem('token', 'abc');
     sessionStorage.setItem('token', 'abc');
     const { store, router } = await renderApp('/terms', {
-      login: {
-        user: { id: 1, name: 'Somchai', email: 's@example.com', role: 'admin' },
-        token: 'abc',
-        isAuthenticated: true,
-      },
+      login: signedIn({ id: 1, name: 'Somchai', email: 's@example.com', role: 'admin' }, 'abc'),
     });
     await screen.findByRole('heading', { level: 1, name: 'Terms of Use' });
     expect(screen.queryByRole('link', { name: 'Login / Register' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add Property' })).toHaveAttribute('href', '/add-property');
+    expect(screen.getByRole('button', { name: 'Add Property' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Somchai/ }));
     expect(screen.getByText('Signed in as admin')).toBeInTheDocument();
@@ -123,7 +120,7 @@ describe('Header', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(store.getState().login).toEqual({ user: null, token: null, isAuthenticated: false });
+    expect(store.getState().login).toEqual({ user: null, token: null, isAuthenticated: false, isRestoring: false });
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(screen.getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
@@ -132,7 +129,7 @@ describe('Header', () => {
   it('labels a plain user as user', async () => {
     const user = userEvent.setup();
     await renderApp('/', {
-      login: { user: { id: 2, name: 'Nok', email: 'n@example.com', role: 'user' }, token: 't', isAuthenticated: true },
+      login: signedIn({ id: 2, name: 'Nok', email: 'n@example.com', role: 'user' }, 't'),
     });
     await user.click(screen.getByRole('button', { name: /Nok/ }));
     expect(screen.getByText('Signed in as user')).toBeInTheDocument();

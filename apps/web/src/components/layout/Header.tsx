@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import { useAddPropertyClick } from '../../features/payments/hooks/use-add-property-click';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 
@@ -40,7 +41,7 @@ export function Header() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const isTransparent = pathname === '/' && !isScrolled && !isMenuOpen;
   const closeMenu = () => setIsMenuOpen(false);
-  const addPropertyTarget = isAuthenticated ? '/add-property' : '/login';
+  const onAddProperty = useAddPropertyClick();
 
   const linkTone = isTransparent
     ? 'text-white/90 hover:text-white hover:bg-white/10 aria-[current=page]:text-white aria-[current=page]:bg-white/15'
@@ -128,14 +129,17 @@ export function Header() {
               <Package className="size-4" aria-hidden="true" />
               {t('header.package')}
             </Link>
-            <Link
-              to={addPropertyTarget}
-              onClick={closeMenu}
+            <button
+              type="button"
+              onClick={() => {
+                closeMenu();
+                void onAddProperty();
+              }}
               className="inline-flex items-center justify-center gap-2 rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm transition-colors hover:bg-teal-800"
             >
               <Plus className="size-4" aria-hidden="true" />
               {t('header.addProperty')}
-            </Link>
+            </button>
           </div>
         </div>
 

@@ -1,19 +1,17 @@
+import type { User } from '@baan/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export const TOKEN_KEY = 'token';
 
-/** The signed-in user as the header needs it; the full shape comes from the contract once /api/login exists. */
-export interface SessionUser {
-  id: number | string;
-  name: string;
-  email: string;
-  role?: 'admin' | 'user';
-}
+/** The signed-in user: the user object of docs/api.md. */
+export type SessionUser = User;
 
 export interface LoginState {
   user: SessionUser | null;
   token: string | null;
   isAuthenticated: boolean;
+  /** True while a stored token is being checked with GET /api/user (at start-up). */
+  isRestoring: boolean;
 }
 
 function readStoredToken(): string | null {
@@ -24,9 +22,10 @@ function readStoredToken(): string | null {
   }
 }
 
-/** The spec's initial state: unauthenticated, with whatever token storage holds. */
+/** The spec's initial state: unauthenticated, with whatever token storage holds (checked at start-up). */
 export function initialLoginState(): LoginState {
-  return { user: null, token: readStoredToken(), isAuthenticated: false };
+  const token = readStoredToken();
+  return { user: null, token, isAuthenticated: false, isRestoring: token !== null };
 }
 
 export const loginSlice = createSlice({
@@ -37,13 +36,21 @@ export const loginSlice = createSlice({
       state.user = action.payload.user;
       state.token = action.payload.token;
       state.isAuthenticated = true;
+      state.isRestoring = false;
+    },
+    userUpdated(state, action: PayloadAction<SessionUser>) {
+      state.user = action.payload;
+    },
+    tokenReplaced(state, action: PayloadAction<string>) {
+      state.token = action.payload;
     },
     loggedOut(state) {
       state.user = null;
       state.token = null;
       state.isAuthenticated = false;
+      state.isRestoring = false;
     },
   },
 });
 
-export const { loggedIn, loggedOut } = loginSlice.actions;
+export const { loggedIn, loggedOut, userUpdated, tokenReplaced } = loginSlice.actions;

@@ -1,0 +1,44 @@
+/**
+ * Fixed-window counters behind a small store interface. The in-memory store suits one process;
+ * several API nodes need a shared store (Redis: INCR + PEXPIRE on the same key gives exactly
+ * these semantics), which plugs in through `RateLimitStore` without touching the routes.
+ */
+export interface RateLimitStore {
+  /** Counts one hit on `key` in its current window; returns the count so far and when the window ends. */
+  hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAt: number }>;
+}
+
+export function createMemoryRateLimitStore(maxKeys = 100_000): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const prune = (nowMs: number) => {
+    for (const [key, w] of windows) if (w.resetAt <= nowMs) windows.delete(key);
+  };
+  return {
+    async hit(key, windowMs, nowMs) {
+      let w = windows.get(key);
+      if (!w || w.resetAt <= nowMs) {
+        if (windows.size >= maxKeys) prune(nowMs);
+        w = { count: 0, resetAt: nowMs + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { count: w.count, resetAt: w.resetAt };
+    },
+  };
+}
+
+export type RateRule = { windowMs: number; perIp: number; perEmail: number };
+
+const MINUTE = 60_000;
+
+/** Attempts allowed per client address and per e-mail address within each window. */
+export const RATE_LIMITS = {
+  login: { windowMs: 15 * MINUTE, perIp: 30, perEmail: 10 },
+  register: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
+  resendOtp: { windowMs: 60 * MINUTE, perIp: 20, perEmail: 5 },
+  verifyOtp: { windowMs: 15 * MINUTE, perIp: 30, perEmail: 10 },
+  // Card attempts per account and per address: stops a stolen-card tester from trying many numbers.
+  cardPayment: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
+} as const satisfies Record<string, RateRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;

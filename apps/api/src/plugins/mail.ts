@@ -1,0 +1,85 @@
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import { mailOutbox } from '../db/schema.ts';
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * Shown in the server log only when there is no SMTP server (the development outbox), so a
+   * local user can finish sign-up: e.g. `{ code }`. Never logged when mail really goes out.
+   */
+  devNote?: Record<string, string>;
+};
+
+export type Mailer = {
+  readonly kind: 'smtp' | 'outbox';
+  /** Sends now; rejects when the mail could not be handed over. */
+  send: (mail: Mail) => Promise<void>;
+  /**
+   * Sends in the background (failures are logged), so a response does not wait for the SMTP
+   * server, and answers take the same time whether or not a mail was sent.
+   */
+  queue: (mail: Mail) => void;
+  /** Resolves once every queued mail has been handed over (tests, shutdown). */
+  drain: () => Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** Mail through nodemailer: SMTP when SMTP_URL is set, else the mail_outbox table plus a log line. */
+export default fp(
+  async (app) => {
+    const { smtpUrl, mailFrom } = app.config;
+    const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    const pending = new Set<Promise<void>>();
+
+    const send = async (mail: Mail) => {
+      if (transport) {
+        await transport.sendMail({
+          from: mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        return;
+      }
+      await app.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      app.log.info(
+        { to: mail.to, subject: mail.subject, ...mail.devNote },
+        'dev outbox: mail stored (SMTP_URL is not set)',
+      );
+    };
+
+    const mailer: Mailer = {
+      kind: transport ? 'smtp' : 'outbox',
+      send,
+      queue(mail) {
+        const p = send(mail)
+          .catch((err: unknown) => {
+            // The error text of nodemailer names the server, never the message body.
+            app.log.error({ err, to: mail.to }, 'mail could not be sent');
+          })
+          .finally(() => pending.delete(p));
+        pending.add(p);
+      },
+      async drain() {
+        while (pending.size > 0) await Promise.all([...pending]);
+      },
+    };
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => {
+      await mailer.drain();
+      transport?.close();
+    });
+  },
+  { name: 'mail', dependencies: ['config', 'db'] },
+);

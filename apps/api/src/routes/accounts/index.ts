@@ -1,0 +1,150 @@
+import {
+  ChangePasswordRequest,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  LoginRequest,
+  AUTH_MESSAGES as M,
+  NewPasswordRequest,
+  RegisterRequest,
+  ResendOtpRequest,
+  UpdateNameRequest,
+  VerifyOtpRequest,
+} from '@baan/contract';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { users } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { explicitLanguage, requestLanguage } from '../../lib/language.ts';
+import { findUserByEmail } from '../../services/accounts/find-user-by-email.ts';
+import { parseForm, SUMMARIES } from '../../services/accounts/form-messages.ts';
+import { loginUser } from '../../services/accounts/login-user.ts';
+import { consumeOtp } from '../../services/accounts/otp-codes.ts';
+import { registerUser } from '../../services/accounts/register-user.ts';
+import { createResetToken, resetPassword } from '../../services/accounts/reset-password.ts';
+import { sendCode } from '../../services/accounts/send-code.ts';
+import { setProfileImage } from '../../services/accounts/set-profile-image.ts';
+import { toPublicUser, type UserRow } from '../../services/accounts/to-public-user.ts';
+import { changePassword, updateName } from '../../services/accounts/update-profile.ts';
+
+/** Largest profile image accepted (spec 5: photos at most 50 MB). */
+export const MAX_PROFILE_IMAGE_BYTES = 50 * 1024 * 1024;
+
+const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'];
+
+/** Sign-up, e-mail codes, login, password recovery, the current user and their profile. */
+const accounts: FastifyPluginAsync = async (app) => {
+  // Scoped to these routes: other features register their own multipart limits.
+  await app.register(multipart, { limits: { fileSize: MAX_PROFILE_IMAGE_BYTES, files: 1, fields: 10, parts: 11 } });
+
+  const now = () => app.clock.now();
+  const publicUser = (row: UserRow) => toPublicUser(app.db, app.storage, row, app.clock.now());
+  const codeDeps = () => ({ db: app.db, otpKey: app.otpKey, mailer: app.mailer, now: now() });
+  const { scryptLogN } = app.config;
+
+  app.post('/register', async (request, reply) => {
+    await app.rateLimit.byIp('register', request);
+    const input = parseForm(RegisterRequest, request.body, SUMMARIES.register);
+    await app.rateLimit.byEmail('register', input.email);
+    const language = requestLanguage(request);
+    const user = await registerUser(app.db, input, { language, scryptLogN, now: now() });
+    await sendCode(codeDeps(), user, 'register', language);
+    return reply.code(201).send({ success: true, message: M.signupSuccess, payload: await publicUser(user) });
+  });
+
+  app.post('/resendOtp', async (request) => {
+    await app.rateLimit.byIp('resendOtp', request);
+    const input = parseForm(ResendOtpRequest, request.body, SUMMARIES.resendOtp);
+    await app.rateLimit.byEmail('resendOtp', input.email);
+    const user = await findUserByEmail(app.db, input.email);
+    const wantsCode = user && !user.disabledAt && (input.type === 'forgot_password' || !user.emailVerifiedAt);
+    if (user && wantsCode)
+      await sendCode(codeDeps(), user, input.type, explicitLanguage(request) ?? userLanguage(user));
+    // The same answer whether or not a mail went out: no one learns which e-mails have accounts.
+    return { success: true, message: M.otpSent, payload: null };
+  });
+
+  app.post('/verifyOtp', async (request) => {
+    await app.rateLimit.byIp('verifyOtp', request);
+    const input = parseForm(VerifyOtpRequest, request.body, SUMMARIES.verifyOtp);
+    await app.rateLimit.byEmail('verifyOtp', input.email);
+    const user = await findUserByEmail(app.db, input.email);
+    if (!user || user.disabledAt) throw badRequest(M.invalidOtp, { otp: [M.invalidOtp] });
+    const result = await consumeOtp(app.db, app.otpKey, user.id, input.type, input.otp, now());
+    if (result !== 'ok') {
+      const message = result === 'expired' ? M.expiredOtp : result === 'voided' ? M.voidedOtp : M.invalidOtp;
+      throw badRequest(message, { otp: [message] });
+    }
+    if (input.type === 'register') {
+      await app.db.update(users).set({ emailVerifiedAt: now(), updatedAt: now() }).where(eq(users.id, user.id));
+      return { success: true, message: M.otpVerified, payload: null };
+    }
+    const token = await createResetToken(app.db, user.id, now());
+    return { success: true, message: M.otpVerifiedForReset, payload: token };
+  });
+
+  app.post('/newPassword', async (request) => {
+    const input = parseForm(NewPasswordRequest, request.body, SUMMARIES.newPassword);
+    await resetPassword(
+      app.db,
+      { email: input.email, password: input.password, token: input.verification_token },
+      { scryptLogN, now: now() },
+    );
+    return { success: true, message: M.passwordResetSuccess, payload: null };
+  });
+
+  app.post('/login', async (request) => {
+    await app.rateLimit.byIp('login', request);
+    const input = parseForm(LoginRequest, request.body, SUMMARIES.login);
+    await app.rateLimit.byEmail('login', input.email);
+    let user = await loginUser(app.db, input.email, input.password, scryptLogN);
+    const language = explicitLanguage(request);
+    if (language && language !== user.language) {
+      [user = user] = await app.db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
+    }
+    const token = await app.tokens.sign(user, input.remember);
+    return { success: true, message: M.loginSuccess, payload: { user: await publicUser(user), token } };
+  });
+
+  app.get('/user', { preHandler: app.authenticate }, async (request) => {
+    return { success: true, payload: await publicUser(currentUser(request)) };
+  });
+
+  app.post('/update/profile', { preHandler: app.authenticate }, async (request) => {
+    const user = currentUser(request);
+    if (request.isMultipart()) {
+      const updated = await setProfileImage(app, request, user);
+      return { success: true, message: M.profileUpdated, payload: await publicUser(updated) };
+    }
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (PASSWORD_FIELDS.some((f) => f in body)) {
+      // A stolen token must not become a way to guess the password: same limit as logging in.
+      await app.rateLimit.byEmail('login', user.email);
+      const input = parseForm(ChangePasswordRequest, body, SUMMARIES.password);
+      const updated = await changePassword(
+        app.db,
+        user,
+        { current: input.current_password, next: input.new_password },
+        { scryptLogN, now: now() },
+      );
+      // The old tokens stopped working; hand this session a fresh one (same lifetime kind).
+      const token = await app.tokens.sign(updated, request.tokenRemember);
+      return { success: true, message: M.passwordChanged, payload: { ...(await publicUser(updated)), token } };
+    }
+    const { name } = parseForm(UpdateNameRequest, body, SUMMARIES.name);
+    const updated = await updateName(app.db, user.id, name, now());
+    return { success: true, message: M.profileUpdated, payload: await publicUser(updated) };
+  });
+};
+
+function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('route needs app.authenticate');
+  return request.user;
+}
+
+function userLanguage(user: UserRow): Language {
+  return isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+}
+
+export default accounts;

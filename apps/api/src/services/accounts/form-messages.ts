@@ -1,0 +1,49 @@
+import { type FieldErrors, AUTH_MESSAGES as M, toFieldErrors } from '@baan/contract';
+import type { z } from 'zod';
+import { badRequest } from '../../lib/errors.ts';
+
+const REQUIRED = new Set<string>([
+  M.nameRequired,
+  M.emailRequired,
+  M.passwordRequired,
+  M.confirmRequired,
+  M.currentPasswordRequired,
+]);
+
+const hasRequired = (errors: FieldErrors, fields?: string[]) =>
+  Object.entries(errors).some(
+    ([field, list]) => (!fields || fields.includes(field)) && list.some((m) => REQUIRED.has(m)),
+  );
+const hasMismatch = (errors: FieldErrors) => Object.values(errors).some((list) => list.includes(M.passwordsDontMatch));
+
+/** How each form sums up its field errors in the envelope's message (spec 5 and 8 wording). */
+export const SUMMARIES = {
+  login: () => M.fillLogin,
+  register: (e: FieldErrors) =>
+    hasRequired(e) ? M.fillAllFields : hasMismatch(e) ? M.passwordsDontMatch : M.invalidForm,
+  verifyOtp: (e: FieldErrors) => (e.otp ? M.fullOtpRequired : M.invalidForm),
+  resendOtp: () => M.invalidForm,
+  newPassword: (e: FieldErrors) =>
+    e.verification_token
+      ? M.missingToken
+      : hasRequired(e, ['password', 'password_confirmation'])
+        ? M.fillBothPasswords
+        : hasMismatch(e)
+          ? M.passwordsDontMatch
+          : M.invalidForm,
+  name: (e: FieldErrors) => e.name?.[0] ?? M.invalidForm,
+  password: (e: FieldErrors) =>
+    hasRequired(e) ? M.allPasswordFieldsRequired : hasMismatch(e) ? M.passwordsDontMatch : M.invalidForm,
+} satisfies Record<string, (errors: FieldErrors) => string>;
+
+/** Parses with a contract schema; on failure a 400 whose message sums the field errors up. */
+export function parseForm<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  summary: (e: FieldErrors) => string,
+): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors = toFieldErrors(result.error.issues);
+  throw badRequest(summary(errors), errors);
+}

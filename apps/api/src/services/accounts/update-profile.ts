@@ -1,0 +1,36 @@
+import { AUTH_MESSAGES } from '@baan/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { UserRow } from './to-public-user.ts';
+
+export async function updateName(db: Db, userId: number, name: string, now: Date): Promise<UserRow> {
+  const [row] = await db.update(users).set({ name, updatedAt: now }).where(eq(users.id, userId)).returning();
+  if (!row) throw new Error('user vanished during update');
+  return row;
+}
+
+/**
+ * Changes the password after checking the current one (400 when wrong). Other sessions end: the
+ * session version goes up, and the caller gets a fresh token from the route.
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: { current: string; next: string },
+  opts: { scryptLogN: number; now: Date },
+): Promise<UserRow> {
+  if (!(await verifyPassword(input.current, user.passwordHash))) {
+    throw badRequest(AUTH_MESSAGES.wrongCurrentPassword, { current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
+  }
+  const passwordHash = await hashPassword(input.next, opts.scryptLogN);
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: opts.now })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!row) throw new Error('user vanished during update');
+  return row;
+}

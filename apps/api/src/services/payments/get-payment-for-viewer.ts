@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { PaymentRow } from './payment-wire.ts';
+
+/** A payment (and so its receipt) is seen by its payer and by admins only. */
+export async function getPaymentForViewer(
+  db: Db,
+  rawId: string,
+  viewer: { id: number; role: string },
+): Promise<PaymentRow> {
+  const id = Number(rawId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Payment not found.');
+  const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  if (!payment) throw notFound('Payment not found.');
+  if (payment.userId !== viewer.id && viewer.role !== 'admin') throw forbidden('This payment is not yours.');
+  return payment;
+}

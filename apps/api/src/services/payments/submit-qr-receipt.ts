@@ -1,0 +1,72 @@
+import { PAYMENT_MESSAGES } from '@baan/contract';
+import type { Db } from '../../db/client.ts';
+import type { BillingSnapshot } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
+import { conflict, HttpError } from '../../lib/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { ImageProcessingError, imageFileKeys, processImage } from '../images/process-image.ts';
+import { getPackageForSale } from '../packages/get-package-for-sale.ts';
+import { paymentReference } from './get-qr-payment.ts';
+import type { PaymentRow } from './payment-wire.ts';
+import { isImage } from './receipt-image.ts';
+
+export type ReceiptSubmission = {
+  userId: number;
+  packageId: number;
+  transactionId: string;
+  image: Buffer;
+  billing: BillingSnapshot | null;
+};
+
+/** Receipts live under a prefix the public /uploads route refuses to serve. */
+export const RECEIPT_FOLDER = 'private/receipts';
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Step 2 of a QR payment: stores the receipt (re-encoded as WebP, metadata stripped) and records a
+ * payment pending review. Nothing is activated until an admin approves it.
+ */
+export async function submitQrReceipt(db: Db, storage: Storage, submission: ReceiptSubmission): Promise<PaymentRow> {
+  const pkg = await getPackageForSale(db, submission.packageId);
+  if (!isImage(submission.image.subarray(0, 32))) throw new HttpError(415, PAYMENT_MESSAGES.imageType);
+  let stored: Awaited<ReturnType<typeof processImage>>;
+  try {
+    // One width is enough to read a receipt; the original's metadata (GPS of a phone) is dropped.
+    stored = await processImage(storage, submission.image, RECEIPT_FOLDER, [1600]);
+  } catch (err) {
+    if (err instanceof ImageProcessingError) {
+      throw new HttpError(415, 'This image could not be read. Please upload a JPEG, PNG or WebP file.');
+    }
+    throw err;
+  }
+  const [receiptKey] = imageFileKeys(stored);
+  try {
+    const [row] = await db
+      .insert(payments)
+      .values({
+        userId: submission.userId,
+        packageId: pkg.id,
+        amount: pkg.price,
+        method: 'qr',
+        status: 'pending',
+        provider: 'promptpay',
+        reference: paymentReference(submission.userId, pkg.id),
+        transactionId: submission.transactionId,
+        receiptKey,
+        billing: submission.billing,
+      })
+      .returning();
+    if (!row) throw new Error('payment insert returned nothing');
+    return row;
+  } catch (err) {
+    await storage.delete(imageFileKeys(stored));
+    if (isUniqueViolation(err)) throw conflict(PAYMENT_MESSAGES.transactionUsed);
+    throw err;
+  }
+}

@@ -1,0 +1,98 @@
+import { type CreatePropertyFields, requiredMessage } from '@baan/contract';
+import type { Db } from '../../db/client.ts';
+import { properties, propertyImages, propertyRooms } from '../../db/schema.ts';
+import { badRequest, HttpError } from '../../lib/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { ImageProcessingError, imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
+import type { ReceivedFile } from '../uploads/receive-multipart.ts';
+
+const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
+
+/** The folder listing photos are stored under; the orphan sweep looks only here. */
+export const LISTING_PHOTOS = 'listings';
+
+/**
+ * Creates a listing with its photos and rooms. Photos are converted first (outside the
+ * transaction); the listing, its images and rooms are then written in one transaction. If anything
+ * fails, the stored photos are removed again, so neither a half listing nor orphan files remain.
+ */
+export async function createProperty(
+  db: Db,
+  storage: Storage,
+  userId: number,
+  fields: CreatePropertyFields,
+  files: readonly ReceivedFile[],
+): Promise<number> {
+  const cover = files.find((f) => f.field === 'cover_image');
+  if (!cover) throw badRequest(requiredMessage('cover_image'), { cover_image: [requiredMessage('cover_image')] });
+  const others = files.filter((f) => OTHER_PHOTO.test(f.field));
+
+  const stored: StoredImage[] = [];
+  const removeStored = () => storage.delete(stored.flatMap(imageFileKeys));
+  try {
+    for (const file of [cover, ...others]) {
+      try {
+        stored.push(await processImage(storage, file.path, LISTING_PHOTOS));
+      } catch (err) {
+        if (err instanceof ImageProcessingError) {
+          throw new HttpError(415, `"${file.filename}" could not be read as a photo. Try another file.`, {
+            [file.field]: ['This photo could not be read.'],
+          });
+        }
+        throw err;
+      }
+    }
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(properties)
+        .values({
+          userId,
+          title: fields.title,
+          description: fields.description,
+          type: fields.type,
+          userType: fields.user_type,
+          propertyType: fields.property_type,
+          propertySubType: fields.property_sub_type,
+          location: fields.location,
+          lat: fields.lat ?? null,
+          lon: fields.lon ?? null,
+          price: fields.price,
+          area: fields.area,
+          areaUnit: fields.area_unit,
+          livingSpace: fields.living_space ?? null,
+          lotArea: fields.lot_area ?? null,
+          bedRooms: fields.bed_rooms,
+          bathRooms: fields.bath_rooms,
+          kitchen: fields.kitchen,
+          floors: fields.floors,
+          level: fields.level,
+          avgUtilities: fields.avg_utilities ?? null,
+          availabilityDate: fields.availability_date ?? new Date().toISOString().slice(0, 10),
+          language: fields.language,
+          isFeatured: fields.is_featured === '1',
+        })
+        .returning({ id: properties.id });
+      if (!row) throw new Error('insert returned no row');
+      await tx.insert(propertyImages).values(
+        stored.map((image, i) => ({
+          propertyId: row.id,
+          storageKey: image.key,
+          width: image.width,
+          height: image.height,
+          widths: image.widths,
+          isCover: i === 0,
+          sortOrder: i,
+        })),
+      );
+      if (fields.rooms.length > 0) {
+        await tx
+          .insert(propertyRooms)
+          .values(fields.rooms.map((r) => ({ propertyId: row.id, type: r.type, quantity: r.quantity })));
+      }
+      return row.id;
+    });
+  } catch (err) {
+    await removeStored();
+    throw err;
+  }
+}

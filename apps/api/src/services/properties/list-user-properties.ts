@@ -1,0 +1,26 @@
+import type { Property } from '@baan/contract';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties } from '../../db/schema.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { loadDetails, toWireProperty } from './property-wire.ts';
+
+/** The owner's own listings, whatever their status (hidden ones included), newest first. */
+export async function listUserProperties(db: Db, storage: Storage, userId: number, only?: SQL): Promise<Property[]> {
+  const rows = await db
+    .select()
+    .from(properties)
+    .where(only ? and(eq(properties.userId, userId), only) : eq(properties.userId, userId))
+    .orderBy(desc(properties.createdAt), desc(properties.id));
+  const { images, rooms } = await loadDetails(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toWireProperty(storage, row, images.get(row.id), rooms.get(row.id)));
+}
+
+/** One of the owner's listings, any status, as the wire has it. */
+export async function getUserProperty(db: Db, storage: Storage, userId: number, id: number): Promise<Property | null> {
+  const [property] = await listUserProperties(db, storage, userId, eq(properties.id, id));
+  return property ?? null;
+}

@@ -1,0 +1,35 @@
+import type { CreateSubscriptionRequest } from '@baan/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getPackageForSale } from '../packages/get-package-for-sale.ts';
+import type { SubscriptionRow } from '../payments/payment-wire.ts';
+import { activateSubscription } from './activate-subscription.ts';
+
+/** An admin grants a period directly (paid outside the site, a goodwill gesture), recorded as theirs. */
+export async function grantSubscription(
+  db: Db,
+  request: CreateSubscriptionRequest,
+  adminId: number,
+  now: Date,
+): Promise<SubscriptionRow> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.user_id));
+  if (!user) throw notFound('User not found.');
+  const pkg = await getPackageForSale(db, request.package_id);
+  return db.transaction((tx) =>
+    activateSubscription(
+      tx,
+      {
+        userId: user.id,
+        packageId: pkg.id,
+        durationDays: pkg.durationDays,
+        amount: request.amount ?? pkg.price,
+        paymentMethod: request.payment_method ?? 'admin',
+        paymentId: null,
+        grantedBy: adminId,
+      },
+      now,
+    ),
+  );
+}

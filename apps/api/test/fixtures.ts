@@ -1,0 +1,45 @@
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { packages, users } from '../src/db/schema.ts';
+import { activateSubscription as activate } from '../src/services/subscriptions/activate-subscription.ts';
+
+/**
+ * A verified user written straight to the database, with a real signed token. For tests whose
+ * subject is not sign-up itself (that journey is covered by the accounts tests).
+ */
+export async function createUser(app: FastifyInstance, opts: { email: string; role?: 'user' | 'admin' }) {
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      name: opts.email.split('@')[0] ?? 'Test user',
+      email: opts.email.toLowerCase(),
+      passwordHash: '!fixture-no-login',
+      role: opts.role ?? 'user',
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  const token = await app.tokens.sign(row, false);
+  return { id: row.id, email: row.email, token };
+}
+
+/** Gives the user a 30-day period on the cheapest package, as an approved payment would. */
+export async function activateSubscription(app: FastifyInstance, userId: number) {
+  const [pkg] = await app.db.select().from(packages).orderBy(asc(packages.price)).limit(1);
+  if (!pkg) throw new Error('no package to subscribe to');
+  await app.db.transaction((tx) =>
+    activate(
+      tx,
+      {
+        userId,
+        packageId: pkg.id,
+        durationDays: pkg.durationDays,
+        amount: pkg.price,
+        paymentMethod: 'test',
+        paymentId: null,
+        grantedBy: null,
+      },
+      new Date(),
+    ),
+  );
+}

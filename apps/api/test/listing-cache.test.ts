@@ -1,0 +1,116 @@
+import sharp from 'sharp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TtlCache } from '../src/lib/ttl-cache.ts';
+import { activateSubscription, createUser } from './fixtures.ts';
+import { build } from './helpers.ts';
+
+describe('TtlCache', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('serves a value until its time is up, then loads again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_000);
+    const cache = new TtlCache(500);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    vi.setSystemTime(1_499);
+    expect(await cache.get('a', load)).toBe(1);
+    vi.setSystemTime(1_501);
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = new TtlCache(1000);
+    let loads = 0;
+    let release: (v: string) => void = () => {};
+    const load = () => {
+      loads += 1;
+      return new Promise<string>((r) => {
+        release = r;
+      });
+    };
+    const both = Promise.all([cache.get('k', load), cache.get('k', load)]);
+    release('v');
+    expect(await both).toEqual(['v', 'v']);
+    expect(loads).toBe(1);
+  });
+
+  it('forgets a failed load', async () => {
+    const cache = new TtlCache(1000);
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('k', async () => 'ok')).toBe('ok');
+  });
+
+  it('loads afresh after clear(), even when a load was under way', async () => {
+    const cache = new TtlCache(1000);
+    let release: (v: string) => void = () => {};
+    const stale = cache.get('k', () => new Promise<string>((r) => (release = r)));
+    cache.clear();
+    release('stale');
+    expect(await stale).toBe('stale');
+    expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('is off with a TTL of 0', async () => {
+    const cache = new TtlCache(0);
+    let loads = 0;
+    await cache.get('a', async () => ++loads);
+    await cache.get('a', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
+
+describe('cached listing reads', async () => {
+  const app = await build({ listingCacheTtlMs: 60_000 });
+  const owner = await createUser(app, { email: 'cache-owner@baan.example' });
+  await activateSubscription(app, owner.id);
+  const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#48a' } })
+    .jpeg()
+    .toBuffer();
+
+  const total = async () => (await app.inject({ method: 'GET', url: '/api/properties?q=cache' })).json().payload.total;
+
+  it('shows a new listing at once and forgets a deleted one at once', async () => {
+    expect(await total()).toBe(0);
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({
+      type: 'sale',
+      user_type: 'owner',
+      property_type: 'residential',
+      property_sub_type: 'house',
+      location: 'Hua Hin',
+      title: 'Cache test house',
+      description: 'By the sea',
+      price: '4500000',
+      area: '180',
+      level: '0',
+      bed_rooms: '3',
+      bath_rooms: '2',
+      kitchen: '1',
+      floors: '2',
+    }))
+      fd.append(k, v);
+    fd.append('cover_image', new Blob([jpeg]), 'c.jpg');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/property',
+      payload: fd,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await total()).toBe(1);
+    const id = created.json().payload.id;
+    expect((await app.inject({ method: 'GET', url: `/api/property/${id}` })).statusCode).toBe(200);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/property/${id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await total()).toBe(0);
+    expect((await app.inject({ method: 'GET', url: `/api/property/${id}` })).statusCode).toBe(404);
+  });
+});

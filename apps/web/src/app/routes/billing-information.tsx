@@ -1,0 +1,5 @@
+import { BillingInformationPage } from '../../features/payments/components/BillingInformationPage';
+
+export function Component() {
+  return <BillingInformationPage />;
+}

@@ -1,0 +1,5 @@
+import { CheckoutPage } from '../../features/payments/components/CheckoutPage';
+
+export function Component() {
+  return <CheckoutPage />;
+}

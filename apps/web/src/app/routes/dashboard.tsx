@@ -1,0 +1,50 @@
+import { useNavigate } from 'react-router';
+import { RequireAuth } from '../../features/auth/components/RequireAuth';
+import { SettingsScreen } from '../../features/auth/components/SettingsScreen';
+import { logout } from '../../features/auth/logout';
+import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
+import { DashboardOverview, MyPropertyPlaceholder } from '../../features/dashboard/components/DashboardOverview';
+import { SubscriptionOverview } from '../../features/payments/components/SubscriptionOverview';
+import { useAppDispatch, useAppSelector } from '../store';
+
+function SignedInDashboard() {
+  const user = useAppSelector((s) => s.login.user);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  if (!user) return null;
+  return (
+    <DashboardLayout
+      user={user}
+      onLogout={() => {
+        dispatch(logout());
+        navigate('/login');
+      }}
+    />
+  );
+}
+
+/** /dashboard: a lazy chunk with its own nested routes; every page needs a login. */
+export function Component() {
+  return (
+    <RequireAuth>
+      <SignedInDashboard />
+    </RequireAuth>
+  );
+}
+
+export function Overview() {
+  const user = useAppSelector((s) => s.login.user);
+  if (!user) return null;
+  return (
+    <div className="space-y-6">
+      <DashboardOverview user={user} />
+      {/* Package, days left and any payment under review (payments feature). */}
+      <div className="max-w-3xl">
+        <SubscriptionOverview />
+      </div>
+    </div>
+  );
+}
+
+export const MyProperty = MyPropertyPlaceholder;
+export const Settings = SettingsScreen;

@@ -1,0 +1,3 @@
+import { LoginScreen } from '../../features/auth/components/LoginScreen';
+
+export const Component = LoginScreen;

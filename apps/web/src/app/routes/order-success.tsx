@@ -1,0 +1,5 @@
+import { OrderSuccessPage } from '../../features/payments/components/ResultPages';
+
+export function Component() {
+  return <OrderSuccessPage />;
+}

@@ -1,0 +1,3 @@
+import { OtpScreen } from '../../features/auth/components/OtpScreen';
+
+export const Component = OtpScreen;

@@ -1,0 +1,5 @@
+import { PaymentSuccessPage } from '../../features/payments/components/ResultPages';
+
+export function Component() {
+  return <PaymentSuccessPage />;
+}

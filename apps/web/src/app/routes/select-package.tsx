@@ -1,0 +1,5 @@
+import { SelectPackagePage } from '../../features/payments/components/SelectPackagePage';
+
+export function Component() {
+  return <SelectPackagePage />;
+}

@@ -1,0 +1,3 @@
+import { SetPasswordScreen } from '../../features/auth/components/SetPasswordScreen';
+
+export const Component = SetPasswordScreen;

@@ -1,0 +1,3 @@
+import { SignupScreen } from '../../features/auth/components/SignupScreen';
+
+export const Component = SignupScreen;

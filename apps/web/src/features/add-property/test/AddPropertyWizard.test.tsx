@@ -1,0 +1,440 @@
+import { MAX_PHOTOS } from '@baan/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n, { changeLanguage } from '../../../i18n';
+import { FakeXhr, GIF_BYTES, imageFile, installObjectUrls, JPEG_BYTES, PNG_BYTES } from './fake-xhr';
+import { completeStepOne, next, renderWizard } from './wizard-helpers';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+// Whole journeys through three steps with typing; the shared 2-core machine needs more than the 5 s default.
+vi.setConfig({ testTimeout: 60_000 });
+
+beforeEach(async () => {
+  FakeXhr.install();
+  installObjectUrls();
+  if (i18n.isInitialized && i18n.language !== 'en') await changeLanguage('en');
+});
+
+async function toStepThree(user: User, { cover = true } = {}) {
+  await completeStepOne(user);
+  await user.click(next());
+  if (cover) await user.upload(screen.getByLabelText('Choose cover photo'), imageFile(JPEG_BYTES, 'front.jpg'));
+  if (cover) await screen.findByRole('img', { name: 'front.jpg' });
+  await user.click(next());
+  await screen.findByRole('heading', { level: 2, name: 'Add Information' });
+}
+
+/** Pastes rather than types (one input event per field): these journeys are long enough already. */
+async function fill(user: User, label: string, value: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+async function fillStepThree(user: User) {
+  await fill(user, 'Property Title *', 'Sunny condo near Asok');
+  await fill(user, 'Description *', 'Two bedrooms, high floor, pool.');
+  await fill(user, 'Price (฿) *', '4500000');
+  for (const [label, value] of [
+    ['Area (sqm) *', '72'],
+    ['Level *', '18'],
+    ['Bedrooms *', '2'],
+    ['Bathrooms *', '2'],
+    ['Kitchen *', '1'],
+    ['Floors *', '1'],
+  ] as const) {
+    await fill(user, label, value);
+  }
+}
+
+function toastTexts(): string[] {
+  return screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+}
+
+describe('add-property wizard: steps', () => {
+  it('shows the three steps, Back disabled on step 1, and Next only once all five choices are made', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    const stepper = screen.getByRole('navigation', { name: 'Progress' });
+    expect(
+      within(stepper)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Define your place'),
+      expect.stringContaining('Add media'),
+      expect.stringContaining('Add Information'),
+    ]);
+    expect(within(stepper).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(next()).toBeDisabled();
+    expect(next()).toHaveAccessibleDescription(/Choose the user type, property type, status, sub type and location/);
+
+    await completeStepOne(user, { skipLocation: true });
+    expect(next()).toBeDisabled();
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Sukh');
+    await user.click(await screen.findByRole('option', { name: /Sukhumvit/ }));
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Sukhumvit, Khlong Toei, Bangkok');
+    expect(next()).toBeEnabled();
+
+    await user.click(next());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Add media' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+    await user.click(next());
+    await screen.findByRole('heading', { level: 2, name: 'Add Information' });
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+
+    // Back keeps what was chosen.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('radio', { name: 'Sale' })).toBeChecked();
+    expect(next()).toBeEnabled();
+  });
+
+  it('offers the six sub types and the available date defaults to today', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    const group = screen.getByRole('group', { name: 'Sub type' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['condo', 'apartment', 'townhouse', 'villa', 'pent_villa', 'home_office']);
+    expect(within(group).getByRole('radio', { name: 'Townhome/Townhouse' })).toBeInTheDocument();
+    await toStepThree(user);
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(screen.getByLabelText('Available Date')).toHaveValue(today);
+    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+    const languages = screen.getByRole('group', { name: 'Listing language' });
+    expect(within(languages).getAllByRole('button')).toHaveLength(7);
+    expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(languages).getByRole('button', { name: 'ไทย' }));
+    expect(within(languages).getByRole('button', { name: 'ไทย' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('add-property wizard: validation', () => {
+  it('names the first missing field, in the spec order, on the field and in a toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user, { cover: false });
+    const submit = () => user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    async function expectError(label: string, message: string) {
+      await submit();
+      const field = await screen.findByLabelText(label);
+      expect(field, message).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(field).toHaveFocus();
+      await waitFor(() => expect(toastTexts()).toContain(message));
+      return field;
+    }
+
+    for (const [label, message, value] of [
+      ['Property Title *', 'title is required', 'A title'],
+      ['Description *', 'description is required', 'A description'],
+      ['Price (฿) *', 'price is required', '100'],
+    ] as const) {
+      const field = await expectError(label, message);
+      await user.type(field, value);
+      // Typing clears the field's error.
+      expect(field).not.toHaveAttribute('aria-invalid');
+    }
+
+    // The cover comes next: the wizard goes back to the photos step.
+    const cover = await expectError('Choose cover photo', 'cover photo is required');
+    expect(screen.getByRole('heading', { level: 2, name: 'Add media' })).toBeInTheDocument();
+    await user.upload(cover, imageFile(JPEG_BYTES, 'front.jpg'));
+    await screen.findByRole('img', { name: 'front.jpg' });
+    expect(cover).not.toHaveAttribute('aria-invalid');
+    await user.click(next());
+
+    for (const [label, message, value] of [
+      ['Area (sqm) *', 'area is required', '50'],
+      ['Level *', 'level is required', '3'],
+      ['Bedrooms *', 'bedrooms is required', '1'],
+      ['Bathrooms *', 'bathrooms is required', '1'],
+      ['Kitchen *', 'kitchen is required', '1'],
+      ['Floors *', 'floors is required', '1'],
+    ] as const) {
+      const field = await expectError(label, message);
+      await user.type(field, value);
+    }
+    expect(FakeXhr.sent).toHaveLength(0);
+    await submit();
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
+  it('translates the message (Thai)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await act(() => changeLanguage('th'));
+    await user.click(screen.getByRole('button', { name: 'ส่ง' }));
+    const title = await screen.findByLabelText('ชื่อประกาศ *');
+    expect(title).toHaveAccessibleDescription('ต้องระบุชื่อประกาศ');
+  });
+});
+
+describe('add-property wizard: price and rooms', () => {
+  it('shows the price with thousands separators and sends it without', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    const price = screen.getByLabelText('Price (฿) *');
+    expect(price).toHaveValue('4,500,000');
+    await user.clear(price);
+    await user.type(price, '12a,3456');
+    expect(price).toHaveValue('123,456');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(FakeXhr.last().body?.get('price')).toBe('123456');
+  });
+
+  it('removes a room only when more than one exists, and sends only complete rooms', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    expect(screen.queryByRole('button', { name: /Remove room/ })).not.toBeInTheDocument();
+
+    const addRoom = screen.getByRole('button', { name: 'Add room' });
+    await user.click(addRoom);
+    await user.click(addRoom);
+    await user.click(addRoom);
+    expect(screen.getAllByRole('button', { name: /Remove room/ })).toHaveLength(4);
+
+    await user.selectOptions(screen.getByLabelText('Room 1 type'), 'bedroom');
+    await user.type(screen.getByLabelText('Room 1 count'), '2');
+    await user.selectOptions(screen.getByLabelText('Room 2 type'), 'bathroom'); // no count: not sent
+    await user.type(screen.getByLabelText('Room 3 count'), '1'); // no type: not sent
+    await user.selectOptions(screen.getByLabelText('Room 4 type'), 'balcony');
+    await user.type(screen.getByLabelText('Room 4 count'), '1');
+
+    await user.click(screen.getByRole('button', { name: 'Remove room 3' }));
+    expect(screen.getAllByRole('button', { name: /Remove room/ })).toHaveLength(3);
+    expect(screen.getByLabelText('Room 3 type')).toHaveValue('balcony');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const body = FakeXhr.last().body;
+    const rooms = [...(body?.entries() ?? [])].filter(([key]) => key.startsWith('rooms'));
+    expect(rooms).toEqual([
+      ['rooms[0][type]', 'bedroom'],
+      ['rooms[0][quantity]', '2'],
+      ['rooms[1][type]', 'balcony'],
+      ['rooms[1][quantity]', '1'],
+    ]);
+  });
+
+  it('never lets the last room block go', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Add room' }));
+    await user.click(screen.getByRole('button', { name: 'Remove room 1' }));
+    expect(screen.queryByRole('button', { name: /Remove room/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Room 1 type')).toBeInTheDocument();
+  });
+});
+
+describe('add-property wizard: photos', () => {
+  it('refuses a text file named .jpg and accepts a PNG named .jpg, by content', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await completeStepOne(user);
+    await user.click(next());
+    const cover = screen.getByLabelText('Choose cover photo');
+
+    const fake = new File(['this is not a photo, only text pretending'], 'house.jpg', { type: 'image/jpeg' });
+    await user.upload(cover, fake);
+    const message = 'house.jpg was not added: it is not a JPEG, PNG or GIF image.';
+    await waitFor(() => expect(cover).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(cover).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(toastTexts()).toContain(message));
+    expect(screen.queryByRole('img', { name: 'house.jpg' })).not.toBeInTheDocument();
+
+    await user.upload(cover, imageFile(PNG_BYTES, 'house.jpg'));
+    expect(await screen.findByRole('img', { name: 'house.jpg' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    expect(cover).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('adds other photos (GIF too), removes one by its named button and revokes its preview', async () => {
+    const user = userEvent.setup({ delay: null });
+    const revoke = installObjectUrls();
+    await renderWizard();
+    await completeStepOne(user);
+    await user.click(next());
+    await user.upload(screen.getByLabelText('Choose photos'), [
+      imageFile(JPEG_BYTES, 'kitchen.jpg'),
+      imageFile(GIF_BYTES, 'plan.gif', 'image/gif'),
+      new File(['%PDF-1.7'], 'brochure.png', { type: 'image/png' }),
+    ]);
+    await screen.findByRole('img', { name: 'plan.gif' });
+    expect(screen.getByRole('img', { name: 'kitchen.jpg' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'brochure.png' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Choose photos')).toHaveAccessibleDescription(
+      expect.stringContaining('brochure.png was not added'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo 1 (kitchen.jpg)' }));
+    expect(screen.queryByRole('img', { name: 'kitchen.jpg' })).not.toBeInTheDocument();
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it('refuses files over 50 MB without reading them', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await completeStepOne(user);
+    await user.click(next());
+    const big = imageFile(JPEG_BYTES, 'huge.jpg');
+    Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByLabelText('Choose cover photo'), big);
+    await waitFor(() => expect(toastTexts()).toContain('huge.jpg was not added: it is larger than 50 MB.'));
+  });
+
+  it(`keeps at most ${MAX_PHOTOS} other photos`, async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await completeStepOne(user);
+    await user.click(next());
+    const files = Array.from({ length: MAX_PHOTOS + 2 }, (_, i) => imageFile(JPEG_BYTES, `p${i}.jpg`));
+    await user.upload(screen.getByLabelText('Choose photos'), files);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Remove photo/ })).toHaveLength(MAX_PHOTOS), {
+      timeout: 10_000,
+    });
+    expect(screen.getByLabelText('Choose photos')).toBeDisabled();
+    await waitFor(() =>
+      expect(toastTexts()).toContain(`Only ${MAX_PHOTOS} other photos can be added; the rest were left out.`),
+    );
+  });
+});
+
+describe('add-property wizard: submit', () => {
+  it('sends multipart with the wire names, the token and the language, shows progress, then resets and goes home', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderWizard();
+    await completeStepOne(user);
+    await user.click(next());
+    await user.upload(screen.getByLabelText('Choose cover photo'), imageFile(JPEG_BYTES, 'front.jpg'));
+    await user.upload(screen.getByLabelText('Choose photos'), [
+      imageFile(PNG_BYTES, 'a.png'),
+      imageFile(JPEG_BYTES, 'b.jpg'),
+    ]);
+    await screen.findByRole('img', { name: 'b.jpg' });
+    await user.click(next());
+    await fillStepThree(user);
+    await user.type(screen.getByLabelText('Average utilities per month (฿)'), '2500');
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const xhr = FakeXhr.last();
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/property');
+    expect(xhr.headers.Authorization).toBe('Bearer test-token');
+    expect(xhr.headers['Accept-Language']).toBe('en');
+    const body = xhr.body as FormData;
+    const text = Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === 'string'));
+    expect(text).toMatchObject({
+      type: 'sale',
+      user_type: 'owner',
+      property_type: 'residential',
+      property_sub_type: 'condo',
+      location: 'Sukhumvit, Khlong Toei, Bangkok',
+      lat: '13.7376',
+      lon: '100.5601',
+      title: 'Sunny condo near Asok',
+      description: 'Two bedrooms, high floor, pool.',
+      price: '4500000',
+      area: '72',
+      area_unit: 'sqm',
+      level: '18',
+      bed_rooms: '2',
+      bath_rooms: '2',
+      kitchen: '1',
+      floors: '1',
+      avg_utilities: '2500',
+      language: 'en',
+      is_featured: '1',
+    });
+    expect(text.availability_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((body.get('cover_image') as File).name).toBe('front.jpg');
+    expect((body.get('images[0]') as File).name).toBe('a.png');
+    expect((body.get('images[1]') as File).name).toBe('b.jpg');
+
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    act(() => xhr.progress(30, 100));
+    expect(await screen.findByRole('progressbar', { name: 'Uploading photos' })).toHaveAttribute('aria-valuenow', '30');
+    act(() => xhr.progress(100, 100));
+    expect(screen.getByRole('progressbar', { name: 'Preparing your photos…' })).toHaveAttribute('aria-valuenow', '100');
+
+    act(() => xhr.respond(201, { success: true, message: 'Property listed successfully!', payload: { id: 7 } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(toastTexts()).toContain('Property listed successfully!'));
+
+    // Back on the wizard, everything starts over.
+    await act(() => router.navigate('/add-property'));
+    await screen.findByRole('heading', { level: 2, name: 'Define your place' });
+    expect(screen.getByRole('radio', { name: 'Owner' })).not.toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('');
+  });
+
+  it("puts the server's 400 errors on the fields", async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() =>
+      FakeXhr.last().respond(400, {
+        success: false,
+        message: 'Please check the highlighted fields.',
+        errors: { price: ['price must be at most 2,000,000,000'], bed_rooms: ['bed rooms must be at most 100'] },
+      }),
+    );
+    const price = await screen.findByLabelText('Price (฿) *');
+    await waitFor(() => expect(price).toHaveAttribute('aria-invalid', 'true'));
+    expect(price).toHaveAccessibleDescription('price must be at most 2,000,000,000');
+    expect(screen.getByLabelText('Bedrooms *')).toHaveAccessibleDescription('bed rooms must be at most 100');
+    await waitFor(() => expect(toastTexts()).toContain('Please check the highlighted fields.'));
+  });
+
+  it('sends someone without an active package to /select-package', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() =>
+      FakeXhr.last().respond(403, {
+        success: false,
+        message: 'An active package is needed to add a listing. Choose a package first.',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-package'));
+    await waitFor(() =>
+      expect(toastTexts()).toContain('An active package is needed to add a listing. Choose a package first.'),
+    );
+  });
+
+  it('says so when the request fails, and when the server gives no message', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() => FakeXhr.last().fail());
+    await waitFor(() => expect(toastTexts()).toContain('Submission failed. Please check all fields and try again.'));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() => FakeXhr.last().respond(500, {}));
+    await waitFor(() => expect(toastTexts()).toContain('Error listing property'));
+  });
+});

@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { signedIn } from '../../../test/users';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+export const SESSION = {
+  login: signedIn({ subscription: { is_active: 1, package_id: 1, ends_at: '2026-12-21T00:00:00.000Z' } }),
+};
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** GET /api/locations answered with two places (the only fetch the wizard makes). */
+export function stubLocations() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes('/api/locations')) {
+      return jsonResponse(200, {
+        success: true,
+        payload: [
+          {
+            display_name: 'Sukhumvit, Khlong Toei, Bangkok',
+            lat: 13.7376,
+            lon: 100.5601,
+            kind: 'neighbourhood',
+            name_en: 'Sukhumvit',
+            name_th: 'สุขุมวิท',
+          },
+          {
+            display_name: 'Asok (BTS), Bangkok',
+            lat: 13.7371,
+            lon: 100.5603,
+            kind: 'station',
+            name_en: 'Asok',
+            name_th: 'อโศก',
+          },
+        ],
+      });
+    }
+    return jsonResponse(404, { success: false, message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export async function renderWizard() {
+  stubLocations();
+  const view = await renderApp('/add-property', SESSION);
+  // The route is a lazy chunk; its first import in a test run takes a moment.
+  await screen.findByRole('heading', { level: 1, name: 'Add your property' }, { timeout: 15_000 });
+  return view;
+}
+
+/** Step 1, all five choices; the location is chosen from the suggestions. */
+export async function completeStepOne(user: User, { skipLocation = false } = {}) {
+  await user.click(screen.getByRole('radio', { name: 'Owner' }));
+  await user.click(screen.getByRole('radio', { name: 'Residential' }));
+  await user.click(screen.getByRole('radio', { name: 'Sale' }));
+  await user.click(screen.getByRole('radio', { name: 'Condo' }));
+  if (skipLocation) return;
+  await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Sukh');
+  await user.click(await screen.findByRole('option', { name: /Sukhumvit, Khlong Toei, Bangkok/ }));
+}
+
+export const next = () => screen.getByRole('button', { name: 'Next' });

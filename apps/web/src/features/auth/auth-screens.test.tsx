@@ -1,0 +1,345 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { makeUser, signedIn } from '../../test/users';
+
+// The API is not running in unit tests: fetch is replaced per test with the answers the server gives
+// (the real server is exercised by the API tests and the e2e journeys).
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (url: string, body: unknown) => Response | Promise<Response>;
+
+function stubApi(handler: Handler) {
+  const calls: { url: string; body: unknown; auth: string | null }[] = [];
+  const fetchMock = vi.fn(async (input: Request) => {
+    const text = input.method === 'GET' ? '' : await input.clone().text();
+    const body = text ? JSON.parse(text) : undefined;
+    const url = new URL(input.url).pathname;
+    calls.push({ url, body, auth: input.headers.get('authorization') });
+    return handler(url, body);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+// These tests walk whole screens through the real router; a shared 2-core machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/login', () => {
+  it('asks for both fields before calling the server', async () => {
+    const calls = stubApi(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Please enter both email and password.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('logs in, keeps the token in sessionStorage without remember-me, and goes to /select-package', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const calls = stubApi(async () => {
+      await gate;
+      return jsonResponse(200, {
+        success: true,
+        message: 'Login successful!',
+        payload: { user: makeUser(), token: 'jwt-1' },
+      });
+    });
+    const user = userEvent.setup();
+    const { router, store } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'somchai@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByRole('button', { name: 'Logging In...' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-package'));
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      url: '/api/login',
+      body: { email: 'somchai@example.com', password: 'Secret#Pass1', remember: false },
+    });
+    expect(sessionStorage.getItem('token')).toBe('jwt-1');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.getState().login.isAuthenticated).toBe(true);
+  });
+
+  it('with remember-me keeps the token in localStorage, and an active package goes home', async () => {
+    stubApi(() =>
+      jsonResponse(200, {
+        success: true,
+        payload: {
+          user: makeUser({ subscription: { is_active: 1, package_id: 2, ends_at: '2026-12-21T00:00:00.000Z' } }),
+          token: 'jwt-2',
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBe('jwt-2');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it("shows the spec's message for wrong credentials, translated from the server's", async () => {
+    stubApi(() => jsonResponse(401, { success: false, message: 'Invalid credentials. Please try again.' }));
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Invalid credentials. Please try again.')).toBeInTheDocument();
+  });
+
+  it('walks forgot password: send code, enter it, set a new password, back to login', async () => {
+    const calls = stubApi((url) => {
+      if (url === '/api/resendOtp') return jsonResponse(200, { success: true, payload: null });
+      if (url === '/api/verifyOtp') return jsonResponse(200, { success: true, payload: 'reset-token' });
+      return jsonResponse(200, { success: true, message: 'Password reset successfully!', payload: null });
+    });
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('E-mail'), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const verify = await screen.findByRole('button', { name: 'Verify Code' });
+    expect(verify).toBeDisabled();
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 4' }));
+    await user.paste('4821');
+    expect(verify).toBeEnabled();
+    await user.click(verify);
+    await user.type(await screen.findByLabelText('New password'), 'Brand#New2');
+    await user.type(screen.getByLabelText('Confirm password'), 'Brand#New2');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Password reset successfully!')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'a@b.co', type: 'forgot_password' },
+      { email: 'a@b.co', otp: '4821', type: 'forgot_password' },
+      {
+        email: 'a@b.co',
+        password: 'Brand#New2',
+        password_confirmation: 'Brand#New2',
+        verification_token: 'reset-token',
+      },
+    ]);
+  });
+});
+
+describe('/signup and /otp', () => {
+  it('checks the fields, then registers first + last name and moves to /otp', async () => {
+    const calls = stubApi((url) =>
+      url === '/api/register'
+        ? jsonResponse(201, { success: true, payload: makeUser({ email: 'nok@example.com', name: 'Nok Dee' }) })
+        : jsonResponse(200, { success: true, payload: null }),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/signup');
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Please fill in all fields.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('First name'), 'Nok');
+    await user.type(screen.getByLabelText('Last name'), 'Dee');
+    await user.type(screen.getByLabelText('E-mail'), 'nok@example.com');
+    await user.type(screen.getByLabelText('Mobile number'), '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass2');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect((await screen.findAllByText('Passwords do not match.')).length).toBeGreaterThan(0);
+    expect(calls).toEqual([]);
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
+    expect(calls[0]?.body).toEqual({
+      name: 'Nok Dee',
+      email: 'nok@example.com',
+      password: 'Secret#Pass1',
+      password_confirmation: 'Secret#Pass1',
+      phone_number: '0812345678',
+    });
+    expect(await screen.findByText(/We sent a 4-digit code to nok@example.com/)).toBeInTheDocument();
+
+    // Resend really calls the server.
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(calls[1]?.body).toEqual({ email: 'nok@example.com', type: 'register' }));
+  });
+
+  it('shows each server field error as its own toast', async () => {
+    stubApi(() =>
+      jsonResponse(409, {
+        success: false,
+        message: 'An account with this e-mail already exists. Log in, or verify it with a new code.',
+        errors: { email: ['An account with this e-mail already exists. Log in, or verify it with a new code.'] },
+      }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/signup');
+    await user.type(await screen.findByLabelText('First name'), 'A');
+    await user.type(screen.getByLabelText('Last name'), 'B');
+    await user.type(screen.getByLabelText('E-mail'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect((await screen.findAllByText(/already exists/)).length).toBe(2); // the toast and the field
+  });
+
+  it('verifies the code with the Verifying... label, then goes to /login', async () => {
+    sessionStorage.setItem('pendingVerificationEmail', 'nok@example.com');
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const calls = stubApi(async () => {
+      await gate;
+      return jsonResponse(200, { success: true, message: 'ok', payload: null });
+    });
+    const user = userEvent.setup();
+    const { router } = await renderApp('/otp');
+    const verify = await screen.findByRole('button', { name: 'Verify Code' });
+    expect(verify).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/signup');
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 4' }));
+    await user.keyboard('1234');
+    await user.click(verify);
+    expect(await screen.findByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls[0]?.body).toEqual({ email: 'nok@example.com', otp: '1234', type: 'register' });
+  });
+
+  it('shows the server message for a wrong code and empties the boxes', async () => {
+    sessionStorage.setItem('pendingVerificationEmail', 'nok@example.com');
+    stubApi(() => jsonResponse(400, { success: false, message: 'Invalid OTP. Please try again.' }));
+    const user = userEvent.setup();
+    await renderApp('/otp');
+    await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 4' }));
+    await user.keyboard('9999');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('Invalid OTP. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Digit 1 of 4' })).toHaveValue('');
+  });
+});
+
+describe('/setpassword', () => {
+  it('applies the rules of spec 5 and says when the token is missing', async () => {
+    const calls = stubApi(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    await renderApp('/setpassword');
+    expect((await screen.findAllByText(/Verification token is missing/)).length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Password is required.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'alllowercase');
+    await user.type(screen.getByLabelText('Confirm password'), 'different');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('The password does not meet every rule below.')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('session and dashboard', () => {
+  it('sends a visitor to /login with the way back', async () => {
+    const { router } = await renderApp('/dashboard/settings', {
+      login: { user: null, token: null, isAuthenticated: false, isRestoring: false },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ redirectFrom: '/dashboard/settings' });
+  });
+
+  it('restores the session from the stored token with GET /api/user after a reload', async () => {
+    localStorage.setItem('token', 'stored-jwt');
+    const calls = stubApi(() => jsonResponse(200, { success: true, payload: makeUser({ name: 'Malee Sukjai' }) }));
+    const { store } = await renderApp('/dashboard', {
+      login: { user: null, token: 'stored-jwt', isAuthenticated: false, isRestoring: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Hello, Malee Sukjai' })).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ url: '/api/user', auth: 'Bearer stored-jwt' });
+    expect(store.getState().login.isAuthenticated).toBe(true);
+    expect(screen.getByRole('link', { name: 'My Property' })).toHaveAttribute('href', '/dashboard/sellproperty');
+    const sidebar = screen.getByRole('complementary', { name: 'Dashboard' });
+    expect(sidebar).toHaveStyle({ width: '258px' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(sidebar).toHaveStyle({ width: '80px' });
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');
+  });
+
+  it('forgets a token the server refuses', async () => {
+    localStorage.setItem('token', 'old-jwt');
+    stubApi(() => jsonResponse(401, { success: false, message: 'Your session has expired. Please log in again.' }));
+    const { router } = await renderApp('/dashboard', {
+      login: { user: null, token: 'old-jwt', isAuthenticated: false, isRestoring: true },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('settings: needs a name, checks the password confirmation, and saves', async () => {
+    const calls = stubApi((_url, body) =>
+      jsonResponse(200, { success: true, payload: makeUser({ name: (body as { name: string }).name }) }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/dashboard/settings', { login: signedIn() });
+    const name = await screen.findByLabelText('Full name');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findAllByText('Please enter your full name.')).length).toBeGreaterThan(0);
+    await user.type(name, 'Pim Dee');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ name: 'Pim Dee' });
+
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Please fill in all password fields.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current password'), 'Old#Pass1');
+    await user.type(screen.getByLabelText('New password'), 'New#Pass22');
+    await user.type(screen.getByLabelText('Confirm new password'), 'New#Pass23');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect((await screen.findAllByText('Passwords do not match.')).length).toBeGreaterThan(0);
+    expect(calls).toHaveLength(1);
+    // Show/hide toggles.
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(3);
+    await user.click(toggles[0] as HTMLElement);
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'text');
+  });
+});
+
+describe('logout from the dashboard', () => {
+  it('the header menu logout goes home and ends the session', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('token', 'test-token');
+    const { router, store } = await renderApp('/dashboard', { login: signedIn({ name: 'Nok Dee' }) });
+    await screen.findByRole('heading', { name: 'Hello, Nok Dee' });
+    await user.click(screen.getByRole('button', { name: /Nok Dee/ }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().login.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+    // It stays home (the dashboard does not send the visitor on to /login).
+    await screen.findByRole('link', { name: 'Login / Register' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('the sidebar logout goes to /login', async () => {
+    const user = userEvent.setup();
+    const { router, store } = await renderApp('/dashboard', { login: signedIn({ name: 'Nok Dee' }) });
+    const sidebar = await screen.findByRole('complementary', { name: 'Dashboard' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().login.user).toBeNull();
+  });
+});

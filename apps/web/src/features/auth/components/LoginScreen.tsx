@@ -1,0 +1,320 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { emptyOtp, OtpInput } from '../../../components/ui/OtpInput';
+import { PasswordInput } from '../../../components/ui/PasswordInput';
+import { TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
+import { useLoginMutation, useNewPasswordMutation, useResendOtpMutation, useVerifyOtpMutation } from '../api/auth-api';
+import { useFinishLogin } from '../hooks/use-finish-login';
+import { useServerMessage } from '../hooks/use-server-message';
+import { AuthCard, linkClass, SubmitButton } from './AuthCard';
+
+type Mode = 'login' | 'forgot' | 'otp' | 'reset';
+
+/** /login in its four modes (spec 2): login, forgot password, code entry, new password. */
+export function LoginScreen() {
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'forgot' ? 'forgot' : 'login');
+  const [email, setEmail] = useState('');
+  const [verificationToken, setVerificationToken] = useState('');
+
+  if (mode === 'forgot') {
+    return (
+      <ForgotMode email={email} setEmail={setEmail} onSent={() => setMode('otp')} onBack={() => setMode('login')} />
+    );
+  }
+  if (mode === 'otp') {
+    return (
+      <CodeMode
+        email={email}
+        onVerified={(token) => {
+          setVerificationToken(token);
+          setMode('reset');
+        }}
+        onBack={() => setMode('forgot')}
+      />
+    );
+  }
+  if (mode === 'reset') {
+    return (
+      <ResetMode
+        email={email}
+        verificationToken={verificationToken}
+        onDone={() => {
+          setVerificationToken('');
+          setMode('login');
+        }}
+      />
+    );
+  }
+  return <LoginMode email={email} setEmail={setEmail} onForgot={() => setMode('forgot')} />;
+}
+
+function LoginMode({
+  email,
+  setEmail,
+  onForgot,
+}: {
+  email: string;
+  setEmail: (v: string) => void;
+  onForgot: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [login, { isLoading }] = useLoginMutation();
+  const finishLogin = useFinishLogin();
+  const { errorMessage } = useServerMessage();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast.error(t('messages.fillLogin'));
+      return;
+    }
+    try {
+      const payload = await login({ email: email.trim(), password, remember }).unwrap();
+      toast.success(t('messages.loginSuccess'));
+      finishLogin(payload, remember);
+    } catch (error) {
+      toast.error(errorMessage(error, 'messages.loginError'));
+    }
+  }
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('common.emailPlaceholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordInput
+          label={t('common.password')}
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <label className="inline-flex items-center gap-2 text-slate-700">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(e) => setRemember(e.target.checked)}
+              className="size-4 accent-teal-700"
+            />
+            {t('login.remember')}
+          </label>
+          <button type="button" onClick={onForgot} className={linkClass}>
+            {t('login.forgot')}
+          </button>
+        </div>
+        <SubmitButton isBusy={isLoading} label={t('login.submit')} busyLabel={t('login.submitting')} />
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('login.noAccount')}{' '}
+        <Link to="/signup" className={linkClass}>
+          {t('login.signUp')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function ForgotMode({
+  email,
+  setEmail,
+  onSent,
+  onBack,
+}: {
+  email: string;
+  setEmail: (v: string) => void;
+  onSent: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [resendOtp, { isLoading }] = useResendOtpMutation();
+  const { errorMessage } = useServerMessage();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) {
+      toast.error(t('messages.emailRequired'));
+      return;
+    }
+    try {
+      await resendOtp({ email: email.trim(), type: 'forgot_password' }).unwrap();
+      toast.success(t('messages.otpSent'));
+      onSent();
+    } catch (error) {
+      toast.error(errorMessage(error, 'messages.otpSendError'));
+    }
+  }
+
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('common.emailPlaceholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <SubmitButton isBusy={isLoading} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <button type="button" onClick={onBack} className={linkClass}>
+          {t('common.backToLogin')}
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
+
+function CodeMode({
+  email,
+  onVerified,
+  onBack,
+}: {
+  email: string;
+  onVerified: (token: string) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [digits, setDigits] = useState(emptyOtp());
+  const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
+  const [resendOtp, { isLoading: isResending }] = useResendOtpMutation();
+  const { errorMessage } = useServerMessage();
+  const code = digits.join('');
+  const isComplete = /^\d{4}$/.test(code);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!isComplete) {
+      toast.error(t('messages.fullOtpRequired'));
+      return;
+    }
+    try {
+      const token = await verifyOtp({ email: email.trim(), otp: code, type: 'forgot_password' }).unwrap();
+      if (!token) throw new Error('no verification token');
+      onVerified(token);
+    } catch (error) {
+      setDigits(emptyOtp());
+      toast.error(errorMessage(error, 'messages.otpVerifyError'));
+    }
+  }
+
+  async function onResend() {
+    try {
+      await resendOtp({ email: email.trim(), type: 'forgot_password' }).unwrap();
+      setDigits(emptyOtp());
+      toast.success(t('otp.resent'));
+    } catch (error) {
+      toast.error(errorMessage(error, 'messages.otpSendError'));
+    }
+  }
+
+  return (
+    <AuthCard title={t('otp.title')} subtitle={t('otp.subtitle', { email })}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <OtpInput
+          value={digits}
+          onChange={setDigits}
+          label={t('otp.label')}
+          digitLabel={(position, count) => t('otp.digit', { position, count })}
+          disabled={isLoading}
+          autoFocus
+        />
+        <SubmitButton
+          isBusy={isLoading}
+          disabled={!isComplete}
+          label={t('otp.verify')}
+          busyLabel={t('otp.verifying')}
+        />
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {t('otp.noCode')}{' '}
+        <button type="button" onClick={onResend} disabled={isResending} className={linkClass}>
+          {isResending ? t('otp.resending') : t('otp.resend')}
+        </button>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <button type="button" onClick={onBack} className={linkClass}>
+          {t('otp.wrongEmail')}
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
+
+function ResetMode({
+  email,
+  verificationToken,
+  onDone,
+}: {
+  email: string;
+  verificationToken: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [newPassword, { isLoading }] = useNewPasswordMutation();
+  const { errorMessage, fieldErrors } = useServerMessage();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    if (!password || !confirmation) return void toast.error(t('messages.fillBothPasswords'));
+    if (password !== confirmation) return void toast.error(t('messages.passwordsDontMatch'));
+    if (!verificationToken) return void toast.error(t('messages.missingToken'));
+    try {
+      await newPassword({
+        email: email.trim(),
+        password,
+        password_confirmation: confirmation,
+        verification_token: verificationToken,
+      }).unwrap();
+      toast.success(t('messages.passwordResetSuccess'));
+      onDone();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'messages.passwordResetError'));
+    }
+  }
+
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle', { email })}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <PasswordInput
+          label={t('common.newPassword')}
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          autoComplete="new-password"
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordInput
+          label={t('common.confirmPassword')}
+          showLabel={t('common.showPassword')}
+          hideLabel={t('common.hidePassword')}
+          autoComplete="new-password"
+          value={confirmation}
+          error={errors.password_confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+        <SubmitButton isBusy={isLoading} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,22 @@
+import { type ReactNode, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAppSelector } from '../../../app/store';
+
+/**
+ * Pages that need a login: wait while a stored token is checked, else send the person to /login and
+ * back. A session that ends while the page is open (logout) is not redirected here: whoever logged
+ * out decides where to go (home from the header, /login from the sidebar).
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isRestoring } = useAppSelector((s) => s.login);
+  const location = useLocation();
+  const wasAuthenticated = useRef(false);
+  if (isAuthenticated) wasAuthenticated.current = true;
+  if (isRestoring) return <div className="min-h-svh" aria-busy="true" />;
+  if (!isAuthenticated) {
+    return wasAuthenticated.current ? null : (
+      <Navigate to="/login" replace state={{ redirectFrom: location.pathname }} />
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { authApi } from '../api/auth-api';
+import { loggedIn, loggedOut } from '../login-slice';
+import { logout } from '../logout';
+
+/**
+ * On start-up, a stored token is checked with GET /api/user: the session survives a reload, and a
+ * token the server no longer accepts (expired, password changed) is forgotten.
+ */
+export function SessionRestorer() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector((s) => s.login.token);
+  const isRestoring = useAppSelector((s) => s.login.isRestoring);
+
+  useEffect(() => {
+    if (!isRestoring || !token) return;
+    const request = dispatch(authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true }));
+    request
+      .unwrap()
+      .then((user) => dispatch(loggedIn({ user, token })))
+      .catch((error: { status?: unknown }) => {
+        if (error?.status === 401) dispatch(logout());
+        // Offline or a server hiccup: keep the token for the next start, but do not claim a session.
+        else dispatch(loggedOut());
+      })
+      .finally(() => request.unsubscribe());
+  }, [dispatch, isRestoring, token]);
+
+  return null;
+}

@@ -1,0 +1,219 @@
+import { UserRound } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { PasswordInput } from '../../../components/ui/PasswordInput';
+import { TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
+import { useChangePasswordMutation, useUpdateNameMutation, useUploadProfileImageMutation } from '../api/auth-api';
+import { useServerMessage } from '../hooks/use-server-message';
+import { tokenReplaced, userUpdated } from '../login-slice';
+import { replaceStoredToken } from '../session';
+
+/** JPEG, PNG or GIF by the file's first bytes, whatever its name says (the server checks again). */
+export async function isAllowedImage(file: Blob): Promise<boolean> {
+  const b = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const jpeg = b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+  const png = b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+  const gif = b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38;
+  return jpeg || png || gif;
+}
+
+const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+
+/** /dashboard/settings (spec 2, 5, 8): name, read-only e-mail, profile image, password change. */
+export function SettingsScreen() {
+  const user = useAppSelector((s) => s.login.user);
+  if (!user) return null;
+  return (
+    <div className="max-w-3xl space-y-8">
+      <ProfileSection key={user.id} name={user.name} email={user.email} image={user.profile_image} />
+      <PasswordSection />
+    </div>
+  );
+}
+
+function ProfileSection({ name: initialName, email, image }: { name: string; email: string; image: string | null }) {
+  const { t } = useTranslation('dashboard');
+  const dispatch = useAppDispatch();
+  const fileId = useId();
+  const [name, setName] = useState(initialName);
+  const [nameError, setNameError] = useState<string>();
+  const [updateName, { isLoading: isSaving }] = useUpdateNameMutation();
+  const [uploadImage, { isLoading: isUploading }] = useUploadProfileImageMutation();
+  const { errorMessage } = useServerMessage();
+
+  async function onSave(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError(t('settings.errors.nameRequired'));
+      toast.error(t('settings.errors.nameRequired'));
+      return;
+    }
+    setNameError(undefined);
+    try {
+      dispatch(userUpdated(await updateName({ name: name.trim() }).unwrap()));
+      toast.success(t('settings.success.profileUpdated'));
+    } catch (error) {
+      toast.error(errorMessage(error, 'dashboard:settings.errors.updateFailed'));
+    }
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES || !(await isAllowedImage(file))) {
+      toast.error(t('settings.errors.imageType'));
+      return;
+    }
+    const form = new FormData();
+    form.append('profile_image', file);
+    try {
+      dispatch(userUpdated(await uploadImage(form).unwrap()));
+      toast.success(t('settings.success.imageUpdated'));
+    } catch (error) {
+      toast.error(errorMessage(error, 'dashboard:settings.errors.updateFailed'));
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${fileId}-title`} className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h1 id={`${fileId}-title`} className="text-2xl font-bold text-slate-900">
+        {t('settings.title')}
+      </h1>
+      <h2 className="mt-6 text-lg font-semibold text-slate-900">{t('settings.profile')}</h2>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        {image ? (
+          <img src={image} alt={t('settings.profileImage')} className="size-20 rounded-full object-cover" />
+        ) : (
+          <span
+            role="img"
+            aria-label={t('settings.noImage')}
+            className="grid size-20 place-items-center rounded-full bg-teal-100 text-teal-800"
+          >
+            <UserRound className="size-9" aria-hidden="true" />
+          </span>
+        )}
+        <div>
+          <label
+            htmlFor={fileId}
+            className="inline-block cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            {isUploading ? t('settings.uploading') : t('settings.chooseImage')}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept="image/jpeg,image/png,image/gif"
+            className="sr-only"
+            disabled={isUploading}
+            onChange={onFile}
+          />
+          <p className="mt-1 text-xs text-slate-600">{t('settings.imageHint')}</p>
+        </div>
+      </div>
+      <form onSubmit={onSave} noValidate className="mt-6 space-y-4">
+        <TextField
+          label={t('settings.fullName')}
+          autoComplete="name"
+          value={name}
+          error={nameError}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField label={t('settings.email')} type="email" value={email} readOnly hint={t('settings.emailHint')} />
+        <button
+          type="submit"
+          disabled={isSaving}
+          className="rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white hover:bg-teal-800 disabled:bg-slate-400"
+        >
+          {isSaving ? t('settings.saving') : t('settings.save')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation(['dashboard', 'auth']);
+  const dispatch = useAppDispatch();
+  const headingId = useId();
+  const [fields, setFields] = useState({ current: '', next: '', confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const { errorMessage, fieldErrors } = useServerMessage();
+  const set = (field: keyof typeof fields) => (e: ChangeEvent<HTMLInputElement>) =>
+    setFields((f) => ({ ...f, [field]: e.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    if (!fields.current || !fields.next || !fields.confirm) {
+      toast.error(t('settings.errors.allFieldsRequired'));
+      return;
+    }
+    if (fields.next !== fields.confirm) {
+      setErrors({ new_password_confirmation: t('settings.errors.passwordsDontMatch') });
+      toast.error(t('settings.errors.passwordsDontMatch'));
+      return;
+    }
+    try {
+      const { token, ...user } = await changePassword({
+        current_password: fields.current,
+        new_password: fields.next,
+        new_password_confirmation: fields.confirm,
+      }).unwrap();
+      // The server ended the other sessions; this one continues with the fresh token.
+      replaceStoredToken(token);
+      dispatch(tokenReplaced(token));
+      dispatch(userUpdated(user));
+      setFields({ current: '', next: '', confirm: '' });
+      toast.success(t('settings.success.passwordChanged'));
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(errorMessage(error, 'dashboard:settings.errors.passwordChangeFailed'));
+    }
+  }
+
+  const common = { showLabel: t('auth:common.showPassword'), hideLabel: t('auth:common.hidePassword') };
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {t('settings.changePassword')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <PasswordInput
+          {...common}
+          label={t('settings.currentPassword')}
+          autoComplete="current-password"
+          value={fields.current}
+          error={errors.current_password}
+          onChange={set('current')}
+        />
+        <PasswordInput
+          {...common}
+          label={t('settings.newPassword')}
+          autoComplete="new-password"
+          value={fields.next}
+          error={errors.new_password}
+          onChange={set('next')}
+        />
+        <PasswordInput
+          {...common}
+          label={t('settings.confirmPassword')}
+          autoComplete="new-password"
+          value={fields.confirm}
+          error={errors.new_password_confirmation}
+          onChange={set('confirm')}
+        />
+        <button
+          type="submit"
+          disabled={isLoading}
+          className="rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white hover:bg-teal-800 disabled:bg-slate-400"
+        >
+          {isLoading ? t('settings.updating') : t('settings.updatePassword')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { AUTH_MESSAGES, type FieldErrors } from '@baan/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
+
+const KEY_OF = new Map<string, string>(Object.entries(AUTH_MESSAGES).map(([key, text]) => [text, key]));
+const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
+
+/**
+ * Turns the server's English messages into the person's language: every message the account API
+ * can send has a key under auth:messages; anything else (a new server message) is shown as sent.
+ */
+export function useServerMessage() {
+  const { t } = useTranslation('auth');
+  const translate = useCallback(
+    (message: string | undefined, fallbackKey: string): string => {
+      if (!message) return t(fallbackKey);
+      const key = KEY_OF.get(message);
+      if (key) return t(`messages.${key}`);
+      const tooMany = TOO_MANY.exec(message);
+      if (tooMany) return t('messages.tooMany', { count: Number(tooMany[1]) });
+      return message;
+    },
+    [t],
+  );
+
+  /** The message to show for a failed call: the server's (translated) or the fallback. */
+  const errorMessage = useCallback(
+    (error: unknown, fallbackKey: string) =>
+      isApiError(error) && typeof error.status === 'number' ? translate(error.message, fallbackKey) : t(fallbackKey),
+    [t, translate],
+  );
+
+  /** Per-field messages of a 400, translated, first one per field. */
+  const fieldErrors = useCallback(
+    (error: unknown): Record<string, string> => {
+      if (!isApiError(error) || !error.errors) return {};
+      const errors: FieldErrors = error.errors;
+      return Object.fromEntries(
+        Object.entries(errors).map(([field, list]) => [field, translate(list[0], 'messages.invalidForm')]),
+      );
+    },
+    [translate],
+  );
+
+  return { translate, errorMessage, fieldErrors };
+}

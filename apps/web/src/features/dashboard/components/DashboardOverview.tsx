@@ -1,0 +1,56 @@
+import type { User } from '@baan/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** /dashboard: a greeting and the state of the person's package. */
+export function DashboardOverview({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const { subscription } = user;
+  const endsAt = subscription.ends_at ? new Date(subscription.ends_at).toLocaleDateString(i18n.language) : '';
+  const linkClass = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
+  return (
+    <section className="max-w-3xl">
+      <h1 className="text-2xl font-bold text-slate-900">{t('overview.greeting', { name: user.name })}</h1>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 className="text-lg font-semibold text-slate-900">{t('overview.title')}</h2>
+        <p className="mt-2 text-slate-700">
+          {subscription.is_active === 1
+            ? t('overview.subscriptionActive', { date: endsAt })
+            : t('overview.subscriptionInactive')}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {subscription.is_active === 1 ? null : (
+            <Link to="/select-package" className={`${linkClass} bg-teal-700 text-white hover:bg-teal-800`}>
+              {t('overview.choosePackage')}
+            </Link>
+          )}
+          <Link
+            to="/dashboard/sellproperty"
+            className={`${linkClass} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+          >
+            {t('overview.manageListings')}
+          </Link>
+          <Link
+            to="/dashboard/settings"
+            className={`${linkClass} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+          >
+            {t('overview.editSettings')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** /dashboard/sellproperty (and buy/rented) until the listings issue fills it. */
+export function MyPropertyPlaceholder() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section className="max-w-3xl">
+      <h1 className="text-2xl font-bold text-slate-900">{t('myProperty.title')}</h1>
+      <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        {t('myProperty.empty')}
+      </p>
+    </section>
+  );
+}

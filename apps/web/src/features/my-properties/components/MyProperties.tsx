@@ -1,0 +1,213 @@
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { toast } from '../../../lib/toast';
+import { type OwnProperty, useDeletePropertyMutation, useGetUserPropertiesQuery } from '../api/my-properties-api';
+import { usePageSize } from '../hooks/use-page-size';
+import { PropertyCard } from './PropertyCard';
+
+/** Case-insensitive title substring match (spec section 9), in any script. */
+export function matchesTitle(property: OwnProperty, search: string): boolean {
+  const needle = search.trim().toLocaleLowerCase();
+  return !needle || property.title.toLocaleLowerCase().includes(needle);
+}
+
+interface MyPropertiesProps {
+  /** Which of the caller's listings this screen shows (see docs/decisions/007-my-properties-routes.md). */
+  listingType: 'rent' | 'sale';
+}
+
+/** My properties: the caller's own listings of one type, searchable and paged, each deletable (spec sections 2, 4, 8, 9). It brings no page padding: the dashboard layout gives it. */
+export function MyProperties({ listingType }: MyPropertiesProps) {
+  const { t } = useTranslation('property');
+  const { data, isLoading, isError, refetch } = useGetUserPropertiesQuery();
+  const [deleteProperty, { isLoading: isDeleting }] = useDeletePropertyMutation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<OwnProperty | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const searchId = useId();
+  const toFirstPage = useCallback(() => setPage(1), []);
+  const pageSize = usePageSize(toFirstPage);
+
+  const matching = useMemo(
+    () => (data ?? []).filter((property) => property.type === listingType && matchesTitle(property, search)),
+    [data, listingType, search],
+  );
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
+  const currentPage = Math.min(page, pageCount);
+  const shown = matching.slice((currentPage - 1) * pageSize, currentPage * pageSize);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      await deleteProperty(pending.id).unwrap();
+      setPending(null);
+      setPage(1);
+      // The card and its delete button are gone; put the keyboard user back at the top of the list.
+      headingRef.current?.focus();
+    } catch {
+      setPending(null);
+      toast.error(t('dashboard.errors.deleteFailed'));
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${searchId}-title`} className="w-full">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1
+            id={`${searchId}-title`}
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
+          >
+            {t('dashboard.title')}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">{t(`dashboard.subtitle.${listingType}`)}</p>
+        </div>
+        <div className="w-full sm:w-80">
+          <label htmlFor={searchId} className="sr-only">
+            {t('dashboard.search')}
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              placeholder={t('dashboard.searchPlaceholder')}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+              className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 shadow-sm placeholder:text-slate-500 sm:text-sm"
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        {isLoading ? (
+          <p role="status" className="py-16 text-center text-slate-600">
+            {t('dashboard.loading')}
+          </p>
+        ) : isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
+            <p className="font-medium text-red-700">{t('dashboard.errors.fetchFailed')}</p>
+            <button
+              type="button"
+              onClick={() => void refetch()}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {t('dashboard.retry')}
+            </button>
+          </div>
+        ) : matching.length === 0 ? (
+          <p role="status" className="py-16 text-center text-slate-600">
+            {t('dashboard.noPropertiesFound')}
+          </p>
+        ) : (
+          <>
+            <ul className="grid gap-5 min-[640px]:grid-cols-2 min-[1250px]:grid-cols-3">
+              {shown.map((property) => (
+                <li key={property.id}>
+                  <PropertyCard property={property} onDelete={setPending} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={currentPage}
+              pageCount={pageCount}
+              total={matching.length}
+              pageSize={pageSize}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </div>
+
+      {pending ? (
+        <ConfirmDialog
+          title={t('dashboard.confirmTitle')}
+          message={t('dashboard.confirmText', { title: pending.title })}
+          confirmLabel={isDeleting ? t('dashboard.deleting') : t('dashboard.confirm')}
+          cancelLabel={t('dashboard.cancel')}
+          isBusy={isDeleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+interface PaginationProps {
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}
+
+function Pagination({ page, pageCount, total, pageSize, onPage }: PaginationProps) {
+  const { t } = useTranslation('property');
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const arrow =
+    'inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40';
+  return (
+    <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600">{t('dashboard.showing', { from, to, total })}</p>
+      {pageCount > 1 ? (
+        <nav aria-label={t('dashboard.pagination')}>
+          <ul className="flex items-center gap-1.5">
+            <li>
+              <button
+                type="button"
+                className={arrow}
+                disabled={page <= 1}
+                onClick={() => onPage(page - 1)}
+                aria-label={t('dashboard.previousPage')}
+              >
+                <ChevronLeft className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+            {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => (
+              <li key={number}>
+                <button
+                  type="button"
+                  onClick={() => onPage(number)}
+                  aria-label={t('dashboard.page', { page: number })}
+                  aria-current={number === page ? 'page' : undefined}
+                  className={`inline-flex size-10 items-center justify-center rounded-lg text-sm font-semibold ${
+                    number === page
+                      ? 'bg-teal-700 text-white'
+                      : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+                  }`}
+                >
+                  {number}
+                </button>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                className={arrow}
+                disabled={page >= pageCount}
+                onClick={() => onPage(page + 1)}
+                aria-label={t('dashboard.nextPage')}
+              >
+                <ChevronRight className="size-4" aria-hidden="true" />
+              </button>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

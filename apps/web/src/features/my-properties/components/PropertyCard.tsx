@@ -1,0 +1,69 @@
+import { MapPin, Star, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { OwnProperty } from '../api/my-properties-api';
+
+/** The srcset of the cover among the listing's images (the server sends one per image), else the first image's. */
+function coverSrcSet(property: OwnProperty): string | undefined {
+  const images = property.images;
+  const cover = images.find((image) => image.image_path === property.cover_image) ?? images[0];
+  return cover?.srcset || undefined;
+}
+
+export const formatBaht = (price: number) => `฿${price.toLocaleString('en-US')}`;
+
+interface PropertyCardProps {
+  property: OwnProperty;
+  onDelete: (property: OwnProperty) => void;
+}
+
+export function PropertyCard({ property, onDelete }: PropertyCardProps) {
+  const { t } = useTranslation('property');
+  const isRent = property.type === 'rent';
+  const src = property.cover_image ?? property.images[0]?.image_path;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative h-[175px] bg-slate-100">
+        {src ? (
+          <img
+            src={src}
+            srcSet={coverSrcSet(property)}
+            sizes="(min-width: 1250px) 360px, (min-width: 640px) 50vw, 100vw"
+            alt=""
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : null}
+        <span
+          className={`absolute top-3 left-3 rounded-full px-2.5 py-1 text-xs font-bold text-white ${isRent ? 'bg-blue-700' : 'bg-green-700'}`}
+        >
+          {isRent ? t('dashboard.rent') : t('dashboard.sale')}
+        </span>
+        {property.is_featured === 1 ? (
+          <span className="absolute bottom-3 left-3 inline-flex items-center gap-1 rounded-full bg-amber-400 px-2.5 py-1 text-xs font-bold text-amber-950">
+            <Star className="size-3" aria-hidden="true" />
+            {t('dashboard.featured')}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => onDelete(property)}
+          aria-label={t('dashboard.delete', { title: property.title })}
+          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-red-700 shadow hover:bg-red-50"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <h3 className="line-clamp-2 text-base font-semibold text-slate-900">{property.title}</h3>
+        <p className="flex items-start gap-1.5 text-sm text-slate-600">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="line-clamp-1">{property.location}</span>
+        </p>
+        <p className="mt-auto pt-2 text-lg font-bold text-teal-800">
+          {formatBaht(property.price)}
+          {isRent ? <span className="text-sm font-medium text-slate-600"> {t('dashboard.perMonth')}</span> : null}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import type { CardConfig, CardPaymentResult, Package, Payment, QrPayment, SubscriptionStatus } from '@baan/contract';
+import { api } from '../../../lib/api';
+
+export type TestCardRequest = {
+  package_id: number;
+  cardholder_name: string;
+  card_number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+} & BillingRequestFields;
+
+export type BillingRequestFields = {
+  billing_name?: string;
+  billing_company?: string;
+  billing_tax_id?: string;
+  billing_branch?: string;
+  billing_address?: string;
+};
+
+/** Packages, subscription and payment calls (docs/api.md "Packages, payments, subscriptions"). */
+export const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Subscription'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getPackages: build.query<Package[], void>({ query: () => '/packages' }),
+    getSubscription: build.query<SubscriptionStatus, void>({
+      query: () => '/user/subscription',
+      providesTags: ['Subscription'],
+    }),
+    getCardConfig: build.query<CardConfig, void>({ query: () => '/payment/card/config' }),
+    getQrPayment: build.query<QrPayment, number>({ query: (packageId) => `/payment/qr?package_id=${packageId}` }),
+    payByCard: build.mutation<CardPaymentResult, TestCardRequest>({
+      query: (body) => ({ url: '/payment/card', method: 'POST', body }),
+      invalidatesTags: ['Subscription'],
+    }),
+    submitQrReceipt: build.mutation<Payment, FormData>({
+      query: (body) => ({ url: '/payment/qr/manual', method: 'POST', body }),
+      invalidatesTags: ['Subscription'],
+    }),
+  }),
+});
+
+export const {
+  useGetPackagesQuery,
+  useGetSubscriptionQuery,
+  useLazyGetSubscriptionQuery,
+  useGetCardConfigQuery,
+  useGetQrPaymentQuery,
+  usePayByCardMutation,
+  useSubmitQrReceiptMutation,
+} = paymentsApi;

@@ -1,0 +1,200 @@
+import { Check, Copy, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../../app/store';
+import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useGetQrPaymentQuery, useSubmitQrReceiptMutation } from '../api/payments-api';
+import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
+import { billingFields } from './billing-fields';
+
+/** PromptPay: step 1 scan and pay the exact amount; step 2 upload the transaction ID and receipt. */
+export function QrPaymentSteps({ checkout }: { checkout: CheckoutState }) {
+  const { t } = useTranslation('payments');
+  const [step, setStep] = useState<1 | 2>(1);
+  return (
+    <div>
+      <ol className="mb-6 flex items-center gap-3 text-sm" aria-label={t('qr.steps')}>
+        {[1, 2].map((n) => (
+          <li
+            key={n}
+            aria-current={step === n ? 'step' : undefined}
+            className={`flex items-center gap-2 ${step === n ? 'font-semibold text-teal-800' : 'text-slate-500'}`}
+          >
+            <span
+              className={`grid size-7 place-items-center rounded-full text-xs ${
+                step === n ? 'bg-teal-700 text-white' : 'bg-slate-200 text-slate-700'
+              }`}
+            >
+              {n}
+            </span>
+            {t(n === 1 ? 'qr.step1' : 'qr.step2')}
+          </li>
+        ))}
+      </ol>
+      {step === 1 ? (
+        <QrStep checkout={checkout} onNext={() => setStep(2)} />
+      ) : (
+        <ReceiptStep checkout={checkout} onBack={() => setStep(1)} />
+      )}
+    </div>
+  );
+}
+
+function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => void }) {
+  const { t } = useTranslation('payments');
+  const { data, isLoading, isError } = useGetQrPaymentQuery(checkout.selectedPackage.id);
+  const [copied, setCopied] = useState(false);
+
+  const copy = async () => {
+    if (!data) return;
+    try {
+      await navigator.clipboard.writeText(data.reference);
+      setCopied(true);
+      toast.success(t('qr.copied'));
+    } catch {
+      toast.error(t('qr.copyFailed'));
+    }
+  };
+
+  if (isLoading) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-600">
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+        {t('qr.loading')}
+      </p>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        {t('qr.error')}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-5 text-center">
+      <p className="max-w-md text-sm text-slate-700">{t('qr.scanHint')}</p>
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.qr_svg)}`}
+        alt={t('qr.alt', { amount: formatBaht(data.amount) })}
+        width={240}
+        height={240}
+        className="size-60 rounded-xl border border-slate-200 bg-white p-2"
+      />
+      <p className="text-3xl font-extrabold text-slate-900">
+        <span className="sr-only">{t('qr.amount')}: </span>฿{formatBaht(data.amount)}
+      </p>
+      <div className="w-full max-w-sm">
+        <p className="text-sm text-slate-600" id="qr-reference-label">
+          {t('qr.reference')}
+        </p>
+        <div className="mt-1 flex items-center gap-2 rounded-lg border border-slate-300 bg-slate-50 p-2">
+          <code className="flex-1 text-left font-mono text-sm text-slate-900">{data.reference}</code>
+          <button
+            type="button"
+            onClick={copy}
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+          >
+            {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+            {copied ? t('qr.copiedShort') : t('qr.copy')}
+          </button>
+        </div>
+        <p className="mt-1 text-xs text-slate-500">{t('qr.referenceHint')}</p>
+      </div>
+      <div className="flex w-full justify-end">
+        <button
+          type="button"
+          onClick={onNext}
+          className="rounded-lg bg-teal-700 px-6 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
+        >
+          {t('common.next')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ReceiptStep({ checkout, onBack }: { checkout: CheckoutState; onBack: () => void }) {
+  const { t } = useTranslation('payments');
+  const navigate = useNavigate();
+  const userId = useAppSelector((state) => state.login.user?.id) ?? checkout.userId;
+  const [transactionId, setTransactionId] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [submit, { isLoading }] = useSubmitQrReceiptMutation();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!transactionId.trim()) {
+      toast.error(t('transactionId.required'));
+      return;
+    }
+    if (!image) {
+      toast.error(t('transactionId.missingFields'));
+      return;
+    }
+    const form = new FormData();
+    form.set('transaction_id', transactionId.trim());
+    form.set('package_id', String(checkout.selectedPackage.id));
+    form.set('user_id', String(userId));
+    for (const [key, value] of Object.entries(billingFields(checkout))) if (value) form.set(key, value);
+    form.set('image', image);
+    try {
+      await submit(form).unwrap();
+      toast.success(t('transactionId.success'));
+      navigate('/order-success', { replace: true });
+    } catch (err) {
+      const message = isApiError(err) && err.status === 409 ? t('transactionId.duplicate') : null;
+      toast.error(
+        message ?? (isApiError(err) && err.status === 415 ? t('transactionId.notImage') : t('transactionId.error')),
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div>
+        <label htmlFor="qr-transaction-id" className="block text-sm font-medium text-slate-800">
+          {t('transactionId.label')}
+        </label>
+        <input
+          id="qr-transaction-id"
+          value={transactionId}
+          onChange={(e) => setTransactionId(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none"
+        />
+      </div>
+      <div>
+        <label htmlFor="qr-receipt" className="block text-sm font-medium text-slate-800">
+          {t('transactionId.receipt')}
+        </label>
+        <input
+          id="qr-receipt"
+          type="file"
+          accept="image/*"
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800"
+        />
+        <p className="mt-1 text-xs text-slate-500">{t('transactionId.receiptHint')}</p>
+      </div>
+      <div className="flex justify-between gap-3">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          {t('common.back')}
+        </button>
+        <button
+          type="submit"
+          disabled={isLoading}
+          className="flex items-center gap-2 rounded-lg bg-teal-700 px-6 py-2.5 text-sm font-semibold text-white hover:bg-teal-800 disabled:opacity-70"
+        >
+          {isLoading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {isLoading ? t('transactionId.submitting') : t('common.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

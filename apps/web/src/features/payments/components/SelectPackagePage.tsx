@@ -1,0 +1,86 @@
+import type { Package } from '@baan/contract';
+import { CalendarDays, Check, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../../app/store';
+import { useGetPackagesQuery } from '../api/payments-api';
+import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
+import { PageShell } from './PageShell';
+
+/** /select-package: the tiers; choosing one needs a login (spec section 2). */
+export function SelectPackagePage() {
+  const { t } = useTranslation('payments');
+  const navigate = useNavigate();
+  const { isAuthenticated, user } = useAppSelector((state) => state.login);
+  const { data: packages, isLoading, isError } = useGetPackagesQuery();
+
+  const choose = (selectedPackage: Package) => {
+    if (isAuthenticated && user) {
+      const state: CheckoutState = { selectedPackage, userId: user.id };
+      navigate('/billing-information', { state });
+    } else {
+      navigate('/login', { state: { redirectFrom: '/select-package' } });
+    }
+  };
+
+  return (
+    <PageShell title={t('selectPackage.title')} lead={t('selectPackage.lead')}>
+      {isLoading ? (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+          {t('selectPackage.loading')}
+        </p>
+      ) : isError || !packages ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {t('selectPackage.errorLoading')}
+        </p>
+      ) : (
+        <ul className="grid gap-6 md:grid-cols-3">
+          {packages.map((pkg, index) => {
+            const isFeatured = index === 1;
+            return (
+              <li
+                key={pkg.id}
+                className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+                  isFeatured ? 'border-teal-600 ring-2 ring-teal-600' : 'border-slate-200'
+                }`}
+              >
+                <h2 className="text-xl font-bold text-slate-900">{pkg.name}</h2>
+                <p className="mt-4 flex items-baseline gap-1">
+                  <span className="text-4xl font-extrabold tracking-tight text-slate-900">
+                    ฿{formatBaht(pkg.price)}
+                  </span>
+                  <span className="text-sm text-slate-600">{t('selectPackage.perMonth')}</span>
+                </p>
+                <p className="mt-2 flex items-center gap-2 text-sm font-medium text-teal-800">
+                  <CalendarDays className="size-4" aria-hidden="true" />
+                  {t('selectPackage.validity', { days: pkg.duration_days })}
+                </p>
+                <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
+                  {pkg.features.map((feature) => (
+                    <li key={feature} className="flex items-start gap-2">
+                      <Check className="mt-0.5 size-4 shrink-0 text-teal-700" aria-hidden="true" />
+                      <span>{t(`features.${feature}`, { defaultValue: feature })}</span>
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  onClick={() => choose(pkg)}
+                  className={`mt-8 rounded-lg px-4 py-3 text-sm font-semibold transition-colors ${
+                    isFeatured
+                      ? 'bg-teal-700 text-white hover:bg-teal-800'
+                      : 'border border-teal-700 text-teal-800 hover:bg-teal-50'
+                  }`}
+                >
+                  {t('selectPackage.choose')}
+                  <span className="sr-only">: {pkg.name}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </PageShell>
+  );
+}

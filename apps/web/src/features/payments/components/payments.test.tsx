@@ -1,0 +1,250 @@
+import type { Package } from '@baan/contract';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../app/App';
+import { routes } from '../../../app/router';
+import { makeStore } from '../../../app/store';
+import { initI18n } from '../../../i18n';
+import { signedIn } from '../../../test/users';
+
+const PACKAGES: Package[] = [
+  { id: 1, name: 'Starter', price: 490, duration_days: 30, features: ['unlimitedListings', 'fullAnalytics'] },
+  { id: 2, name: 'Professional', price: 1290, duration_days: 30, features: ['featuredAds'] },
+];
+const SIGNED_IN = { login: signedIn({ id: 7, name: 'Somchai', email: 'somchai@example.com' }, 'tok') };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers /api calls by path; anything unexpected fails the test. */
+function stubApi(handlers: Record<string, (request: Request) => Response | Promise<Response>>) {
+  const fetchMock = vi.fn(async (input: Request) => {
+    const path = new URL(input.url).pathname;
+    const handler = handlers[`${input.method} ${path}`];
+    if (!handler) throw new Error(`unexpected ${input.method} ${path}`);
+    return handler(input);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function renderAt(entry: { pathname: string; state?: unknown }, preloaded?: typeof SIGNED_IN) {
+  await initI18n();
+  const store = makeStore(preloaded);
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  render(<App store={store} router={router} />);
+  return { router, store };
+}
+
+// Lazy route chunks and RTK Query round trips can be slow on a busy CI machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// Load the lazy route chunks once up front, so the first test does not spend its wait compiling them.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../app/routes/select-package'),
+    import('../../../app/routes/billing-information'),
+    import('../../../app/routes/checkout'),
+    import('../../../app/routes/payment-success'),
+    import('../../../app/routes/coming-soon'),
+    import('../../../app/routes/info-page'),
+    import('../../../app/routes/dashboard'),
+  ]);
+}, 60_000);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/select-package', () => {
+  it('shows the loading text, then each package with its price, 30-day validity and translated features', async () => {
+    stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
+    await renderAt({ pathname: '/select-package' });
+    expect(await screen.findByText('Loading packages...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Starter' })).toBeInTheDocument();
+    expect(screen.getByText('฿490')).toBeInTheDocument();
+    expect(screen.getAllByText('Valid for 30 days')).toHaveLength(2);
+    expect(screen.getAllByText('/ month')).toHaveLength(2);
+    expect(screen.getByText('Unlimited property listings')).toBeInTheDocument();
+    expect(screen.getByText('5+ featured property ads')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load packages.' when the call fails", async () => {
+    stubApi({ 'GET /api/packages': () => json(500, { success: false, message: 'x' }) });
+    await renderAt({ pathname: '/select-package' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load packages.');
+  });
+
+  it('sends a visitor to /login with redirectFrom, and a signed-in user to billing with the package and user id', async () => {
+    stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
+    const user = userEvent.setup();
+    const visitor = await renderAt({ pathname: '/select-package' });
+    await user.click(await screen.findByRole('button', { name: 'Choose package: Starter' }));
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
+    expect(visitor.router.state.location.state).toEqual({ redirectFrom: '/select-package' });
+  });
+
+  it('passes {selectedPackage, userId} to /billing-information', async () => {
+    stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
+    const user = userEvent.setup();
+    const { router } = await renderAt({ pathname: '/select-package' }, SIGNED_IN);
+    await user.click(await screen.findByRole('button', { name: 'Choose package: Professional' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing-information'));
+    expect(router.state.location.state).toEqual({ selectedPackage: PACKAGES[1], userId: 7 });
+  });
+});
+
+describe('billing and checkout', () => {
+  it('send a visitor without a package or user back to /select-package', async () => {
+    stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
+    const { router } = await renderAt({ pathname: '/checkout' }, SIGNED_IN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-package'));
+    const billing = await renderAt({ pathname: '/billing-information', state: { userId: 7 } }, SIGNED_IN);
+    await waitFor(() => expect(billing.router.state.location.pathname).toBe('/select-package'));
+  });
+
+  it('checks the billing form, then goes to checkout with the billing details', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderAt(
+      { pathname: '/billing-information', state: { selectedPackage: PACKAGES[0], userId: 7 } },
+      SIGNED_IN,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByText('Please enter the name for the invoice.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Full name/), 'Somchai Jaidee');
+    await user.type(screen.getByLabelText(/Tax ID/), '1234567890123');
+    await user.type(screen.getByLabelText(/Billing address/), '1 Sukhumvit Rd, Bangkok 10110');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByText('The tax ID must be 13 valid digits.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Tax ID/));
+    await user.type(screen.getByLabelText(/Tax ID/), '1101700230708');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.state).toMatchObject({
+      billing: { billing_name: 'Somchai Jaidee', billing_tax_id: '1101700230708' },
+    });
+  });
+
+  it("pays by test card: 'Processing Payment...', then /payment-success; a decline shows the toast", async () => {
+    let attempt = 0;
+    const fetchMock = stubApi({
+      'GET /api/payment/card/config': () =>
+        json(200, {
+          success: true,
+          payload: { provider: 'test', test_mode: true, publishable_key: null, qr_enabled: true },
+        }),
+      'POST /api/payment/card': async () => {
+        attempt += 1;
+        if (attempt === 1) return json(402, { success: false, message: 'Your card was declined.' });
+        return json(200, { success: true, payload: { payment: {}, subscription: {} } });
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = await renderAt(
+      { pathname: '/checkout', state: { selectedPackage: PACKAGES[0], userId: 7 } },
+      SIGNED_IN,
+    );
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
+    expect(screen.getByText('somchai@example.com')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name on card'), 'Somchai');
+    await user.type(screen.getByLabelText('Card number'), '4000000000000002');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    await user.type(screen.getByLabelText('Expiry date'), '1230');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay ฿490' }));
+    expect(await screen.findByText('Payment failed. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay ฿490' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'View Property' })).toHaveAttribute('href', '/');
+
+    const paid = fetchMock.mock.calls
+      .map((call) => call[0] as Request)
+      .filter((request) => request.method === 'POST')
+      .at(-1);
+    expect(await paid?.json()).toMatchObject({
+      package_id: 1,
+      card_number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: 30,
+    });
+  });
+});
+
+describe('dashboard overview', () => {
+  it('shows the package, the days left and a payment under review', async () => {
+    stubApi({
+      'GET /api/user/subscription': () =>
+        json(200, {
+          success: true,
+          payload: {
+            is_active: 1,
+            package_id: 3,
+            package_name: 'Premium',
+            starts_at: '2026-11-01T00:00:00.000Z',
+            ends_at: '2026-12-01T00:00:00.000Z',
+            days_left: 12,
+            pending_payment: {
+              id: 9,
+              package_id: 1,
+              amount: 1290,
+              method: 'qr',
+              created_at: '2026-11-19T00:00:00.000Z',
+            },
+          },
+        }),
+    });
+    await renderAt({ pathname: '/dashboard' }, SIGNED_IN);
+    expect(await screen.findByText('Premium package active')).toBeInTheDocument();
+    expect(screen.getByText('Days left: 12')).toBeInTheDocument();
+    expect(screen.getByText('A payment of ฿1,290 is under review.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Extend package' })).toHaveAttribute('href', '/select-package');
+  });
+});
+
+describe('Add Property button', () => {
+  const subscription = (is_active: 0 | 1) => () =>
+    json(200, {
+      success: true,
+      payload: {
+        is_active,
+        package_id: null,
+        package_name: null,
+        starts_at: null,
+        ends_at: null,
+        days_left: 0,
+        pending_payment: null,
+      },
+    });
+
+  it('sends a visitor to /login', async () => {
+    const user = userEvent.setup();
+    stubApi({});
+    const { router } = await renderAt({ pathname: '/terms' });
+    await user.click(await screen.findByRole('button', { name: 'Add Property' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each([
+    { label: 'an active subscription', handler: subscription(1), target: '/add-property' },
+    { label: 'no active subscription', handler: subscription(0), target: '/select-package' },
+    { label: 'a failed check', handler: () => json(500, { success: false, message: 'x' }), target: '/select-package' },
+  ])('with $label goes to $target', async ({ handler, target }) => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/user/subscription': handler,
+      'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }),
+    });
+    const { router } = await renderAt({ pathname: '/terms' }, SIGNED_IN);
+    await user.click(await screen.findByRole('button', { name: 'Add Property' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+  });
+});

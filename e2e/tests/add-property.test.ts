@@ -1,0 +1,197 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, signUpVerified, subscribeWithTestCard } from '../support/api.ts';
+import { type RunningApp, startApp } from '../support/app.ts';
+import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+
+const photosIn = (dataDir: string) => {
+  const dir = path.join(dataDir, 'uploads');
+  return existsSync(dir)
+    ? readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => /\.\w+$/.test(f))
+    : [];
+};
+
+/** Real image bytes drawn by Chromium's own encoder (canvas → JPEG or PNG), as base64. */
+async function drawnImage(page: Page, type: 'image/jpeg' | 'image/png', hue: number): Promise<Buffer> {
+  const base64 = await page.evaluate(
+    async ([mime, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1200;
+      canvas.height = 800;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      const gradient = ctx.createLinearGradient(0, 0, 1200, 800);
+      gradient.addColorStop(0, `hsl(${h} 60% 45%)`);
+      gradient.addColorStop(1, `hsl(${h} 60% 20%)`);
+      ctx.fillStyle = gradient;
+      ctx.fillRect(0, 0, 1200, 800);
+      ctx.fillStyle = 'rgba(255,255,255,0.6)';
+      ctx.fillRect(450, 350, 300, 300);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, mime, 0.85));
+      if (!blob) throw new Error('toBlob failed');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    },
+    [type, hue] as const,
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+async function expectNoSeriousA11y(page: Page, where: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help}`),
+    where,
+  ).toEqual([]);
+}
+
+describe('an owner with a package adds a listing through the wizard, finds it on My properties and deletes it', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await startApp();
+    token = await signUpVerified(app, 'wizard-owner@baan.example', 'Malee Wongsa');
+    await subscribeWithTestCard(app, token);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('walks all three steps with real photos, in English at 1280 px', async () => {
+    const { page, context, errors } = await newPage(browser, 1280);
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    await page.goto(`${app.url}/add-property`);
+    await page.getByRole('heading', { level: 1, name: 'Add your property' }).waitFor();
+
+    // Step 1: Next stays disabled until all five choices are made.
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: 'Owner' }).check();
+    await page.getByRole('radio', { name: 'Residential' }).check();
+    await page.getByRole('radio', { name: 'Sale' }).check();
+    await page.getByRole('radio', { name: 'Condo' }).check();
+    await page.getByRole('combobox', { name: 'Location' }).fill('Asok');
+    await page.getByRole('option', { name: /Asok/ }).first().click();
+    await expectNoSeriousA11y(page, 'step 1');
+    await screenshot(page, 'add-property-1-en-1280');
+    await next.click();
+
+    // Step 2: a text file named .jpg is refused by its content; a real JPEG cover and two more photos are taken,
+    // one of them a PNG named .jpg.
+    await page.getByRole('heading', { level: 2, name: 'Add media' }).waitFor();
+    const cover = await drawnImage(page, 'image/jpeg', 170);
+    const kitchen = await drawnImage(page, 'image/jpeg', 30);
+    const plan = await drawnImage(page, 'image/png', 220);
+    await page.getByLabel('Choose cover photo').setInputFiles({
+      name: 'notes.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('these are my notes, not a photo'),
+    });
+    await page.getByText('notes.jpg was not added: it is not a JPEG, PNG or GIF image.').first().waitFor();
+    await page
+      .getByLabel('Choose cover photo')
+      .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: cover });
+    await page.getByLabel('Choose photos').setInputFiles([
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: kitchen },
+      { name: 'plan.jpg', mimeType: 'image/jpeg', buffer: plan },
+    ]);
+    await page.getByRole('img', { name: 'plan.jpg' }).waitFor();
+    await expectNoSeriousA11y(page, 'step 2');
+    await screenshot(page, 'add-property-2-en-1280');
+    await next.click();
+
+    // Step 3.
+    await page.getByRole('heading', { level: 2, name: 'Add Information' }).waitFor();
+    await page.getByLabel('Property Title *').fill('Wizard test condo at Asok');
+    await page.getByLabel('Description *').fill('Two bedrooms on the 18th floor, five minutes from the BTS.');
+    await page.getByLabel('Price (฿) *').pressSequentially('6500000');
+    expect(await page.getByLabel('Price (฿) *').inputValue()).toBe('6,500,000');
+    for (const [label, value] of [
+      ['Area (sqm) *', '72'],
+      ['Level *', '18'],
+      ['Bedrooms *', '2'],
+      ['Bathrooms *', '2'],
+      ['Kitchen *', '1'],
+      ['Floors *', '1'],
+    ]) {
+      await page.getByLabel(label as string).fill(value as string);
+    }
+    await page.getByLabel('Room 1 type').selectOption('bedroom');
+    await page.getByLabel('Room 1 count').fill('2');
+    await page.getByRole('button', { name: 'Add room' }).click();
+    await page.getByLabel('Room 2 type').selectOption('balcony'); // no count: not sent
+    await expectNoSeriousA11y(page, 'step 3');
+    await screenshot(page, 'add-property-3-en-1280');
+
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/property') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await created).status()).toBe(201);
+    await page.getByText('Property listed successfully!').waitFor();
+    await page.waitForURL(`${app.url}/`);
+
+    const mine = await api<
+      {
+        id: number;
+        title: string;
+        type: string;
+        images: unknown[];
+        rooms: unknown[];
+        lat: number | null;
+        price: number;
+      }[]
+    >(app, 'GET', '/api/user/properties', undefined, token);
+    expect(mine.body.payload).toHaveLength(1);
+    const [listing] = mine.body.payload;
+    expect(listing).toMatchObject({
+      title: 'Wizard test condo at Asok',
+      type: 'sale',
+      price: 6_500_000,
+      rooms: [{ type: 'bedroom', quantity: 2 }],
+    });
+    expect(listing?.images).toHaveLength(3);
+    expect(listing?.lat).not.toBeNull();
+    expect(photosIn(app.dataDir).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the listing on My properties (Thai, 375 px) and deletes it after confirmation, files too', async () => {
+    const { page, context, errors } = await newPage(browser, 375);
+    await context.addInitScript((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('selectedLanguage', 'th');
+    }, token);
+    await page.goto(`${app.url}/dashboard/sellproperty`);
+    const card = page.getByRole('article').filter({ hasText: 'Wizard test condo at Asok' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('฿6,500,000');
+    await expectNoSeriousA11y(page, 'my properties');
+    await screenshot(page, 'my-properties-th-375');
+
+    await card.getByRole('button', { name: 'ลบ Wizard test condo at Asok' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ลบประกาศนี้หรือไม่?' });
+    await dialog.waitFor();
+    await expectNoSeriousA11y(page, 'delete dialog');
+    await screenshot(page, 'my-properties-dialog-th-375');
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE');
+    await dialog.getByRole('button', { name: 'ลบ' }).click();
+    expect((await deleted).status()).toBe(200);
+    await page.getByText('ไม่พบประกาศ').waitFor();
+
+    const mine = await api<unknown[]>(app, 'GET', '/api/user/properties', undefined, token);
+    expect(mine.body.payload).toEqual([]);
+    expect(photosIn(app.dataDir)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+
+/** Length of the e-mail codes (spec 9). */
+export const OTP_LENGTH = 4;
+/** The server's floor for every new password; the Set New Password form asks for more (spec 5). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted: long enough for any passphrase, short enough to hash cheaply. */
+export const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * Messages the API answers with. The web app shows its own translation for the ones it knows and
+ * the server's text otherwise; the spec's section 8 wording is kept where it gives one.
+ */
+export const AUTH_MESSAGES = {
+  fillAllFields: 'Please fill in all fields.',
+  fillLogin: 'Please enter both email and password.',
+  nameRequired: 'Name is required.',
+  nameTooLong: 'The name is too long.',
+  emailRequired: 'E-mail is required.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  emailTooLong: 'That e-mail address is too long.',
+  passwordRequired: 'Password is required.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  confirmRequired: 'Please confirm your password.',
+  passwordsDontMatch: 'Passwords do not match.',
+  phoneTooLong: 'The mobile number is too long.',
+  fullOtpRequired: 'Please enter the full 4-digit OTP.',
+  typeInvalid: 'The type must be register or forgot_password.',
+  missingToken: 'Verification token is missing. Please verify OTP first.',
+  fillBothPasswords: 'Please fill in both password fields.',
+  allPasswordFieldsRequired: 'All password fields are required.',
+  currentPasswordRequired: 'Current password is required.',
+  invalidForm: 'Please correct the highlighted fields.',
+  signupSuccess: 'Signup successful! Please verify your email.',
+  emailTaken: 'An account with this e-mail already exists. Log in, or verify it with a new code.',
+  loginSuccess: 'Login successful!',
+  invalidCredentials: 'Invalid credentials. Please try again.',
+  notVerified: 'Please verify your e-mail address before logging in. Enter the code we sent you, or ask for a new one.',
+  disabled: 'This account has been disabled. Please contact support.',
+  otpSent: 'If an account exists for this e-mail, we have sent it a new code.',
+  invalidOtp: 'Invalid OTP. Please try again.',
+  expiredOtp: 'This code has expired. Please ask for a new one.',
+  voidedOtp: 'Too many wrong codes: this code no longer works. Please ask for a new one.',
+  otpVerified: 'Your e-mail address is verified. You can log in now.',
+  otpVerifiedForReset: 'Code verified. Please choose a new password.',
+  invalidResetToken: 'This password reset has expired or was already used. Please start again.',
+  passwordResetSuccess: 'Password reset successfully!',
+  profileUpdated: 'Profile updated successfully.',
+  passwordChanged: 'Password changed successfully.',
+  wrongCurrentPassword: 'The current password is incorrect.',
+  samePassword: 'The new password must differ from the current one.',
+  imageType: 'The profile image must be a JPEG, PNG or GIF file.',
+  imageTooLarge: 'The profile image is too large (at most 50 MB).',
+  imageUnreadable: 'The profile image could not be read. Please try another file.',
+  loginRequired: 'Please log in to continue.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  adminOnly: 'Only administrators may do that.',
+} as const;
+
+const M = AUTH_MESSAGES;
+
+const requiredString = (required: string) => z.string({ error: required }).trim().min(1, required);
+
+export const Email = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(320, M.emailTooLong)
+  .pipe(z.email(M.emailInvalid))
+  .transform((e) => e.toLowerCase());
+
+/** A new password: at least 8 characters. Not trimmed: spaces are allowed and kept. */
+export const NewPassword = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, M.passwordTooLong);
+
+const Confirmation = z.string({ error: M.confirmRequired }).min(1, M.confirmRequired);
+
+const matching = <T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password_confirmation && value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: M.passwordsDontMatch });
+  }
+};
+
+export const RegisterRequest = z
+  .object({
+    name: requiredString(M.nameRequired).max(200, M.nameTooLong),
+    email: Email,
+    password: NewPassword,
+    password_confirmation: Confirmation,
+    phone_number: z.string().trim().max(40, M.phoneTooLong).optional(),
+  })
+  .superRefine(matching);
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .max(320, M.emailTooLong)
+    .transform((e) => e.toLowerCase()),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(1000, M.passwordTooLong),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const OtpType = z.enum(['register', 'forgot_password'], { error: M.typeInvalid });
+export type OtpType = z.infer<typeof OtpType>;
+
+export const ResendOtpRequest = z.object({ email: Email, type: OtpType });
+export type ResendOtpRequest = z.infer<typeof ResendOtpRequest>;
+
+export const OtpCode = z
+  .string({ error: M.fullOtpRequired })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), M.fullOtpRequired);
+
+export const VerifyOtpRequest = z.object({
+  email: Email,
+  otp: OtpCode,
+  type: OtpType,
+  /** Sent by the registration screen (spec 7); not used by the server. */
+  phone_number: z.string().max(40).optional(),
+});
+export type VerifyOtpRequest = z.infer<typeof VerifyOtpRequest>;
+
+export const NewPasswordRequest = z
+  .object({
+    email: Email,
+    password: NewPassword,
+    password_confirmation: Confirmation,
+    verification_token: z.string({ error: M.missingToken }).trim().min(1, M.missingToken).max(200, M.missingToken),
+  })
+  .superRefine(matching);
+export type NewPasswordRequest = z.infer<typeof NewPasswordRequest>;
+
+export const UpdateNameRequest = z.object({
+  name: requiredString(M.nameRequired).max(200, M.nameTooLong),
+});
+export type UpdateNameRequest = z.infer<typeof UpdateNameRequest>;
+
+export const ChangePasswordRequest = z
+  .object({
+    current_password: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired).max(1000),
+    new_password: NewPassword,
+    new_password_confirmation: Confirmation,
+  })
+  .superRefine((value, ctx) => {
+    if (value.new_password_confirmation && value.new_password !== value.new_password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['new_password_confirmation'], message: M.passwordsDontMatch });
+    }
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const SubscriptionSummary = z.object({
+  is_active: z.union([z.literal(0), z.literal(1)]),
+  package_id: z.number().int().nullable(),
+  ends_at: z.string().nullable(),
+});
+export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>;
+
+export const Role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof Role>;
+
+/** The user as every account call returns it: no secrets. */
+export const User = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  company_name: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  subscription: SubscriptionSummary,
+});
+export type User = z.infer<typeof User>;
+
+export const LoginPayload = z.object({ user: User, token: z.string() });
+export type LoginPayload = z.infer<typeof LoginPayload>;
+
+export const UserResponse = successEnvelope(User);
+export const LoginResponse = successEnvelope(LoginPayload);
+export const VerifyOtpResponse = successEnvelope(z.union([z.string(), z.null()]));

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+
+/** Days one purchase lasts. */
+export const PACKAGE_DURATION_DAYS = 30;
+
+export const PAYMENT_MESSAGES = {
+  packageNotFound: 'That package is not available.',
+  imageMissing: 'Please provide image.',
+  imageType: 'The receipt must be an image file.',
+  notYourPayment: 'You can only pay for your own account.',
+  cannotReviewOwn: 'You cannot review your own payment.',
+  notPending: 'This payment has already been reviewed.',
+  transactionUsed: 'This transaction ID has already been submitted.',
+  receiptSubmitted: 'Transaction submitted successfully!',
+  paymentFailed: 'Payment failed. Please try again.',
+  cardPaid: 'Payment successful. Your subscription is active.',
+  cardPending: 'Your bank asks you to confirm this payment.',
+  approved: 'Payment approved. The subscription is active.',
+  rejected: 'Payment rejected.',
+  qrUnavailable: 'PromptPay payments are not set up on this site.',
+  stripeUnavailable: 'Stripe is not set up on this site.',
+  badSignature: 'The webhook signature is not valid.',
+} as const;
+
+/** Feature keys a package may list; the web app translates them. */
+export const PACKAGE_FEATURES = [
+  'unlimitedListings',
+  'featuredAds',
+  'fullAnalytics',
+  'emailAnalyticsLeadTracking',
+  'premiumVisibility',
+] as const;
+
+export const Package = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Whole baht per 30 days. */
+  price: z.number().int(),
+  duration_days: z.number().int(),
+  features: z.array(z.string()),
+});
+export type Package = z.infer<typeof Package>;
+export const PackagesResponse = successEnvelope(z.array(Package));
+
+/**
+ * The Thai 13-digit ID check digit (national ID and company tax ID alike): the weighted sum of
+ * the first 12 digits (weights 13 down to 2), then (11 - sum mod 11) mod 10.
+ */
+export function isThaiTaxId(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(value[i]) * (13 - i);
+  return (11 - (sum % 11)) % 10 === Number(value[12]);
+}
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/**
+ * Billing details for the tax invoice, flat on the wire (they travel in multipart forms too).
+ * All optional for API clients; when any is given, name and address are required.
+ */
+export const BillingFields = z
+  .object({
+    billing_name: optionalText(200, 'The billing name is too long.'),
+    billing_company: optionalText(200, 'The company name is too long.'),
+    billing_tax_id: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
+      .refine((v) => v === undefined || isThaiTaxId(v), 'The tax ID must be 13 digits (Thai tax or national ID).'),
+    billing_branch: optionalText(60, 'The branch is too long.'),
+    billing_address: optionalText(500, 'The address is too long.'),
+  })
+  .superRefine((b, ctx) => {
+    const given = Object.values(b).some((v) => v !== undefined);
+    if (!given) return;
+    if (!b.billing_name)
+      ctx.addIssue({ code: 'custom', path: ['billing_name'], message: 'The billing name is required.' });
+    if (!b.billing_address)
+      ctx.addIssue({ code: 'custom', path: ['billing_address'], message: 'The billing address is required.' });
+  });
+export type BillingFields = z.infer<typeof BillingFields>;
+
+/** The billing form of the web app: the same fields, name and address always required. */
+export const BillingForm = z.object({
+  billing_name: z.string().trim().min(1, 'The billing name is required.').max(200, 'The billing name is too long.'),
+  billing_company: z.string().trim().max(200, 'The company name is too long.'),
+  billing_tax_id: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || isThaiTaxId(v), 'The tax ID must be 13 digits (Thai tax or national ID).'),
+  billing_branch: z.string().trim().max(60, 'The branch is too long.'),
+  billing_address: z.string().trim().min(1, 'The billing address is required.').max(500, 'The address is too long.'),
+});
+export type BillingForm = z.infer<typeof BillingForm>;
+
+const id = (name: string) =>
+  z.coerce
+    .number({ error: `${name} is required.` })
+    .int(`${name} must be a whole number.`)
+    .positive(`${name} is required.`);
+
+export const PackageQuery = z.object({ package_id: id('package_id') });
+
+export const ManualQrPaymentFields = z
+  .object({
+    transaction_id: z
+      .string({ error: 'The transaction ID is required.' })
+      .trim()
+      .min(1, 'The transaction ID is required.')
+      .max(100, 'The transaction ID is too long.'),
+    package_id: id('package_id'),
+    user_id: id('user_id'),
+  })
+  .and(BillingFields);
+export type ManualQrPaymentFields = z.infer<typeof ManualQrPaymentFields>;
+
+export const TestCardPaymentRequest = z
+  .object({
+    package_id: id('package_id'),
+    cardholder_name: z
+      .string({ error: 'The name on the card is required.' })
+      .trim()
+      .min(1, 'The name on the card is required.')
+      .max(200, 'The name is too long.'),
+    card_number: z
+      .string({ error: 'The card number is required.' })
+      .trim()
+      .min(1, 'The card number is required.')
+      .max(30),
+    exp_month: z.coerce.number({ error: 'The expiry month is required.' }).int('The expiry month must be 1 to 12.'),
+    exp_year: z.coerce.number({ error: 'The expiry year is required.' }).int('The expiry year is not valid.'),
+    cvc: z
+      .string({ error: 'The security code is required.' })
+      .trim()
+      .max(4, 'The security code must be 3 or 4 digits.'),
+  })
+  .and(BillingFields);
+export type TestCardPaymentRequest = z.infer<typeof TestCardPaymentRequest>;
+
+/** Stripe mode: a PaymentMethod id that Stripe.js made in the browser (no card number here). */
+export const StripeCardPaymentRequest = z
+  .object({
+    package_id: id('package_id'),
+    payment_method_id: z
+      .string({ error: 'Please enter the card details again.' })
+      .trim()
+      .min(1, 'Please enter the card details again.')
+      .max(255),
+  })
+  .and(BillingFields);
+export type StripeCardPaymentRequest = z.infer<typeof StripeCardPaymentRequest>;
+
+export const PaymentMethod = z.enum(['card', 'qr']);
+export const PaymentStatus = z.enum(['pending', 'approved', 'rejected', 'paid', 'failed']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+export const Billing = z.object({
+  name: z.string(),
+  company_name: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  branch: z.string().nullable(),
+  address: z.string(),
+});
+
+export const Payment = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  package_id: z.number().int(),
+  amount: z.number().int(),
+  method: PaymentMethod,
+  status: PaymentStatus,
+  provider: z.string(),
+  provider_reference: z.string().nullable(),
+  reference: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  reviewed_by: z.number().int().nullable(),
+  reviewed_at: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  billing: Billing.nullable(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+/** An admin's view: the payer and the package named. */
+export const AdminPayment = Payment.extend({
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  package: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type AdminPayment = z.infer<typeof AdminPayment>;
+export const AdminPaymentsResponse = successEnvelope(z.array(AdminPayment));
+export const AdminPaymentsQuery = z.object({ status: PaymentStatus.optional() });
+
+export const Subscription = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  package_id: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  payment_id: z.number().int().nullable(),
+  amount: z.number().int(),
+  payment_method: z.string(),
+  is_active: z.union([z.literal(0), z.literal(1)]),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const PendingPayment = z.object({
+  id: z.number().int(),
+  package_id: z.number().int(),
+  amount: z.number().int(),
+  method: PaymentMethod,
+  created_at: z.string(),
+});
+
+/** GET /api/user/subscription. */
+export const SubscriptionStatus = z.object({
+  is_active: z.union([z.literal(0), z.literal(1)]),
+  package_id: z.number().int().nullable(),
+  package_name: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  days_left: z.number().int(),
+  pending_payment: PendingPayment.nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+export const SubscriptionStatusResponse = successEnvelope(SubscriptionStatus);
+
+export const QrPayment = z.object({
+  package_id: z.number().int(),
+  amount: z.number().int(),
+  promptpay_payload: z.string(),
+  qr_svg: z.string(),
+  /** Put in the transfer's memo so the payment can be matched. */
+  reference: z.string(),
+});
+export type QrPayment = z.infer<typeof QrPayment>;
+export const QrPaymentResponse = successEnvelope(QrPayment);
+
+export const CardPaymentResult = z.object({
+  payment: Payment,
+  subscription: Subscription.nullable(),
+  /** Stripe only, when the bank wants the customer to confirm (3-D Secure). */
+  client_secret: z.string().nullable().optional(),
+});
+export type CardPaymentResult = z.infer<typeof CardPaymentResult>;
+export const CardPaymentResponse = successEnvelope(CardPaymentResult);
+
+/** How the checkout shows the card form. */
+export const CardConfig = z.object({
+  provider: z.enum(['test', 'stripe']),
+  test_mode: z.boolean(),
+  publishable_key: z.string().nullable(),
+  qr_enabled: z.boolean(),
+});
+export type CardConfig = z.infer<typeof CardConfig>;
+export const CardConfigResponse = successEnvelope(CardConfig);
+
+export const RejectPaymentRequest = z.object({
+  reason: z
+    .string({ error: 'Please give a reason.' })
+    .trim()
+    .min(1, 'Please give a reason.')
+    .max(500, 'The reason is too long.'),
+});
+
+export const CreateSubscriptionRequest = z.object({
+  user_id: id('user_id'),
+  package_id: id('package_id'),
+  /** What was paid outside the site, in whole baht; the package price when absent. */
+  amount: z.coerce.number().int().min(0, 'The amount cannot be negative.').optional(),
+  payment_method: z.string().trim().min(1).max(40).optional(),
+  status: z.literal('active', { error: "Only 'active' subscriptions can be created." }).optional(),
+});
+export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
+export const SubscriptionResponse = successEnvelope(Subscription);
