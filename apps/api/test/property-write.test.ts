@@ -253,6 +253,21 @@ describe('DELETE /api/property/{id}', () => {
     expect(storedFiles()).toHaveLength(before - 4);
   });
 
+  it('keeps shared demo photos when a demo listing goes', async () => {
+    const id = await createListing(owner.token);
+    await app.storage.put('demo/shared-scene-320.webp', await sharp(png).webp().toBuffer(), 'image/webp');
+    await app.db.insert(propertyImages).values({
+      propertyId: id,
+      storageKey: 'demo/shared-scene',
+      width: 320,
+      height: 256,
+      widths: [320],
+      sortOrder: 5,
+    });
+    expect((await del(owner.token, id)).statusCode).toBe(200);
+    expect(await app.storage.exists('demo/shared-scene-320.webp')).toBe(true);
+  });
+
   it('lets an admin delete any listing', async () => {
     const id = await createListing(other.token);
     const res = await del(admin.token, id);

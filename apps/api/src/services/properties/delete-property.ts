@@ -4,11 +4,9 @@ import { properties, propertyImages } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys } from '../images/process-image.ts';
+import { isSharedDemoKey } from '../seed/demo-picture-pool.ts';
 
 export type Actor = { id: number; role: 'user' | 'admin' };
-
-/** Demo photos are shared by many seeded listings and stay when one of them goes. */
-export const SHARED_PHOTO_PREFIX = 'demo/';
 
 /**
  * Deletes a listing (owner or admin only) with its images and rooms, then its photo files. Should
@@ -30,6 +28,7 @@ export async function deleteProperty(db: Db, storage: Storage, propertyId: numbe
     await tx.delete(properties).where(eq(properties.id, propertyId));
     return files;
   });
-  const keys = images.filter((i) => !i.key.startsWith(SHARED_PHOTO_PREFIX)).flatMap(imageFileKeys);
+  // Demo photos are shared by many seeded listings and stay when one of them goes.
+  const keys = images.filter((i) => !isSharedDemoKey(i.key)).flatMap(imageFileKeys);
   await storage.delete(keys);
 }
