@@ -55,6 +55,8 @@ describe('an owner with a package adds a listing through the wizard, finds it on
   let app: RunningApp;
   let browser: Browser;
   let token: string;
+  let listingId = 0;
+  const TITLE = 'Wizard test condo at Asok';
 
   beforeAll(async () => {
     app = await startApp();
@@ -161,6 +163,27 @@ describe('an owner with a package adds a listing through the wizard, finds it on
     expect(listing?.images).toHaveLength(3);
     expect(listing?.lat).not.toBeNull();
     expect(photosIn(app.dataDir).length).toBeGreaterThan(0);
+    listingId = (listing as { id: number }).id;
+
+    // Visitors see it at once: on the home page (its sections load as one scrolls), in search,
+    // and on its own page.
+    const onHome = page.getByRole('link', { name: new RegExp(TITLE) }).first();
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 700);
+          return onHome.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.goto(`${app.url}/Quick?q=${encodeURIComponent('wizard test condo')}`);
+    await page
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .click();
+    await page.waitForURL(`${app.url}/detail/${listingId}`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -191,7 +214,14 @@ describe('an owner with a package adds a listing through the wizard, finds it on
     const mine = await api<unknown[]>(app, 'GET', '/api/user/properties', undefined, token);
     expect(mine.body.payload).toEqual([]);
     expect(photosIn(app.dataDir)).toEqual([]);
-    expect(errors).toEqual([]);
+
+    // Gone everywhere a visitor looks.
+    const search = await api<{ total: number }>(app, 'GET', `/api/properties?q=${encodeURIComponent(TITLE)}`);
+    expect(search.body.payload.total).toBe(0);
+    expect((await api(app, 'GET', `/api/property/${listingId}`)).status).toBe(404);
+    await page.goto(`${app.url}/detail/${listingId}`);
+    await page.getByRole('button', { name: 'กลับหน้าแรก' }).waitFor(); // the not-found screen's Go Home, in Thai
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await context.close();
   });
 });
