@@ -93,14 +93,17 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Stripe.js (card fields in Stripe's own frames) is allowed only when Stripe takes the cards.
+  const stripe = opts.config.payments.stripe ? ['https://js.stripe.com'] : [];
   await fastify.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe],
+        ...(stripe.length ? { frameSrc: [...stripe, 'https://hooks.stripe.com'] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -18,6 +18,9 @@ describe('health and envelope', async () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Without Stripe configured, no third-party script may run.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['content-security-policy']).not.toContain('stripe');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 

@@ -142,3 +142,14 @@ describe('card payments through Stripe', () => {
 function json(res: { json: () => unknown }) {
   return (res.json() as { payload: Json }).payload;
 }
+
+describe('Content-Security-Policy in Stripe mode', () => {
+  it("lets Stripe.js and its card frames in, and nothing else from outside", async () => {
+    const res = await app.inject('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
+    expect(directive('script-src')).toBe("script-src 'self' https://js.stripe.com");
+    expect(directive('frame-src')).toBe('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(directive('connect-src')).toBe("connect-src 'self' https://api.stripe.com");
+  });
+});

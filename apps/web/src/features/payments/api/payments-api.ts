@@ -10,6 +10,9 @@ export type TestCardRequest = {
   cvc: string;
 } & BillingRequestFields;
 
+/** Stripe mode: Stripe.js turned the card into a PaymentMethod; no card number reaches us. */
+export type StripeCardRequest = { package_id: number; payment_method_id: string } & BillingRequestFields;
+
 export type BillingRequestFields = {
   billing_name?: string;
   billing_company?: string;
@@ -28,7 +31,7 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Subscription'] 
     }),
     getCardConfig: build.query<CardConfig, void>({ query: () => '/payment/card/config' }),
     getQrPayment: build.query<QrPayment, number>({ query: (packageId) => `/payment/qr?package_id=${packageId}` }),
-    payByCard: build.mutation<CardPaymentResult, TestCardRequest>({
+    payByCard: build.mutation<CardPaymentResult, TestCardRequest | StripeCardRequest>({
       query: (body) => ({ url: '/payment/card', method: 'POST', body }),
       invalidatesTags: ['Subscription'],
     }),

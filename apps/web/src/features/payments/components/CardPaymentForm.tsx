@@ -1,14 +1,15 @@
 import { FlaskConical, Loader2, Lock } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { userUpdated } from '../../auth/login-slice';
 import { useGetCardConfigQuery, usePayByCardMutation } from '../api/payments-api';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
+import { usePaymentDone } from '../hooks/use-payment-done';
 import { billingFields } from './billing-fields';
+
+// Stripe.js comes from Stripe's servers; only checkouts in Stripe mode load it (and this chunk).
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 const inputClass =
   'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none aria-[invalid=true]:border-red-500';
@@ -22,11 +23,9 @@ const groupDigits = (value: string) =>
 
 export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
   const { t } = useTranslation('payments');
-  const navigate = useNavigate();
   const { data: config } = useGetCardConfigQuery();
   const [payByCard, { isLoading }] = usePayByCardMutation();
-  const dispatch = useAppDispatch();
-  const sessionUser = useAppSelector((state) => state.login.user);
+  const paymentDone = usePaymentDone();
   const [holder, setHolder] = useState(checkout.billing?.billing_name ?? '');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -34,8 +33,15 @@ export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (config && config.provider !== 'test') {
-    return <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('card.stripeUnavailable')}</p>;
+  if (config && config.provider === 'stripe') {
+    if (!config.publishable_key) {
+      return <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('card.stripeUnavailable')}</p>;
+    }
+    return (
+      <Suspense fallback={<p className="text-sm text-slate-600">{t('card.formLoading')}</p>}>
+        <StripeCardForm checkout={checkout} publishableKey={config.publishable_key} />
+      </Suspense>
+    );
   }
 
   const onSubmit = async (event: FormEvent) => {
@@ -52,20 +58,7 @@ export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
         cvc,
         ...billingFields(checkout),
       }).unwrap();
-      // The stored user carries the subscription (header, dashboard): bring it up to date now.
-      if (sessionUser && result.subscription) {
-        dispatch(
-          userUpdated({
-            ...sessionUser,
-            subscription: {
-              is_active: 1,
-              package_id: result.subscription.package_id,
-              ends_at: result.subscription.ends_at,
-            },
-          }),
-        );
-      }
-      navigate('/payment-success', { replace: true });
+      paymentDone(result.subscription);
     } catch (err) {
       const apiError = isApiError(err) ? err : null;
       setErrors(apiError?.errors ?? {});

@@ -9,6 +9,29 @@ import { makeStore } from '../../../app/store';
 import { initI18n } from '../../../i18n';
 import { signedIn } from '../../../test/users';
 
+// Stripe.js is loaded from Stripe's servers on the internet, so it is the one thing mocked here:
+// a card "element" that mounts into the page, and the two calls the form makes.
+const stripeMock = vi.hoisted(() => ({
+  createPaymentMethod: vi.fn(),
+  confirmCardPayment: vi.fn(),
+  mounted: 0,
+}));
+vi.mock('@stripe/stripe-js', () => ({
+  loadStripe: vi.fn(async () => ({
+    elements: () => ({
+      create: () => ({
+        mount: (node: HTMLElement) => {
+          stripeMock.mounted += 1;
+          node.textContent = 'stripe card frame';
+        },
+        destroy: () => {},
+      }),
+    }),
+    createPaymentMethod: stripeMock.createPaymentMethod,
+    confirmCardPayment: stripeMock.confirmCardPayment,
+  })),
+}));
+
 const PACKAGES: Package[] = [
   { id: 1, name: 'Starter', price: 490, duration_days: 30, features: ['unlimitedListings', 'fullAnalytics'] },
   { id: 2, name: 'Professional', price: 1290, duration_days: 30, features: ['featuredAds'] },
@@ -176,6 +199,75 @@ describe('billing and checkout', () => {
       exp_month: 12,
       exp_year: 30,
     });
+  });
+});
+
+describe('card payments through Stripe', () => {
+  const stripeConfig = () =>
+    json(200, {
+      success: true,
+      payload: { provider: 'stripe', test_mode: false, publishable_key: 'pk_test_x', qr_enabled: true },
+    });
+
+  it('sends only the PaymentMethod id, confirms 3-D Secure, and waits for the webhook to activate', async () => {
+    stripeMock.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_123' } });
+    stripeMock.confirmCardPayment.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
+    let polls = 0;
+    const fetchMock = stubApi({
+      'GET /api/payment/card/config': stripeConfig,
+      'POST /api/payment/card': () =>
+        json(202, { success: true, payload: { payment: {}, subscription: null, client_secret: 'pi_1_secret_2' } }),
+      'GET /api/user/subscription': () => {
+        polls += 1;
+        return json(200, {
+          success: true,
+          payload: {
+            is_active: 1,
+            package_id: 1,
+            package_name: 'Starter',
+            starts_at: null,
+            ends_at: '2026-12-21T00:00:00Z',
+            days_left: 30,
+            pending_payment: null,
+          },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = await renderAt(
+      { pathname: '/checkout', state: { selectedPackage: PACKAGES[0], userId: 7 } },
+      SIGNED_IN,
+    );
+    expect(await screen.findByText('stripe card frame')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Card details' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name on card'), 'Somchai');
+    await user.click(screen.getByRole('button', { name: 'Pay ฿490' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    expect(stripeMock.createPaymentMethod).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'card', billing_details: { name: 'Somchai' } }),
+    );
+    expect(stripeMock.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_2');
+    expect(polls).toBeGreaterThan(0);
+    const paid = fetchMock.mock.calls.map((call) => call[0] as Request).find((r) => r.method === 'POST');
+    const sent = await paid?.json();
+    expect(sent).toMatchObject({ package_id: 1, payment_method_id: 'pm_123' });
+    expect(sent).not.toHaveProperty('card_number');
+  });
+
+  it("shows Stripe's reason when the card is refused, and stays on checkout", async () => {
+    stripeMock.createPaymentMethod.mockResolvedValue({ error: { message: 'Your card number is incomplete.' } });
+    const fetchMock = stubApi({ 'GET /api/payment/card/config': stripeConfig });
+    const user = userEvent.setup();
+    const { router } = await renderAt(
+      { pathname: '/checkout', state: { selectedPackage: PACKAGES[0], userId: 7 } },
+      SIGNED_IN,
+    );
+    await screen.findByText('stripe card frame');
+    await user.click(screen.getByRole('button', { name: 'Pay ฿490' }));
+    expect(await screen.findByText('Your card number is incomplete.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(fetchMock.mock.calls.some((call) => (call[0] as Request).method === 'POST')).toBe(false);
   });
 });
 

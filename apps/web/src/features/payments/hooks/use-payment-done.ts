@@ -1,0 +1,22 @@
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { userUpdated } from '../../auth/login-slice';
+
+/** After a paid card payment: bring the stored user's subscription up to date, show success. */
+export function usePaymentDone() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const sessionUser = useAppSelector((state) => state.login.user);
+  return (subscription: { package_id: number | null; ends_at: string | null } | null) => {
+    // The stored user carries the subscription (header, dashboard): bring it up to date now.
+    if (sessionUser && subscription) {
+      dispatch(
+        userUpdated({
+          ...sessionUser,
+          subscription: { is_active: 1, package_id: subscription.package_id, ends_at: subscription.ends_at },
+        }),
+      );
+    }
+    navigate('/payment-success', { replace: true });
+  };
+}
