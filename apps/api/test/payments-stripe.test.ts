@@ -144,7 +144,7 @@ function json(res: { json: () => unknown }) {
 }
 
 describe('Content-Security-Policy in Stripe mode', () => {
-  it("lets Stripe.js and its card frames in, and nothing else from outside", async () => {
+  it('lets Stripe.js and its card frames in, and nothing else from outside', async () => {
     const res = await app.inject('/api/health');
     const csp = String(res.headers['content-security-policy']);
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));

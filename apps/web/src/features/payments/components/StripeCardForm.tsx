@@ -112,22 +112,15 @@ export default function StripeCardForm({
           onChange={(e) => setHolder(e.target.value)}
         />
       </div>
-      <div>
-        <span id="stripe-card-label" className="block text-sm font-medium text-slate-800">
-          {t('card.details')}
-        </span>
-        <div
-          ref={mountRef}
-          role="group"
-          aria-labelledby="stripe-card-label"
-          className="mt-1 rounded-lg border border-slate-300 px-3 py-3"
-        />
+      <fieldset>
+        <legend className="block text-sm font-medium text-slate-800">{t('card.details')}</legend>
+        <div ref={mountRef} className="mt-1 rounded-lg border border-slate-300 px-3 py-3" />
         {!card ? <p className="mt-1 text-sm text-slate-600">{t('card.formLoading')}</p> : null}
         <p className="mt-2 flex items-center gap-1 text-xs text-slate-600">
           <Lock aria-hidden="true" className="h-3.5 w-3.5" />
           {t('card.securedByStripe')}
         </p>
-      </div>
+      </fieldset>
       {failure ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {failure}
