@@ -255,18 +255,37 @@ export const DEMO_AREAS: Area[] = [
 ];
 
 /** Base price ranges in THB (monthly rent; sale total) and typical sizes per sub type. */
-const SPECS: Record<
-  PropertySubType,
-  {
-    rent: [number, number];
-    sale: [number, number];
-    area: [number, number];
-    beds: [number, number];
-    floors: [number, number];
-    scenes: SceneKind[];
-    saleShare: number;
-  }
-> = {
+type SubTypeSpec = {
+  rent: [number, number];
+  sale: [number, number];
+  area: [number, number];
+  beds: [number, number];
+  floors: [number, number];
+  scenes: SceneKind[];
+  saleShare: number;
+};
+
+/** Pool villas and penthouse villas price alike; so do offices and home offices. */
+const VILLA_SPEC: SubTypeSpec = {
+  rent: [60_000, 380_000],
+  sale: [12_000_000, 85_000_000],
+  area: [250, 900],
+  beds: [3, 6],
+  floors: [1, 2],
+  scenes: ['resort', 'house'],
+  saleShare: 0.6,
+};
+const OFFICE_SPEC: SubTypeSpec = {
+  rent: [20_000, 480_000],
+  sale: [5_000_000, 80_000_000],
+  area: [60, 1_200],
+  beds: [0, 0],
+  floors: [1, 1],
+  scenes: ['tower', 'row'],
+  saleShare: 0.3,
+};
+
+const SPECS: Record<PropertySubType, SubTypeSpec> = {
   condo: {
     rent: [8_000, 95_000],
     sale: [1_500_000, 45_000_000],
@@ -312,15 +331,7 @@ const SPECS: Record<
     scenes: ['house'],
     saleShare: 0.65,
   },
-  villa: {
-    rent: [60_000, 380_000],
-    sale: [12_000_000, 85_000_000],
-    area: [250, 900],
-    beds: [3, 6],
-    floors: [1, 2],
-    scenes: ['resort', 'house'],
-    saleShare: 0.6,
-  },
+  villa: VILLA_SPEC,
   bungalow: {
     rent: [10_000, 60_000],
     sale: [2_000_000, 15_000_000],
@@ -348,33 +359,9 @@ const SPECS: Record<
     scenes: ['row'],
     saleShare: 0.5,
   },
-  office: {
-    rent: [20_000, 480_000],
-    sale: [5_000_000, 80_000_000],
-    area: [60, 1_200],
-    beds: [0, 0],
-    floors: [1, 1],
-    scenes: ['tower', 'row'],
-    saleShare: 0.3,
-  },
-  pent_villa: {
-    rent: [60_000, 380_000],
-    sale: [12_000_000, 85_000_000],
-    area: [250, 900],
-    beds: [3, 6],
-    floors: [1, 2],
-    scenes: ['resort', 'house'],
-    saleShare: 0.6,
-  },
-  home_office: {
-    rent: [20_000, 480_000],
-    sale: [5_000_000, 80_000_000],
-    area: [60, 1_200],
-    beds: [0, 0],
-    floors: [1, 1],
-    scenes: ['tower', 'row'],
-    saleShare: 0.3,
-  },
+  office: OFFICE_SPEC,
+  pent_villa: VILLA_SPEC,
+  home_office: OFFICE_SPEC,
 };
 
 /** How many demo listings of each sub type (320 in all). */
