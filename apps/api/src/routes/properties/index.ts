@@ -1,10 +1,4 @@
-import {
-  type Property,
-  PropertyIdParams,
-  PropertyListQuery,
-  type PropertyPage,
-  type PropertyTypeCounts,
-} from '@baan/contract';
+import { type Property, PropertyIdParams, PropertyListQuery } from '@baan/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';

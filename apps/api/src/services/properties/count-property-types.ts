@@ -1,7 +1,7 @@
 import { PROPERTY_SUB_TYPES, type PropertySubType, type PropertyTypeCounts } from '@baan/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties, users } from '../../db/schema.ts';
+import { properties } from '../../db/schema.ts';
 import { isVisible } from './visible.ts';
 
 /** Visible listings per normalised sub type; every key is present, 0 when there are none. */

@@ -1,7 +1,7 @@
 import type { Property } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties, users } from '../../db/schema.ts';
+import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { isVisible } from './visible.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_PER_PAGE, type PropertyListQuery, type PropertyPage } from '@baan/contract';
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties, users } from '../../db/schema.ts';
+import { properties } from '../../db/schema.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties, users } from '../../db/schema.ts';
+import { properties } from '../../db/schema.ts';
 import { isVisible } from '../properties/visible.ts';
 import { escapeHtml } from './html.ts';
 
