@@ -22,6 +22,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The From header of every e-mail. */
   mailFrom: string;
+  /** Where contact-form messages are mailed (SUPPORT_EMAIL); shown on the contact page too. */
+  supportEmail: string;
   /** An admin account created or updated at start-up when both are set. */
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: jwtSecret(env.JWT_SECRET),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Baan <no-reply@baan.example>',
+    supportEmail: env.SUPPORT_EMAIL?.trim().toLowerCase() || 'support@baan.example',
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     // Tests hash hundreds of passwords; a cheaper cost keeps them fast (hashes record their cost).

@@ -293,3 +293,65 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_payment_unique').on(t.paymentId),
   ],
 );
+
+/** Messages sent through the contact form; each is also mailed to the support address. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 320 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    message: text('message').notNull(),
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * A visitor's message to a listing's owner. The title is copied so the owner's and the admin's
+ * record survives the listing's deletion (property_id then becomes null).
+ */
+export const propertyInquiries = pgTable(
+  'property_inquiries',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyTitle: varchar('property_title', { length: 300 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 320 }).notNull(),
+    phone: varchar('phone', { length: 40 }),
+    message: text('message').notNull(),
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('property_inquiries_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('property_inquiries_property_idx').on(t.propertyId),
+    index('property_inquiries_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Who did what, when, to which record: one row per admin action. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written, so the entry still names the admin after their account is gone. */
+    actorEmail: varchar('actor_email', { length: 320 }).notNull(),
+    action: varchar('action', { length: 40 }).notNull(),
+    targetType: varchar('target_type', { length: 20 }).notNull(),
+    targetId: integer('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt.desc()),
+  ],
+);

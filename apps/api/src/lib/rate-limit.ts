@@ -39,6 +39,10 @@ export const RATE_LIMITS = {
   verifyOtp: { windowMs: 15 * MINUTE, perIp: 30, perEmail: 10 },
   // Card attempts per account and per address: stops a stolen-card tester from trying many numbers.
   cardPayment: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
+  // Visitor messages: enough for a person, too few for a spam run from one address.
+  contact: { windowMs: 60 * MINUTE, perIp: 5, perEmail: 5 },
+  inquiry: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
+  newsletter: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { SubscriptionSummary } from './accounts.ts';
+import { ContactMessage, Inquiry } from './contact.ts';
+import { successEnvelope } from './envelope.ts';
+import { PACKAGE_FEATURES, Package } from './payments.ts';
+import { Property } from './properties.ts';
+
+/** Rows per page in every admin list. */
+export const ADMIN_PER_PAGE = 20;
+
+export const ADMIN_MESSAGES = {
+  propertyNotFound: 'Listing not found.',
+  userNotFound: 'User not found.',
+  packageNotFound: 'Package not found.',
+  cannotDisableSelf: 'You cannot disable your own account.',
+  packageRetired: 'This package is already retired.',
+  hidden: 'The listing is hidden.',
+  shown: 'The listing is visible again.',
+  featured: 'The listing is featured.',
+  unfeatured: 'The listing is no longer featured.',
+  deleted: 'The listing was deleted.',
+  disabled: 'The user is disabled; their listings are hidden.',
+  enabled: 'The user is enabled again.',
+  packageCreated: 'Package created.',
+  packageUpdated: 'Package updated.',
+  packageRetiredOk: 'Package retired. Existing subscriptions keep working.',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const page = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1));
+const perPage = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(ADMIN_PER_PAGE));
+const search = z.preprocess(
+  (v) => (typeof v === 'string' ? blankToUndefined(v.trim()) : blankToUndefined(v)),
+  z.string().max(200, 'Search text is too long (at most 200 characters).').optional(),
+);
+
+/** A paged admin list. */
+export function adminPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  });
+}
+
+// ---- Listings ----------------------------------------------------------------------------
+
+/** GET /api/admin/properties?q=&status=&page=&per_page= ; q matches title, location, owner e-mail or #id. */
+export const AdminPropertiesQuery = z.object({
+  q: search,
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(['active', 'hidden', 'all'], { error: 'Status must be one of: active, hidden, all.' }).default('all'),
+  ),
+  page,
+  per_page: perPage,
+});
+export type AdminPropertiesQuery = z.infer<typeof AdminPropertiesQuery>;
+
+export const AdminOwner = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  disabled: z.boolean(),
+});
+
+/** A listing in the console: every status, with its owner and how many inquiries it had. */
+export const AdminProperty = Property.omit({ owner: true }).extend({
+  owner: AdminOwner,
+  inquiry_count: z.number().int(),
+});
+export type AdminProperty = z.infer<typeof AdminProperty>;
+export const AdminPropertyPage = adminPage(AdminProperty);
+export type AdminPropertyPage = z.infer<typeof AdminPropertyPage>;
+export const AdminPropertyPageResponse = successEnvelope(AdminPropertyPage);
+
+/** POST /api/admin/properties/{id}/{action}. DELETE /api/admin/properties/{id} deletes it. */
+export const ADMIN_PROPERTY_ACTIONS = ['hide', 'show', 'feature', 'unfeature'] as const;
+export type AdminPropertyAction = (typeof ADMIN_PROPERTY_ACTIONS)[number];
+export const AdminPropertyResponse = successEnvelope(AdminProperty);
+
+// ---- Users -------------------------------------------------------------------------------
+
+/** GET /api/admin/users?q=&page=&per_page= ; q matches name, e-mail, phone or #id. */
+export const AdminUsersQuery = z.object({ q: search, page, per_page: perPage });
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+export const AdminUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'admin']),
+  phone_number: z.string().nullable(),
+  company_name: z.string().nullable(),
+  email_verified: z.boolean(),
+  disabled: z.boolean(),
+  disabled_at: z.string().nullable(),
+  created_at: z.string(),
+  listing_count: z.number().int(),
+  subscription: SubscriptionSummary.extend({ package_name: z.string().nullable() }),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+export const AdminUserPage = adminPage(AdminUser);
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
+export const AdminUserPageResponse = successEnvelope(AdminUserPage);
+
+/** GET /api/admin/users/{id}: the user with their listings (every status). */
+export const AdminUserDetail = AdminUser.extend({
+  listings: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      status: z.enum(['active', 'hidden']),
+      is_featured: z.union([z.literal(0), z.literal(1)]),
+      price: z.number().int(),
+      type: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+export const AdminUserDetailResponse = successEnvelope(AdminUserDetail);
+/** POST /api/admin/users/{id}/{disable | enable} answers with the user. */
+export const AdminUserResponse = successEnvelope(AdminUser);
+
+// ---- Packages ----------------------------------------------------------------------------
+
+export const AdminPackage = Package.extend({
+  retired: z.boolean(),
+  retired_at: z.string().nullable(),
+  /** Users whose subscription on this package is running now. */
+  active_subscriptions: z.number().int(),
+});
+export type AdminPackage = z.infer<typeof AdminPackage>;
+export const AdminPackagesResponse = successEnvelope(z.array(AdminPackage));
+export const AdminPackageResponse = successEnvelope(AdminPackage);
+
+const packageName = z
+  .string({ error: 'The package name is required.' })
+  .trim()
+  .min(1, 'The package name is required.')
+  .max(120, 'The package name is too long (at most 120 characters).');
+const packagePrice = z.coerce
+  .number({ error: 'The price is required.' })
+  .int('The price must be a whole number of baht.')
+  .min(0, 'The price cannot be negative.')
+  .max(10_000_000, 'The price is too high.');
+const packageFeatures = z.array(z.enum(PACKAGE_FEATURES, { error: 'Unknown package feature.' })).max(20);
+
+/** POST /api/admin/packages. */
+export const CreatePackageRequest = z.object({
+  name: packageName,
+  price: packagePrice,
+  features: packageFeatures.default([]),
+});
+export type CreatePackageRequest = z.infer<typeof CreatePackageRequest>;
+
+/** PATCH /api/admin/packages/{id}: any of the fields. */
+export const UpdatePackageRequest = z
+  .object({ name: packageName.optional(), price: packagePrice.optional(), features: packageFeatures.optional() })
+  .refine((b) => b.name !== undefined || b.price !== undefined || b.features !== undefined, {
+    message: 'Nothing to change.',
+    path: ['_'],
+  });
+export type UpdatePackageRequest = z.infer<typeof UpdatePackageRequest>;
+
+// ---- Messages ----------------------------------------------------------------------------
+
+export const MESSAGE_KINDS = ['contact', 'inquiry', 'newsletter'] as const;
+export const MessageKind = z.enum(MESSAGE_KINDS, { error: 'Kind must be one of: contact, inquiry, newsletter.' });
+export type MessageKind = z.infer<typeof MessageKind>;
+
+/** GET /api/admin/messages?kind=&q=&page=&per_page= and GET /api/admin/messages.csv?kind=&q= */
+export const AdminMessagesQuery = z.object({
+  kind: z.preprocess(blankToUndefined, MessageKind.default('contact')),
+  q: search,
+  page,
+  per_page: perPage,
+});
+export type AdminMessagesQuery = z.infer<typeof AdminMessagesQuery>;
+
+export const NewsletterSubscriber = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  language: z.string(),
+  created_at: z.string(),
+});
+export type NewsletterSubscriber = z.infer<typeof NewsletterSubscriber>;
+
+/** An inquiry in the console also names the listing's owner. */
+export const AdminInquiry = Inquiry.extend({ owner_email: z.string().nullable() });
+export type AdminInquiry = z.infer<typeof AdminInquiry>;
+
+export const AdminContactPage = adminPage(ContactMessage);
+export const AdminInquiryPage = adminPage(AdminInquiry);
+export const AdminNewsletterPage = adminPage(NewsletterSubscriber);
+export type AdminMessagesPage =
+  | ({ kind: 'contact' } & z.infer<typeof AdminContactPage>)
+  | ({ kind: 'inquiry' } & z.infer<typeof AdminInquiryPage>)
+  | ({ kind: 'newsletter' } & z.infer<typeof AdminNewsletterPage>);
+
+// ---- Audit log ---------------------------------------------------------------------------
+
+/** Every admin action writes one of these. */
+export const AUDIT_ACTIONS = [
+  'payment.approve',
+  'payment.reject',
+  'subscription.grant',
+  'property.hide',
+  'property.show',
+  'property.feature',
+  'property.unfeature',
+  'property.delete',
+  'user.disable',
+  'user.enable',
+  'package.create',
+  'package.update',
+  'package.retire',
+  'messages.export',
+] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+export const AUDIT_TARGETS = ['payment', 'subscription', 'property', 'user', 'package', 'messages'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/** GET /api/admin/audit?action=&page=&per_page= : newest first. */
+export const AdminAuditQuery = z.object({
+  action: z.preprocess(blankToUndefined, AuditAction.optional()),
+  page,
+  per_page: perPage,
+});
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  /** Null when the admin's account was deleted since; actor_email is kept. */
+  actor_id: z.number().int().nullable(),
+  actor_email: z.string(),
+  action: AuditAction,
+  target_type: z.enum(AUDIT_TARGETS),
+  target_id: z.number().int().nullable(),
+  /** What changed, e.g. {reason} for a rejection, {from, to} for a price. */
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = adminPage(AuditEntry);
+export type AuditPage = z.infer<typeof AuditPage>;
+export const AuditPageResponse = successEnvelope(AuditPage);

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+
+/** Length limits on what visitors send (spam and abuse limits; the forms show them too). */
+export const CONTACT_LIMITS = {
+  name: 120,
+  email: 320,
+  subject: 200,
+  message: 5000,
+  phone: 30,
+  inquiryMessage: 2000,
+} as const;
+
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Name is required.',
+  nameTooLong: `The name is too long (at most ${CONTACT_LIMITS.name} characters).`,
+  emailRequired: 'E-mail is required.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  emailTooLong: 'That e-mail address is too long.',
+  subjectRequired: 'Subject is required.',
+  subjectTooLong: `The subject is too long (at most ${CONTACT_LIMITS.subject} characters).`,
+  messageRequired: 'Message is required.',
+  messageTooLong: `The message is too long (at most ${CONTACT_LIMITS.message} characters).`,
+  inquiryTooLong: `The message is too long (at most ${CONTACT_LIMITS.inquiryMessage} characters).`,
+  phoneInvalid: 'Please enter a valid phone number.',
+  /** The spec's success message for the contact form. */
+  contactSent: 'Your message has been sent successfully!',
+  inquirySent: 'Your message has been sent to the owner.',
+  listingNotFound: 'Listing not found.',
+} as const;
+
+const M = CONTACT_MESSAGES;
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** The spec's "standard pattern": something@something.tld, no spaces. */
+export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const contactEmail = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(CONTACT_LIMITS.email, M.emailTooLong)
+  .regex(CONTACT_EMAIL_PATTERN, M.emailInvalid)
+  .transform((e) => e.toLowerCase());
+
+/** POST /api/contact-us: all four fields required (spec, Contact validation). */
+export const ContactRequest = z.object({
+  name: requiredText(CONTACT_LIMITS.name, M.nameRequired, M.nameTooLong),
+  email: contactEmail,
+  subject: requiredText(CONTACT_LIMITS.subject, M.subjectRequired, M.subjectTooLong),
+  message: requiredText(CONTACT_LIMITS.message, M.messageRequired, M.messageTooLong),
+});
+export type ContactRequest = z.infer<typeof ContactRequest>;
+
+/** Digits with the usual separators, optionally a leading +; 6 to 15 digits in all. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
+
+/** POST /api/property/{id}/inquiry: a visitor's message to a listing's owner. */
+export const InquiryRequest = z.object({
+  name: requiredText(CONTACT_LIMITS.name, M.nameRequired, M.nameTooLong),
+  email: contactEmail,
+  phone: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.phone, M.phoneInvalid)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (PHONE_PATTERN.test(v) && v.replace(/\D/g, '').length >= 6), M.phoneInvalid),
+  message: requiredText(CONTACT_LIMITS.inquiryMessage, M.messageRequired, M.inquiryTooLong),
+});
+export type InquiryRequest = z.infer<typeof InquiryRequest>;
+
+export const ContactMessage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  language: z.string(),
+  created_at: z.string(),
+});
+export type ContactMessage = z.infer<typeof ContactMessage>;
+export const ContactMessageResponse = successEnvelope(ContactMessage);
+
+/** An inquiry as its owner (and an admin) sees it. `property_id` is null once the listing is deleted. */
+export const Inquiry = z.object({
+  id: z.number().int(),
+  property_id: z.number().int().nullable(),
+  property_title: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  language: z.string(),
+  created_at: z.string(),
+});
+export type Inquiry = z.infer<typeof Inquiry>;
+export const InquiryResponse = successEnvelope(Inquiry);
+
+/**
+ * GET /api/user/inquiries?property_id=&page=&per_page= (bearer): the inquiries on the caller's
+ * own listings, newest first. GET /api/user/properties items carry `inquiry_count`.
+ */
+export const UserInquiriesQuery = z.object({
+  property_id: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type UserInquiriesQuery = z.infer<typeof UserInquiriesQuery>;
+
+export const InquiryPage = z.object({
+  items: z.array(Inquiry),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type InquiryPage = z.infer<typeof InquiryPage>;
+export const InquiryPageResponse = successEnvelope(InquiryPage);
