@@ -165,6 +165,15 @@ describe('POST /api/contact-us', () => {
     expect((await send(app, '/api/contact-us', valid())).statusCode).toBe(201);
   });
 
+  it('does not count form errors against the limit: a person who mistypes is not locked out', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 8; i++) {
+      expect((await send(app, '/api/contact-us', { ...valid(), email: 'typo@' }, { ip })).statusCode).toBe(400);
+    }
+    for (let i = 0; i < 5; i++) expect((await send(app, '/api/contact-us', valid(), { ip })).statusCode).toBe(201);
+    expect((await send(app, '/api/contact-us', valid(), { ip })).statusCode).toBe(429);
+  });
+
   it('answers 429 after 5 messages with one e-mail address from different addresses', async () => {
     const email = visitorEmail('repeat');
     for (let i = 0; i < 5; i++) {

@@ -221,6 +221,13 @@ describe('POST /api/property/{id}/inquiry', () => {
     expect(await mailCount()).toBe(mailsBefore);
   });
 
+  it('limits probing for listings: unknown ids count against the per-IP limit', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) expect((await inquire(900_000 + i, valid(), { ip })).statusCode).toBe(404);
+    const limited = await inquire(house.id, valid(), { ip });
+    expect(limited.statusCode).toBe(429);
+  });
+
   it('answers 429 after 10 inquiries with one e-mail address from different addresses', async () => {
     const email = visitorEmail('persistent');
     for (let i = 0; i < 10; i++) expect((await inquire(house.id, { ...valid(), email })).statusCode).toBe(201);

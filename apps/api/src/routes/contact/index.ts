@@ -17,13 +17,14 @@ import { findInquiryListing, sendInquiry } from '../../services/contact/send-inq
 
 /**
  * Visitors' messages (docs/api.md "Contact and admin"): the contact form, an inquiry to a
- * listing's owner, and the owner's inquiry inbox. Limits are counted before anything is stored,
- * so a limited request stores and mails nothing.
+ * listing's owner, and the owner's inquiry inbox. The spam limits count well-formed messages
+ * only (a form error writes nothing and must not lock a person out for an hour), and they are
+ * counted before anything is stored, so a limited request stores and mails nothing.
  */
 const contactRoutes: FastifyPluginAsync = async (app) => {
   app.post('/contact-us', async (request, reply) => {
-    await app.rateLimit.byIp('contact', request);
     const input = parseContactForm(ContactRequest, request.body);
+    await app.rateLimit.byIp('contact', request);
     await app.rateLimit.byEmail('contact', input.email);
     const row = await sendContactMessage(
       { db: app.db, mailer: app.mailer, supportEmail: app.config.supportEmail },
@@ -36,11 +37,12 @@ const contactRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/property/:id/inquiry', async (request, reply) => {
-    await app.rateLimit.byIp('inquiry', request);
     // Any id that is not a positive whole number names no listing, as on GET /api/property/{id}.
     const params = PropertyIdParams.safeParse(request.params);
     if (!params.success) throw notFound(M.listingNotFound);
     const input = parseContactForm(InquiryRequest, request.body);
+    // Before the lookup: probing which listings exist is limited too.
+    await app.rateLimit.byIp('inquiry', request);
     await app.rateLimit.byEmail('inquiry', input.email);
     const listing = await findInquiryListing(app.db, params.data.id);
     if (!listing) throw notFound(M.listingNotFound);
