@@ -1,16 +1,20 @@
 import type { Property } from '@baan/contract';
 import { Bath, BedDouble, Building2, ChefHat, Layers, Mail, MapPin, Phone, Ruler, Star, Tag } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { NotFound } from '../../components/ui/NotFound';
-import { InquiryForm } from '../../features/contact/components/InquiryForm';
 import { useGetPropertyQuery } from '../../features/listings/api/listings-api';
 import { ImageCarousel } from '../../features/listings/components/ImageCarousel';
 import { ListError } from '../../features/listings/components/ListState';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
 import { formatNumber, formatPrice } from '../../features/listings/lib/format';
 import { useAppSelector } from '../store';
+
+// Below the fold and the only part of the page that needs the contract's zod schemas: its own chunk.
+const InquiryForm = lazy(async () => ({
+  default: (await import('../../features/contact/components/InquiryForm')).InquiryForm,
+}));
 
 function headStart(state: unknown, id: number): Property | undefined {
   if (typeof state !== 'object' || state === null || !('property' in state)) return undefined;
@@ -181,12 +185,14 @@ export function Component() {
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{property.description}</p>
         </section>
         {canMessageOwner ? (
-          <InquiryForm
-            // A session restored after the first paint fills the form in: a new sender starts a fresh form.
-            key={user?.email ?? 'visitor'}
-            propertyId={property.id}
-            sender={user ? { name: user.name, email: user.email } : undefined}
-          />
+          <Suspense fallback={null}>
+            <InquiryForm
+              // A session restored after the first paint fills the form in: a new sender starts a fresh form.
+              key={user?.email ?? 'visitor'}
+              propertyId={property.id}
+              sender={user ? { name: user.name, email: user.email } : undefined}
+            />
+          </Suspense>
         ) : null}
       </div>
     </article>

@@ -69,8 +69,8 @@ describe('Message the owner', () => {
     const api = stubDetail();
     const user = userEvent.setup();
     await openDetail();
-    expect(screen.getByRole('heading', { level: 2, name: 'Message the owner' })).toBeInTheDocument();
     const form = await inquiryForm();
+    expect(screen.getByRole('heading', { level: 2, name: 'Message the owner' })).toBeInTheDocument();
     await user.click(form.getByRole('button', { name: 'Send to the owner' }));
     expect(form.getByLabelText(/Your name/)).toHaveAccessibleDescription('Name is required.');
     expect(form.getByLabelText(/Your name/)).toHaveFocus();
