@@ -2,7 +2,7 @@ import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 're
 import { useTranslation } from 'react-i18next';
 
 const control = (error: string | undefined) =>
-  `w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-200 sm:text-sm ${
+  `w-full scroll-mt-36 rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-200 sm:text-sm ${
     error ? 'border-red-600' : 'border-slate-300'
   }`;
 

@@ -141,19 +141,19 @@ export function InquiriesPage({ listings }: InquiriesPageProps) {
                     <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
                       <a
                         href={`mailto:${inquiry.email}?subject=${encodeURIComponent(`Re: ${inquiry.property_title}`)}`}
-                        aria-label={t('inquiries.reply', { name: inquiry.name, email: inquiry.email })}
                         className="inline-flex items-center gap-1.5 break-all text-teal-800 hover:underline"
                       >
                         <Mail className="size-4 shrink-0" aria-hidden="true" />
+                        <span className="sr-only">{t('inquiries.reply', { name: inquiry.name })} </span>
                         {inquiry.email}
                       </a>
                       {inquiry.phone ? (
                         <a
                           href={`tel:${inquiry.phone.replace(/[^\d+]/g, '')}`}
-                          aria-label={t('inquiries.call', { name: inquiry.name, phone: inquiry.phone })}
                           className="inline-flex items-center gap-1.5 text-teal-800 hover:underline"
                         >
                           <Phone className="size-4 shrink-0" aria-hidden="true" />
+                          <span className="sr-only">{t('inquiries.call', { name: inquiry.name })} </span>
                           {inquiry.phone}
                         </a>
                       ) : null}
