@@ -62,7 +62,8 @@ async function openDetail(session?: Parameters<typeof renderApp>[1]) {
   return view;
 }
 
-const inquiryForm = async () => within(await screen.findByTestId('inquiry-form'));
+// The form is a lazy chunk of its own; its first import in a run takes a moment.
+const inquiryForm = async () => within(await screen.findByTestId('inquiry-form', {}, { timeout: 15_000 }));
 
 describe('Message the owner', () => {
   it('checks the fields (phone optional but valid) and sends nothing while one is wrong', async () => {
