@@ -15,9 +15,11 @@ describe('POST /api/newsletter spam limits', () => {
     const first = await send(app, '/api/newsletter', { email });
     expect(first.statusCode).toBe(201);
     expect(first.json().message).toBe('Thanks! You are subscribed.');
+    expect(first.json().payload.already_subscribed).toBe(false);
     const again = await send(app, '/api/newsletter', { email: email.toUpperCase() });
     expect(again.statusCode).toBe(201);
     expect(again.json().message).toBe('You are already subscribed.');
+    expect(again.json().payload.already_subscribed).toBe(true);
   });
 
   it('answers 429 with Retry-After after 10 subscriptions from one address, subscribing nothing more', async () => {

@@ -3,12 +3,6 @@ import { MainLayout } from '../components/layout/MainLayout';
 import { NotFound, RootErrorScreen } from '../components/ui/NotFound';
 import { HomeRoute } from './routes/home';
 
-const comingSoon = (path: string, titleKey: string): RouteObject => ({
-  path,
-  handle: { titleKey },
-  lazy: () => import('./routes/coming-soon'),
-});
-
 const infoPage = (path: string, infoPage: string): RouteObject => ({
   path,
   handle: { infoPage },
@@ -41,7 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'recommend', lazy: () => import('./routes/recommend') },
           { path: 'cost', lazy: () => import('./routes/cost') },
           { path: 'detail/:id', lazy: () => import('./routes/detail') },
-          comingSoon('contact', 'nav.contactUs'),
+          { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'login', lazy: () => import('./routes/login') },
           { path: 'signup', lazy: () => import('./routes/signup') },
           { path: 'otp', lazy: () => import('./routes/otp') },
@@ -55,6 +49,7 @@ export const routes: RouteObject[] = [
               myProperties('sellproperty', 'sale'),
               myProperties('buyproperty', 'rent'),
               myProperties('rentedproperty', 'rent'),
+              { path: 'inquiries', lazy: async () => ({ Component: (await import('./routes/dashboard')).Inquiries }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/dashboard')).Settings }) },
             ],
           },

@@ -14,7 +14,7 @@ const newsletter: FastifyPluginAsync = async (app) => {
     return reply.code(201).send({
       success: true,
       message: isNew ? 'Thanks! You are subscribed.' : 'You are already subscribed.',
-      payload: { email: email.toLowerCase() },
+      payload: { email: email.toLowerCase(), already_subscribed: !isNew },
     });
   });
 };

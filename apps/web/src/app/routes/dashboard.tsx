@@ -2,8 +2,10 @@ import { useNavigate } from 'react-router';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { SettingsScreen } from '../../features/auth/components/SettingsScreen';
 import { logout } from '../../features/auth/logout';
+import { InquiriesPage } from '../../features/contact/components/InquiriesPage';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
 import { DashboardOverview, MyPropertyPlaceholder } from '../../features/dashboard/components/DashboardOverview';
+import { useGetUserPropertiesQuery } from '../../features/my-properties/api/my-properties-api';
 import { SubscriptionOverview } from '../../features/payments/components/SubscriptionOverview';
 import { useAppDispatch, useAppSelector } from '../store';
 
@@ -48,3 +50,9 @@ export function Overview() {
 
 export const MyProperty = MyPropertyPlaceholder;
 export const Settings = SettingsScreen;
+
+/** /dashboard/inquiries: the owner's inquiries; the filter lists the owner's listings (my-properties feature). */
+export function Inquiries() {
+  const { data } = useGetUserPropertiesQuery();
+  return <InquiriesPage listings={data ?? []} />;
+}

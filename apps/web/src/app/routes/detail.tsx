@@ -1,6 +1,6 @@
 import type { Property } from '@baan/contract';
 import { Bath, BedDouble, Building2, ChefHat, Layers, Mail, MapPin, Phone, Ruler, Star, Tag } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { NotFound } from '../../components/ui/NotFound';
@@ -9,6 +9,12 @@ import { ImageCarousel } from '../../features/listings/components/ImageCarousel'
 import { ListError } from '../../features/listings/components/ListState';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
 import { formatNumber, formatPrice } from '../../features/listings/lib/format';
+import { useAppSelector } from '../store';
+
+// Below the fold and the only part of the page that needs the contract's zod schemas: its own chunk.
+const InquiryForm = lazy(async () => ({
+  default: (await import('../../features/contact/components/InquiryForm')).InquiryForm,
+}));
 
 function headStart(state: unknown, id: number): Property | undefined {
   if (typeof state !== 'object' || state === null || !('property' in state)) return undefined;
@@ -39,6 +45,7 @@ export function Component() {
   const id = /^\d{1,10}$/.test(rawId ?? '') ? Number(rawId) : 0;
   const { data, error, isLoading } = useGetPropertyQuery(id, { skip: id < 1 });
   const property = data ?? headStart(location.state, id);
+  const user = useAppSelector((state) => state.login.user);
   usePageMeta(property?.title, property?.description.slice(0, 160));
 
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
@@ -69,6 +76,10 @@ export function Component() {
 
   const isRent = property.type === 'rent';
   const owner = property.owner;
+  // The wire has no owner id; the owner's e-mail is unique per account. Only the fetched listing carries the owner,
+  // so the form waits for it rather than flash for the owner while the card's copy shows.
+  const isOwnListing = Boolean(user && owner && owner.email.toLowerCase() === user.email.toLowerCase());
+  const canMessageOwner = Boolean(data?.owner) && !isOwnListing;
   return (
     <article className="mx-auto max-w-7xl px-4 py-10 sm:px-6" aria-busy={isLoading}>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
@@ -166,12 +177,24 @@ export function Component() {
           />
         </dl>
       </section>
-      <section aria-labelledby="detail-description" className="mt-10 max-w-3xl">
-        <h2 id="detail-description" className="mb-3 text-xl font-bold text-slate-900">
-          {t('detail.description')}
-        </h2>
-        <p className="leading-relaxed whitespace-pre-line text-slate-700">{property.description}</p>
-      </section>
+      <div className="mt-10 grid items-start gap-10 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="detail-description" className="max-w-3xl">
+          <h2 id="detail-description" className="mb-3 text-xl font-bold text-slate-900">
+            {t('detail.description')}
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line text-slate-700">{property.description}</p>
+        </section>
+        {canMessageOwner ? (
+          <Suspense fallback={null}>
+            <InquiryForm
+              // A session restored after the first paint fills the form in: a new sender starts a fresh form.
+              key={user?.email ?? 'visitor'}
+              propertyId={property.id}
+              sender={user ? { name: user.name, email: user.email } : undefined}
+            />
+          </Suspense>
+        ) : null}
+      </div>
     </article>
   );
 }

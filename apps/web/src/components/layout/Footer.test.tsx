@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, initI18n } from '../../i18n';
 import { renderApp } from '../../test/render-app';
 
 function jsonResponse(status: number, body: unknown) {
@@ -14,6 +15,11 @@ async function renderFooter() {
 }
 
 describe('Footer', () => {
+  beforeEach(async () => {
+    await initI18n();
+    await changeLanguage('en');
+  });
+
   it('has every block of the spec', async () => {
     const { footer } = await renderFooter();
     const f = within(footer);
@@ -79,16 +85,59 @@ describe('Footer', () => {
     expect(within(footer).getByLabelText('Your e-mail address')).toHaveValue('');
   });
 
-  it("shows the server's message for a 400", async () => {
+  it('shows a 400 as the translated field message on the input, in Thai too', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(400, { success: false, message: 'This e-mail is already subscribed.' })),
+      vi.fn(async () =>
+        jsonResponse(400, {
+          success: false,
+          message: 'Please check the highlighted fields.',
+          errors: { email: ['Please enter a valid e-mail address.'] },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+    await act(() => changeLanguage('th'));
+    const input = within(footer).getByLabelText('อีเมลของคุณ');
+    await user.type(input, 'buyer@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'สมัครรับข่าว' }));
+    expect(await within(footer).findByRole('alert')).toHaveTextContent('โปรดกรอกอีเมลที่ถูกต้อง');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveValue('buyer@example.com');
+  });
+
+  it('says when the address was already subscribed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(201, {
+          success: true,
+          message: 'You are already subscribed.',
+          payload: { email: 'buyer@example.com', already_subscribed: true },
+        }),
+      ),
     );
     const user = userEvent.setup();
     const { footer } = await renderFooter();
     await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText('This e-mail is already subscribed.')).toBeInTheDocument();
+    expect(await screen.findByText('You are already subscribed. Thank you!')).toBeInTheDocument();
+  });
+
+  it('shows the rate limit (429) as a translated message and keeps the address', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(429, { success: false, message: 'Too many attempts. Please try again in 12 minutes.' }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+    await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Too many sign-ups from here. Please try again in 12 min.')).toBeInTheDocument();
+    expect(within(footer).getByLabelText('Your e-mail address')).toHaveValue('buyer@example.com');
   });
 
   it('shows a generic error when the network fails', async () => {

@@ -1,5 +1,15 @@
 import type { User } from '@baan/contract';
-import { Building2, ChevronsLeft, ChevronsRight, LogOut, Menu, Settings, UserRound, X } from 'lucide-react';
+import {
+  Building2,
+  ChevronsLeft,
+  ChevronsRight,
+  LogOut,
+  Menu,
+  MessageSquare,
+  Settings,
+  UserRound,
+  X,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -30,6 +40,7 @@ export function DashboardLayout({ user, onLogout }: DashboardLayoutProps) {
 
   const items = [
     { to: '/dashboard/sellproperty', label: t('sidebar.myProperty'), Icon: Building2 },
+    { to: '/dashboard/inquiries', label: t('sidebar.inquiries'), Icon: MessageSquare },
     { to: '/dashboard/settings', label: t('sidebar.settings'), Icon: Settings },
   ];
   const narrow = isCollapsed && !isSmallScreen();

@@ -5,7 +5,10 @@ import { api } from '../../../lib/api';
 export type OwnProperty = Pick<
   Property,
   'id' | 'title' | 'type' | 'location' | 'price' | 'cover_image' | 'is_featured' | 'images'
->;
+> & {
+  /** How many inquiries visitors sent about the listing (issue 7); an older server leaves it out, meaning 0. */
+  inquiry_count?: number;
+};
 
 export const myPropertiesApi = api.enhanceEndpoints({ addTagTypes: ['OwnProperty'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,6 @@
-import { MapPin, Star, Trash2 } from 'lucide-react';
+import { MapPin, MessageSquare, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { OwnProperty } from '../api/my-properties-api';
 
 /** The srcset of the cover among the listing's images (the server sends one per image), else the first image's. */
@@ -20,6 +21,7 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
   const { t } = useTranslation('property');
   const isRent = property.type === 'rent';
   const src = property.cover_image ?? property.images[0]?.image_path;
+  const inquiries = property.inquiry_count ?? 0;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative h-[175px] bg-slate-100">
@@ -59,10 +61,26 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span className="line-clamp-1">{property.location}</span>
         </p>
-        <p className="mt-auto pt-2 text-lg font-bold text-teal-800">
-          {formatBaht(property.price)}
-          {isRent ? <span className="text-sm font-medium text-slate-600"> {t('dashboard.perMonth')}</span> : null}
-        </p>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
+          <p className="text-lg font-bold text-teal-800">
+            {formatBaht(property.price)}
+            {isRent ? <span className="text-sm font-medium text-slate-600"> {t('dashboard.perMonth')}</span> : null}
+          </p>
+          <Link
+            to={`/dashboard/inquiries?property_id=${property.id}`}
+            data-testid="inquiry-count"
+            aria-label={t('dashboard.inquiriesFor', {
+              label: t('dashboard.inquiries', { count: inquiries }),
+              title: property.title,
+            })}
+            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold hover:underline ${
+              inquiries > 0 ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-700'
+            }`}
+          >
+            <MessageSquare className="size-3.5" aria-hidden="true" />
+            {t('dashboard.inquiries', { count: inquiries })}
+          </Link>
+        </div>
       </div>
     </article>
   );

@@ -16,8 +16,12 @@ export function newsletterEmail(value: string): string | null {
 
 const newsletterApi = api.injectEndpoints({
   endpoints: (build) => ({
-    subscribeNewsletter: build.mutation<unknown, NewsletterRequest>({
+    subscribeNewsletter: build.mutation<{ isAlreadySubscribed: boolean }, NewsletterRequest>({
       query: (body) => ({ url: '/newsletter', method: 'POST', body }),
+      // The call is idempotent (201 both times); the payload says whether the address was already on the list.
+      transformResponse: (payload: { already_subscribed?: boolean }) => ({
+        isAlreadySubscribed: payload?.already_subscribed === true,
+      }),
     }),
   }),
 });

@@ -5,6 +5,8 @@ import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { newsletterEmail, useSubscribeNewsletterMutation } from '../api/subscribe-newsletter';
 
+const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
+
 export function NewsletterForm() {
   const { t } = useTranslation();
   const inputId = useId();
@@ -27,12 +29,28 @@ export function NewsletterForm() {
     }
     setValidationError(null);
     try {
-      await subscribe({ email: parsed }).unwrap();
-      toast.success(t('footer.newsletter.success'));
+      const { isAlreadySubscribed } = await subscribe({ email: parsed }).unwrap();
+      toast.success(isAlreadySubscribed ? t('footer.newsletter.already') : t('footer.newsletter.success'));
       setEmail('');
     } catch (error) {
-      const serverMessage = isApiError(error) && typeof error.status === 'number' ? error.message : undefined;
-      toast.error(serverMessage || t('errors.generic'));
+      const status = isApiError(error) ? error.status : undefined;
+      if (status === 400) {
+        // The server's rules are the form's; its English message is shown in the person's language.
+        setValidationError(
+          isApiError(error) && error.errors?.email?.[0] === 'E-mail is required.'
+            ? t('footer.newsletter.emailRequired')
+            : t('footer.newsletter.emailInvalid'),
+        );
+        return;
+      }
+      if (status === 429) {
+        const minutes = isApiError(error) ? TOO_MANY.exec(error.message ?? '')?.[1] : undefined;
+        toast.error(
+          minutes ? t('footer.newsletter.tooMany', { minutes: Number(minutes) }) : t('footer.newsletter.tooManyLater'),
+        );
+        return;
+      }
+      toast.error(t('errors.generic'));
     }
   }
 

@@ -1,0 +1,137 @@
+import type { Property } from '@baan/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { signedIn } from '../../../test/users';
+import { json, stubFetch } from './helpers';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => vi.unstubAllGlobals());
+
+const OWNER = { name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'owner@siamprime.example' };
+
+function listing(id: number): Property {
+  return {
+    id,
+    title: `Listing ${id}`,
+    description: 'A bright condo.',
+    type: 'rent',
+    user_type: 'owner',
+    property_type: 'residential',
+    property_sub_type: 'condo',
+    location: 'Sukhumvit, Bangkok',
+    lat: 13.7,
+    lon: 100.5,
+    price: 25_000,
+    area: 45,
+    area_unit: 'sqm',
+    bed_rooms: 2,
+    bath_rooms: 1,
+    kitchen: 1,
+    floors: 1,
+    level: 12,
+    availability_date: null,
+    language: 'en',
+    is_featured: 0,
+    cover_image: null,
+    images: [],
+    rooms: [],
+    status: 'active',
+    created_at: '2026-03-01T00:00:00.000Z',
+    owner: OWNER,
+  };
+}
+
+function stubDetail(inquiry?: (request: Request) => Response) {
+  return stubFetch((request, url) => {
+    if (request.method === 'GET' && url.pathname === '/api/property/7') {
+      return json(200, { success: true, payload: listing(7) });
+    }
+    if (request.method === 'POST' && url.pathname === '/api/property/7/inquiry') {
+      return inquiry ? inquiry(request) : json(201, { success: true, payload: { id: 1 } });
+    }
+    return undefined;
+  });
+}
+
+async function openDetail(session?: Parameters<typeof renderApp>[1]) {
+  const view = await renderApp('/detail/7', session);
+  await screen.findByRole('heading', { level: 1, name: 'Listing 7' }, { timeout: 15_000 });
+  return view;
+}
+
+// The form is a lazy chunk of its own; its first import in a run takes a moment.
+const inquiryForm = async () => within(await screen.findByTestId('inquiry-form', {}, { timeout: 15_000 }));
+
+describe('Message the owner', () => {
+  it('checks the fields (phone optional but valid) and sends nothing while one is wrong', async () => {
+    const api = stubDetail();
+    const user = userEvent.setup();
+    await openDetail();
+    const form = await inquiryForm();
+    expect(screen.getByRole('heading', { level: 2, name: 'Message the owner' })).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Send to the owner' }));
+    expect(form.getByLabelText(/Your name/)).toHaveAccessibleDescription('Name is required.');
+    expect(form.getByLabelText(/Your name/)).toHaveFocus();
+    expect(form.getByLabelText(/E-mail address/)).toHaveAccessibleDescription('E-mail is required.');
+    expect(form.getByLabelText(/Message/)).toHaveAccessibleDescription(/Message is required\./);
+    expect(form.getByLabelText(/Phone/)).not.toHaveAttribute('aria-invalid');
+
+    await user.type(form.getByLabelText(/Your name/), 'Nok');
+    await user.type(form.getByLabelText(/E-mail address/), 'nok@example.com');
+    await user.type(form.getByLabelText(/Phone/), 'call me');
+    await user.type(form.getByLabelText(/Message/), 'Is it still available?');
+    await user.click(form.getByRole('button', { name: 'Send to the owner' }));
+    expect(form.getByLabelText(/Phone/)).toHaveAccessibleDescription('Please enter a valid phone number.');
+    expect(form.getByLabelText(/Phone/)).toHaveFocus();
+    expect(api.posts()).toHaveLength(0);
+  });
+
+  it('posts to /api/property/{id}/inquiry, confirms and clears the message', async () => {
+    const api = stubDetail();
+    const user = userEvent.setup();
+    await openDetail();
+    const form = await inquiryForm();
+    await user.type(form.getByLabelText(/Your name/), ' Nok Suwan ');
+    await user.type(form.getByLabelText(/E-mail address/), 'nok@example.com');
+    await user.type(form.getByLabelText(/Phone/), '+66 81 234 5678');
+    await user.type(form.getByLabelText(/Message/), 'Is it still available?');
+    await user.click(form.getByRole('button', { name: 'Send to the owner' }));
+    expect(await screen.findByText('Your message has been sent to the owner.')).toBeInTheDocument();
+    expect(api.bodies).toEqual([
+      { name: 'Nok Suwan', email: 'nok@example.com', phone: '+66 81 234 5678', message: 'Is it still available?' },
+    ]);
+    expect(form.getByLabelText(/Message/)).toHaveValue('');
+    expect(form.getByLabelText(/Phone/)).toHaveValue('');
+  });
+
+  it("says 'Listing not found.' for a 404 and keeps the text", async () => {
+    stubDetail(() => json(404, { success: false, message: 'Listing not found.' }));
+    const user = userEvent.setup();
+    await openDetail();
+    const form = await inquiryForm();
+    await user.type(form.getByLabelText(/Your name/), 'Nok');
+    await user.type(form.getByLabelText(/E-mail address/), 'nok@example.com');
+    await user.type(form.getByLabelText(/Message/), 'Hello');
+    await user.click(form.getByRole('button', { name: 'Send to the owner' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Listing not found.');
+    expect(form.getByLabelText(/Message/)).toHaveValue('Hello');
+  });
+
+  it('starts with the signed-in person’s name and e-mail', async () => {
+    stubDetail();
+    await openDetail({ login: signedIn({ name: 'Somchai Jaidee', email: 'somchai@example.com' }) });
+    const form = await inquiryForm();
+    expect(form.getByLabelText(/Your name/)).toHaveValue('Somchai Jaidee');
+    expect(form.getByLabelText(/E-mail address/)).toHaveValue('somchai@example.com');
+  });
+
+  it('is not offered to the owner on their own listing', async () => {
+    stubDetail();
+    await openDetail({ login: signedIn({ email: 'Owner@SiamPrime.example' }) });
+    expect(screen.getByRole('heading', { level: 2, name: 'Description' })).toBeInTheDocument();
+    expect(screen.queryByTestId('inquiry-form')).not.toBeInTheDocument();
+  });
+});
