@@ -4,17 +4,19 @@ import {
   type CreatePackageRequest,
   type UpdatePackageRequest,
 } from '@baan/contract';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { packages, subscriptions } from '../../db/schema.ts';
+import { packages } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { type PackageRow, toPackage } from '../packages/package-tiers.ts';
 
 /** Users with a period on the package running at `now`. */
 function activeSubscriptions(now: Date) {
-  return sql<number>`(select count(distinct ${subscriptions.userId})::int from ${subscriptions}
-    where ${and(eq(subscriptions.packageId, packages.id), lte(subscriptions.startsAt, now), gt(subscriptions.endsAt, now))})`;
+  // Spelled out: drizzle may write a column without its table name, which inside the sub-select
+  // would name the inner table's column.
+  return sql<number>`(select count(distinct s.user_id)::int from subscriptions s
+    where s.package_id = packages.id and s.starts_at <= ${now.toISOString()}::timestamptz and s.ends_at > ${now.toISOString()}::timestamptz)`;
 }
 
 function toAdminPackage(row: PackageRow, active: number): AdminPackage {

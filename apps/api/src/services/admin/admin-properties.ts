@@ -7,14 +7,16 @@ import {
 } from '@baan/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties, propertyInquiries, users } from '../../db/schema.ts';
+import { properties, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { loadDetails, toWireProperty } from '../properties/property-wire.ts';
 import { consoleSearch, pageWindow } from './search.ts';
 
-const inquiryCount = sql<number>`(select count(*)::int from ${propertyInquiries} where ${propertyInquiries.propertyId} = ${properties.id})`;
+// Spelled out: drizzle may write a column without its table name, which inside the sub-select
+// would name the inner table's column.
+const inquiryCount = sql<number>`(select count(*)::int from property_inquiries i where i.property_id = properties.id)`;
 
 /** Loads listings (any status) with owner and inquiry count, in the given order, as the console shows them. */
 async function loadAdminProperties(

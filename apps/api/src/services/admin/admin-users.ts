@@ -15,7 +15,9 @@ import { consoleSearch, pageWindow } from './search.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-const listingCount = sql<number>`(select count(*)::int from ${properties} where ${properties.userId} = ${users.id})`;
+// Correlated sub-selects spell the tables out: drizzle writes a column of a single-table select
+// without its table name, which inside the sub-select would name the inner table's column.
+const listingCount = sql<number>`(select count(*)::int from properties p where p.user_id = users.id)`;
 
 /** Each user's subscription now, computed from their periods' dates as everywhere else. */
 async function subscriptionsOf(db: Db, userIds: number[], now: Date): Promise<Map<number, AdminUser['subscription']>> {
