@@ -82,7 +82,7 @@ describe('GET /api/admin/users and /api/admin/users/{id}', () => {
 });
 
 describe('disable and enable', () => {
-  it('a disabled user cannot log in, their token stops working, their listings leave search; enable undoes it', async () => {
+  it('a disabled user cannot log in, their token stops working for good, their listings leave search; enable lets them log in again', async () => {
     const person = await signUpAndLogin(app);
     const listing = await makeListing(app, person.userId, { title: 'Disabled owner flat' });
     const inSearch = async () =>
@@ -115,8 +115,11 @@ describe('disable and enable', () => {
       message: ADMIN_MESSAGES.enabled,
       payload: { disabled: false, disabled_at: null },
     });
-    expect((await post(app, '/api/login', { email: person.email, password: PASSWORD })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/user', headers: bearer(person.token) })).statusCode).toBe(200);
+    // The token from before the disabling stays dead; a fresh login works.
+    expect((await app.inject({ url: '/api/user', headers: bearer(person.token) })).statusCode).toBe(401);
+    const again = await post(app, '/api/login', { email: person.email, password: PASSWORD });
+    expect(again.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user', headers: bearer(json(again).payload.token) })).statusCode).toBe(200);
     expect(await inSearch()).toBe(true);
     expect((await app.inject(`/api/property/${listing.id}`)).statusCode).toBe(200);
 

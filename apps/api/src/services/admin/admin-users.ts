@@ -142,8 +142,8 @@ export async function getAdminUserDetail(db: Db, id: number, now: Date): Promise
 
 /**
  * Disables or enables an account. A disabled user cannot log in, their tokens stop working
- * (plugins/auth.ts) and their listings leave every public read (properties/visible.ts).
- * Disabling twice keeps the first date.
+ * (plugins/auth.ts, also after re-enabling: the session version moves on) and their listings
+ * leave every public read (properties/visible.ts). Disabling twice keeps the first date.
  */
 export async function setUserDisabled(
   db: Db,
@@ -161,7 +161,15 @@ export async function setUserDisabled(
       .for('update');
     if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
     const disabledAt = disabled ? (row.disabledAt ?? now) : null;
-    await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({
+        disabledAt,
+        // Sessions end for good: re-enabling the account does not revive a token from before.
+        ...(disabled ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, id));
     await recordAudit(
       tx,
       actor,
