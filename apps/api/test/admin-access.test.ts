@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@baan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { packages, payments, properties, users } from '../src/db/schema.ts';
+import { packages, payments, properties, subscriptions, users } from '../src/db/schema.ts';
 import { createUser } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { auditCount, bearer, json, makeListing, makePendingQrPayment } from './support/admin.ts';
@@ -17,6 +17,26 @@ const [pkg] = await app.db.select().from(packages).limit(1);
 if (!pkg) throw new Error('no package');
 
 type Route = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> };
+
+/** Every registered route under a prefix as "METHOD /path/:param", read from Fastify's route tree. */
+function registeredRoutes(prefix: string): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]*)\)/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack
+      .join('')
+      .replace(/^\/+/, '/')
+      .replace(/^([^/])/, '/$1');
+    if (!path.startsWith(prefix)) continue;
+    for (const method of (match[3] ?? '').split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
+  }
+  return found.sort();
+}
 
 /** Every /api/admin route, with input that would succeed for an admin. */
 const ROUTES: Route[] = [
@@ -40,6 +60,8 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/messages?kind=contact' },
   { method: 'GET', url: '/api/admin/messages.csv?kind=contact' },
   { method: 'GET', url: '/api/admin/audit' },
+  // Admin-only, though not under /api/admin: granting a subscription without a payment.
+  { method: 'POST', url: '/api/subscriptions', payload: { user_id: owner.id, package_id: pkg.id } },
 ];
 
 async function snapshot() {
@@ -47,17 +69,34 @@ async function snapshot() {
   const [u] = await app.db.select().from(users).where(eq(users.id, owner.id));
   const [p] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
   const pk = await app.db.select().from(packages);
+  const subs = await app.db.select().from(subscriptions);
   return {
     listing: l && { status: l.status, featured: l.isFeatured },
     ownerDisabled: u?.disabledAt ?? null,
     payment: p?.status,
     packages: pk.map((x) => [x.id, x.name, x.price, x.retiredAt]),
+    subscriptions: subs.length,
     audit: await auditCount(app),
   };
 }
 
 describe('every /api/admin route is for admins only', () => {
   const before = snapshot();
+
+  it('the table below names every registered /api/admin route', () => {
+    const registered = registeredRoutes('/api/admin');
+    expect(registered.length).toBeGreaterThanOrEqual(16);
+    const covered = new Set(
+      ROUTES.map(
+        (r) =>
+          `${r.method} ${r.url
+            .split('?')[0]
+            ?.replace(/\/\d+/g, '/:id')
+            .replace(/\/:id\/(hide|show|feature|unfeature|disable|enable)$/, '/:id/:action')}`,
+      ),
+    );
+    expect(registered.filter((r) => !covered.has(r))).toEqual([]);
+  });
 
   it.each(ROUTES)('$method $url: 401 without a token', async (route) => {
     const res = await app.inject({ ...route });
@@ -82,6 +121,7 @@ describe('every /api/admin route is for admins only', () => {
     expect(after.listing).toEqual({ status: 'active', featured: false });
     expect(after.payment).toBe('pending');
     expect(after.audit).toBe(0);
+    expect(after.subscriptions).toBe(0);
     const res = await app.inject(`/api/property/${listing.id}`);
     expect(res.statusCode).toBe(200);
   });
