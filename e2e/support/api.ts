@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { RunningApp } from './app.ts';
 
 export const PASSWORD = 'Secret#Pass1';
@@ -80,4 +81,93 @@ export async function subscribeWithTestCard(app: RunningApp, token: string): Pro
     token,
   );
   if (paid.status !== 200 && paid.status !== 201) throw new Error(`card payment: ${JSON.stringify(paid.body)}`);
+}
+
+/** A small PNG of one colour, encoded here (zlib's deflate and CRC-32), so no image library is needed. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function multipart<T>(
+  app: RunningApp,
+  path: string,
+  token: string,
+  fields: Record<string, string>,
+  files: Record<string, Buffer>,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, data] of Object.entries(files))
+    form.append(name, new Blob([new Uint8Array(data)], { type: 'image/png' }), `${name}.png`);
+  const res = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Envelope<T> };
+}
+
+/** Lists a condo for rent through the API (the wizard has its own e2e test); returns its id. */
+export async function createListing(app: RunningApp, token: string, title: string): Promise<number> {
+  const res = await multipart<{ id: number }>(
+    app,
+    '/api/property',
+    token,
+    {
+      type: 'rent',
+      user_type: 'owner',
+      property_type: 'residential',
+      property_sub_type: 'condo',
+      location: 'Sukhumvit 24, Khlong Toei, Bangkok',
+      title,
+      description: 'Bright corner unit, five minutes from BTS Phrom Phong.',
+      price: '25000',
+      area: '45',
+      level: '12',
+      bed_rooms: '1',
+      bath_rooms: '1',
+      kitchen: '1',
+      floors: '1',
+    },
+    { cover_image: solidPng(640, 480, [30, 120, 110]) },
+  );
+  if (res.status !== 201) throw new Error(`create listing: ${JSON.stringify(res.body)}`);
+  return res.body.payload.id;
+}
+
+/** Submits a PromptPay transfer receipt for the cheapest package; the payment waits for an admin. */
+export async function submitQrPayment(app: RunningApp, token: string, transactionId: string): Promise<void> {
+  const me = await api<{ id: number }>(app, 'GET', '/api/user', undefined, token);
+  const packages = await api<{ id: number; price: number }[]>(app, 'GET', '/api/packages');
+  const cheapest = [...packages.body.payload].sort((a, b) => a.price - b.price)[0];
+  if (!cheapest || me.status !== 200) throw new Error('no package or no user');
+  const res = await multipart(
+    app,
+    '/api/payment/qr/manual',
+    token,
+    { transaction_id: transactionId, package_id: String(cheapest.id), user_id: String(me.body.payload.id) },
+    { image: solidPng(360, 640, [240, 253, 250]) },
+  );
+  if (res.status !== 201) throw new Error(`qr payment: ${res.status} ${JSON.stringify(res.body)}`);
 }

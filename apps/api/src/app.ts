@@ -22,6 +22,7 @@ import webPlugin from './plugins/web.ts';
 import accountRoutes from './routes/accounts/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
+import contactRoutes from './routes/contact/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
@@ -138,6 +139,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(paymentRoutes);
       await api.register(adminPaymentRoutes);
       await api.register(adminRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: '/api' },
   );

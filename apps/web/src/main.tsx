@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { config as zodConfig } from 'zod';
+import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/App';
 import { routes } from './app/router';
 import { makeStore } from './app/store';

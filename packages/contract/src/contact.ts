@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { Property } from './properties.ts';
 
 /** Length limits on what visitors send (spam and abuse limits; the forms show them too). */
 export const CONTACT_LIMITS = {
@@ -118,3 +119,8 @@ export const InquiryPage = z.object({
 });
 export type InquiryPage = z.infer<typeof InquiryPage>;
 export const InquiryPageResponse = successEnvelope(InquiryPage);
+
+/** An item of GET /api/user/properties: the owner's listing with how many inquiries it has had. */
+export const OwnProperty = Property.extend({ inquiry_count: z.number().int() });
+export type OwnProperty = z.infer<typeof OwnProperty>;
+export const OwnPropertyListResponse = successEnvelope(z.array(OwnProperty));

@@ -7,6 +7,8 @@ export type Mail = {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes instead of the sender address (a visitor writing to support or to an owner). */
+  replyTo?: { name: string; address: string };
   /**
    * Shown in the server log only when there is no SMTP server (the development outbox), so a
    * local user can finish sign-up: e.g. `{ code }`. Never logged when mail really goes out.
@@ -48,6 +50,7 @@ export default fp(
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
         app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;

@@ -7,6 +7,9 @@ import { subscribeNewsletter } from '../../services/newsletter/subscribe-newslet
 const newsletter: FastifyPluginAsync = async (app) => {
   app.post('/newsletter', async (request, reply) => {
     const { email } = parse(NewsletterRequest, request.body);
+    // Limits before the write: a limited request subscribes nothing.
+    await app.rateLimit.byIp('newsletter', request);
+    await app.rateLimit.byEmail('newsletter', email);
     const isNew = await subscribeNewsletter(app.db, email, requestLanguage(request));
     return reply.code(201).send({
       success: true,

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { NewsletterEmail, useSubscribeNewsletterMutation } from '../api/subscribe-newsletter';
+import { newsletterEmail, useSubscribeNewsletterMutation } from '../api/subscribe-newsletter';
 
 export function NewsletterForm() {
   const { t } = useTranslation();
@@ -20,14 +20,14 @@ export function NewsletterForm() {
       setValidationError(t('footer.newsletter.emailRequired'));
       return;
     }
-    const parsed = NewsletterEmail.safeParse(trimmed);
-    if (!parsed.success) {
+    const parsed = newsletterEmail(trimmed);
+    if (!parsed) {
       setValidationError(t('footer.newsletter.emailInvalid'));
       return;
     }
     setValidationError(null);
     try {
-      await subscribe({ email: parsed.data }).unwrap();
+      await subscribe({ email: parsed }).unwrap();
       toast.success(t('footer.newsletter.success'));
       setEmail('');
     } catch (error) {

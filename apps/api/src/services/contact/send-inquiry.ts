@@ -1,0 +1,63 @@
+import { DEFAULT_LANGUAGE, type InquiryRequest, isLanguage, type Language } from '@baan/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties, propertyInquiries, users } from '../../db/schema.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { isVisible } from '../properties/visible.ts';
+import { inquiryMail } from './contact-mail.ts';
+import type { InquiryRow } from './contact-wire.ts';
+
+/** The listing an inquiry is about, with its owner, when a visitor may see it. */
+export async function findInquiryListing(db: Db, propertyId: number) {
+  const [listing] = await db
+    .select({
+      id: properties.id,
+      title: properties.title,
+      ownerId: users.id,
+      ownerName: users.name,
+      ownerEmail: users.email,
+      ownerLanguage: users.language,
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.userId))
+    .where(and(eq(properties.id, propertyId), isVisible));
+  return listing ?? null;
+}
+
+export type InquiryListing = NonNullable<Awaited<ReturnType<typeof findInquiryListing>>>;
+export type InquiryDeps = { db: Db; mailer: Mailer; publicUrl: string };
+
+/**
+ * Stores the inquiry (with a copy of the title, so it outlives the listing), then queues the
+ * mail to the owner in their language. The owner's address never goes back to the visitor.
+ */
+export async function sendInquiry(
+  deps: InquiryDeps,
+  listing: InquiryListing,
+  input: InquiryRequest,
+  language: Language,
+  now: Date,
+): Promise<InquiryRow> {
+  const [row] = await deps.db
+    .insert(propertyInquiries)
+    .values({
+      propertyId: listing.id,
+      ownerId: listing.ownerId,
+      propertyTitle: listing.title,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      language,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('inquiry insert returned nothing');
+  const owner = {
+    name: listing.ownerName,
+    email: listing.ownerEmail,
+    language: isLanguage(listing.ownerLanguage) ? listing.ownerLanguage : DEFAULT_LANGUAGE,
+  };
+  deps.mailer.queue(inquiryMail(row, owner, `${deps.publicUrl}/detail/${listing.id}`));
+  return row;
+}
