@@ -227,3 +227,34 @@ describe('GET /api/admin/messages.csv', () => {
     );
   });
 });
+
+describe('through the public forms', () => {
+  it('a contact message and an inquiry sent by a visitor reach the console and its CSV, escaped', async () => {
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      remoteAddress: '10.77.0.1',
+      payload: { name: '=cmd|calc', email: 'form@x.test', subject: 'สวัสดี', message: '@once, "twice"' },
+    });
+    expect(contact.statusCode).toBe(201);
+    const inquiry = await app.inject({
+      method: 'POST',
+      url: `/api/property/${listing.id}/inquiry`,
+      remoteAddress: '10.77.0.2',
+      payload: { name: 'Form visitor', email: 'form2@x.test', message: '-1 baht?' },
+    });
+    expect(inquiry.statusCode).toBe(201);
+
+    const [newest] = json(await get('/api/admin/messages?kind=contact')).payload.items;
+    expect(newest).toMatchObject({ name: '=cmd|calc', subject: 'สวัสดี' });
+    const [newestInquiry] = json(await get('/api/admin/messages?kind=inquiry')).payload.items;
+    expect(newestInquiry).toMatchObject({ name: 'Form visitor', property_id: listing.id, owner_email: owner.email });
+
+    const rows = parseCsv((await get('/api/admin/messages.csv?q=form@')).rawPayload.toString('utf8').slice(1));
+    expect(rows[1]?.slice(2, 6)).toEqual(["'=cmd|calc", 'form@x.test', 'สวัสดี', `'@once, "twice"`]);
+    const inquiryRows = parseCsv(
+      (await get('/api/admin/messages.csv?kind=inquiry&q=form2')).rawPayload.toString('utf8').slice(1),
+    );
+    expect(inquiryRows[1]?.[8]).toBe("'-1 baht?");
+  });
+});
