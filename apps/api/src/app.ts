@@ -20,6 +20,7 @@ import storagePlugin from './plugins/storage.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import webPlugin from './plugins/web.ts';
 import accountRoutes from './routes/accounts/index.ts';
+import adminRoutes from './routes/admin/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
@@ -136,6 +137,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(locationRoutes);
       await api.register(paymentRoutes);
       await api.register(adminPaymentRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

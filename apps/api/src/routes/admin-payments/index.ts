@@ -2,6 +2,7 @@ import { AdminPaymentsQuery, PAYMENT_MESSAGES, RejectPaymentRequest } from '@baa
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
+import type { AuditActor } from '../../services/audit/record-audit.ts';
 import { listPayments } from '../../services/payments/list-payments.ts';
 import { notifyPaymentRejected } from '../../services/payments/notify-payment-rejected.ts';
 import { toPayment, toSubscription } from '../../services/payments/payment-wire.ts';
@@ -13,9 +14,9 @@ function paymentId(raw: string): number {
   return id;
 }
 
-function adminId(request: FastifyRequest): number {
+function reviewer(request: FastifyRequest): AuditActor {
   if (!request.user) throw new Error('route used without app.requireAdmin');
-  return request.user.id;
+  return { id: request.user.id, email: request.user.email };
 }
 
 /** The admin's side of payments: the review queue, approve, reject. */
@@ -29,8 +30,8 @@ const adminPayments: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string } }>('/admin/payments/:id/approve', async (request) => {
     const now = app.clock.now();
-    const result = await approvePayment(app.db, paymentId(request.params.id), adminId(request), now);
-    request.log.info({ paymentId: result.payment.id, reviewer: adminId(request) }, 'payment approved');
+    const result = await approvePayment(app.db, paymentId(request.params.id), reviewer(request), now);
+    request.log.info({ paymentId: result.payment.id, reviewer: reviewer(request).id }, 'payment approved');
     return {
       success: true,
       message: PAYMENT_MESSAGES.approved,
@@ -43,11 +44,11 @@ const adminPayments: FastifyPluginAsync = async (app) => {
     const payment = await rejectPayment(
       app.db,
       paymentId(request.params.id),
-      adminId(request),
+      reviewer(request),
       reason,
       app.clock.now(),
     );
-    request.log.info({ paymentId: payment.id, reviewer: adminId(request) }, 'payment rejected');
+    request.log.info({ paymentId: payment.id, reviewer: reviewer(request).id }, 'payment rejected');
     await notifyPaymentRejected(app, payment);
     return { success: true, message: PAYMENT_MESSAGES.rejected, payload: toPayment(payment) };
   });

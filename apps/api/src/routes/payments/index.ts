@@ -140,7 +140,8 @@ const payments: FastifyPluginAsync = async (app) => {
   app.post('/subscriptions', { preHandler: app.requireAdmin }, async (request, reply) => {
     const input = parse(CreateSubscriptionRequest, request.body);
     const at = now();
-    const subscription = await grantSubscription(app.db, input, currentUser(request).id, at);
+    const admin = currentUser(request);
+    const subscription = await grantSubscription(app.db, input, { id: admin.id, email: admin.email }, at);
     return reply.code(201).send({ success: true, payload: toSubscription(subscription, at) });
   });
 };

@@ -57,7 +57,13 @@ const propertyWrites: FastifyPluginAsync = async (app) => {
     const user = request.user;
     if (!user) throw unauthorized();
     const { id } = parse(IdParams, request.params, 'This listing id is not valid.');
-    await deleteProperty(app.db, app.storage, id, { id: user.id, role: user.role });
+    await deleteProperty(
+      app.db,
+      app.storage,
+      id,
+      { id: user.id, role: user.role, email: user.email },
+      { now: app.clock.now() },
+    );
     app.listingCache.clear();
     return { success: true, message: 'Property deleted.', payload: { id } };
   });

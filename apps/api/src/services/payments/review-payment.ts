@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { packages, payments } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { activateSubscription } from '../subscriptions/activate-subscription.ts';
 import type { PaymentRow, SubscriptionRow } from './payment-wire.ts';
 
@@ -22,13 +23,17 @@ async function lockForReview(
   return payment;
 }
 
-/** Approves a QR payment and activates or extends the payer's subscription, atomically. */
+/**
+ * Approves a QR payment and activates or extends the payer's subscription, atomically, with the
+ * audit entry.
+ */
 export async function approvePayment(
   db: Db,
   paymentId: number,
-  reviewerId: number,
+  reviewer: AuditActor,
   now: Date,
 ): Promise<{ payment: PaymentRow; subscription: SubscriptionRow }> {
+  const reviewerId = reviewer.id;
   return db.transaction(async (tx) => {
     const payment = await lockForReview(tx, paymentId, reviewerId);
     // A package retired since the purchase still honours what was paid for.
@@ -52,18 +57,30 @@ export async function approvePayment(
       },
       now,
     );
+    await recordAudit(
+      tx,
+      reviewer,
+      {
+        action: 'payment.approve',
+        targetType: 'payment',
+        targetId: payment.id,
+        details: { amount: payment.amount, user_id: payment.userId },
+      },
+      now,
+    );
     return { payment: approved, subscription };
   });
 }
 
-/** Rejects a QR payment with a reason the payer is told. */
+/** Rejects a QR payment with a reason the payer is told, with the audit entry. */
 export async function rejectPayment(
   db: Db,
   paymentId: number,
-  reviewerId: number,
+  reviewer: AuditActor,
   reason: string,
   now: Date,
 ): Promise<PaymentRow> {
+  const reviewerId = reviewer.id;
   return db.transaction(async (tx) => {
     const payment = await lockForReview(tx, paymentId, reviewerId);
     const [rejected] = await tx
@@ -72,6 +89,17 @@ export async function rejectPayment(
       .where(eq(payments.id, payment.id))
       .returning();
     if (!rejected) throw new Error('payment vanished');
+    await recordAudit(
+      tx,
+      reviewer,
+      {
+        action: 'payment.reject',
+        targetType: 'payment',
+        targetId: payment.id,
+        details: { reason, amount: payment.amount, user_id: payment.userId },
+      },
+      now,
+    );
     return rejected;
   });
 }

@@ -3,22 +3,23 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
 import type { SubscriptionRow } from '../payments/payment-wire.ts';
 import { activateSubscription } from './activate-subscription.ts';
 
-/** An admin grants a period directly (paid outside the site, a goodwill gesture), recorded as theirs. */
+/** An admin grants a period directly (paid outside the site, a goodwill gesture), recorded as theirs and in the audit log. */
 export async function grantSubscription(
   db: Db,
   request: CreateSubscriptionRequest,
-  adminId: number,
+  admin: AuditActor,
   now: Date,
 ): Promise<SubscriptionRow> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, request.user_id));
   if (!user) throw notFound('User not found.');
   const pkg = await getPackageForSale(db, request.package_id);
-  return db.transaction((tx) =>
-    activateSubscription(
+  return db.transaction(async (tx) => {
+    const subscription = await activateSubscription(
       tx,
       {
         userId: user.id,
@@ -27,9 +28,26 @@ export async function grantSubscription(
         amount: request.amount ?? pkg.price,
         paymentMethod: request.payment_method ?? 'admin',
         paymentId: null,
-        grantedBy: adminId,
+        grantedBy: admin.id,
       },
       now,
-    ),
-  );
+    );
+    await recordAudit(
+      tx,
+      admin,
+      {
+        action: 'subscription.grant',
+        targetType: 'subscription',
+        targetId: subscription.id,
+        details: {
+          user_id: user.id,
+          package_id: pkg.id,
+          amount: subscription.amount,
+          ends_at: subscription.endsAt.toISOString(),
+        },
+      },
+      now,
+    );
+    return subscription;
+  });
 }

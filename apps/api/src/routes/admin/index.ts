@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import adminAudit from './audit.ts';
+import adminMessages from './messages.ts';
+import adminPackages from './packages.ts';
+import adminProperties from './properties.ts';
+import adminUsers from './users.ts';
+
+/** The admin console's API (docs/api.md "Contact and admin"): admins only, 401 / 403 for everyone else. */
+const admin: FastifyPluginAsync = async (app) => {
+  // Before the routes register, so it covers every one of them.
+  app.addHook('preHandler', app.requireAdmin);
+  await app.register(adminProperties);
+  await app.register(adminUsers);
+  await app.register(adminPackages);
+  await app.register(adminMessages);
+  await app.register(adminAudit);
+};
+
+export default admin;
