@@ -6,7 +6,7 @@ import { useGetAuditQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { usePageParams } from '../lib/use-page-params';
-import { Cell, EmptyState, ErrorState, LoadingState, Pager, SectionHeader, table } from './ui';
+import { Cell, Email, EmptyState, ErrorState, LoadingState, Pager, SectionHeader, table } from './ui';
 
 function isAction(value: string | null): value is AuditAction {
   return AUDIT_ACTIONS.includes(value as AuditAction);
@@ -122,7 +122,7 @@ export function AuditSection() {
                         </time>
                       </Cell>
                       <Cell label={t('audit.columns.who')}>
-                        <span className="break-all">{entry.actor_email}</span>
+                        <Email address={entry.actor_email} />
                       </Cell>
                       <Cell label={t('audit.columns.what')}>
                         <span className="font-medium text-slate-900">{t(`audit.actions.${entry.action}`)}</span>

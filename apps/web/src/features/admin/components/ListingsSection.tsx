@@ -15,9 +15,12 @@ import { formatBaht } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { usePageParams } from '../lib/use-page-params';
 import {
+  actionButtons,
+  actionsCell,
   Badge,
   buttons,
   Cell,
+  Email,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -135,7 +138,7 @@ export function ListingsSection() {
               <tbody className={table.tbody}>
                 {data.items.map((property) => (
                   <tr key={property.id} className={table.tr}>
-                    <Cell label={t('listings.columns.listing')}>
+                    <Cell label={t('listings.columns.listing')} isLabelHidden={true}>
                       <div className="flex items-start gap-3">
                         {property.cover_image ? (
                           <img
@@ -159,9 +162,9 @@ export function ListingsSection() {
                         </div>
                       </div>
                     </Cell>
-                    <Cell label={t('listings.columns.owner')}>
+                    <Cell label={t('listings.columns.owner')} className="md:min-w-56">
                       <span className="block font-medium text-slate-900">{property.owner.name}</span>
-                      <span className="block break-all text-slate-600">{property.owner.email}</span>
+                      <Email address={property.owner.email} className="text-slate-600" />
                       {property.owner.disabled ? <Badge tone="red">{t('users.disabledBadge')}</Badge> : null}
                     </Cell>
                     <Cell label={t('listings.columns.price')}>
@@ -176,8 +179,8 @@ export function ListingsSection() {
                       </div>
                     </Cell>
                     <Cell label={t('listings.columns.inquiries')}>{property.inquiry_count}</Cell>
-                    <Cell label={t('common.actions')}>
-                      <div className="flex flex-wrap gap-2">
+                    <Cell label={t('common.actions')} isLabelHidden={true} className={actionsCell}>
+                      <div className={actionButtons}>
                         {property.status === 'active' ? (
                           <button
                             type="button"

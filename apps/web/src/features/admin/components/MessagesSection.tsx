@@ -13,6 +13,7 @@ import { usePageParams } from '../lib/use-page-params';
 import {
   buttons,
   Cell,
+  Email,
   EmptyState,
   ErrorState,
   FilterTabs,
@@ -110,7 +111,7 @@ export function MessagesSection() {
                   {current.items.map((subscriber) => (
                     <tr key={subscriber.id} className={table.tr}>
                       <Cell label={t('messages.fields.email')}>
-                        <span className="break-all">{subscriber.email}</span>
+                        <Email address={subscriber.email} />
                       </Cell>
                       <Cell label={t('messages.fields.language')}>{subscriber.language}</Cell>
                       <Cell label={t('messages.fields.date')}>{formatDateTime(subscriber.created_at)}</Cell>
@@ -178,7 +179,7 @@ function MessageCard({ message }: { message: ContactMessage | AdminInquiry }) {
               message.subject
             )}
           </h3>
-          <p className="mt-0.5 text-sm break-all text-slate-600">
+          <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-600">
             {message.name} ·{' '}
             <a href={`mailto:${message.email}`} className="text-teal-800 hover:underline">
               {message.email}
@@ -186,7 +187,9 @@ function MessageCard({ message }: { message: ContactMessage | AdminInquiry }) {
             {isInquiry(message) && message.phone ? ` · ${message.phone}` : ''}
           </p>
           {isInquiry(message) && message.owner_email ? (
-            <p className="text-xs break-all text-slate-600">{t('messages.owner', { email: message.owner_email })}</p>
+            <p className="text-xs [overflow-wrap:anywhere] text-slate-600">
+              {t('messages.owner', { email: message.owner_email })}
+            </p>
           ) : null}
         </div>
         <p className="text-xs whitespace-nowrap text-slate-600">

@@ -15,7 +15,18 @@ import {
 import { formatBaht } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { Modal } from './Modal';
-import { Badge, buttons, Cell, EmptyState, ErrorState, LoadingState, SectionHeader, table } from './ui';
+import {
+  actionButtons,
+  actionsCell,
+  Badge,
+  buttons,
+  Cell,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  SectionHeader,
+  table,
+} from './ui';
 
 const NAME_MAX = 120;
 const PRICE_MAX = 10_000_000;
@@ -84,7 +95,7 @@ export function PackagesSection() {
             <tbody className={table.tbody}>
               {data.map((pkg) => (
                 <tr key={pkg.id} className={table.tr}>
-                  <Cell label={t('packages.columns.name')}>
+                  <Cell label={t('packages.columns.name')} isLabelHidden={true}>
                     <span className="flex flex-wrap items-center gap-2">
                       <span className="font-semibold text-slate-900">{pkg.name}</span>
                       {pkg.retired ? <Badge tone="slate">{t('packages.retired')}</Badge> : null}
@@ -107,11 +118,11 @@ export function PackagesSection() {
                     )}
                   </Cell>
                   <Cell label={t('packages.columns.subscriptions')}>{pkg.active_subscriptions}</Cell>
-                  <Cell label={t('common.actions')}>
+                  <Cell label={t('common.actions')} isLabelHidden={true} className={actionsCell}>
                     {pkg.retired ? (
                       <span className="text-slate-500">—</span>
                     ) : (
-                      <div className="flex flex-wrap gap-2">
+                      <div className={actionButtons}>
                         <button
                           type="button"
                           className={buttons.secondary}

@@ -15,7 +15,20 @@ import { formatBaht, formatDateTime } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { Modal } from './Modal';
 import { ReceiptImage } from './ReceiptImage';
-import { Badge, buttons, Cell, EmptyState, ErrorState, FilterTabs, LoadingState, SectionHeader, table } from './ui';
+import {
+  actionButtons,
+  actionsCell,
+  Badge,
+  buttons,
+  Cell,
+  Email,
+  EmptyState,
+  ErrorState,
+  FilterTabs,
+  LoadingState,
+  SectionHeader,
+  table,
+} from './ui';
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
 const REASON_MAX = 500;
@@ -115,17 +128,21 @@ export function PaymentsSection() {
                   <Cell label={t('payments.columns.amount')}>
                     <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
                   </Cell>
-                  <Cell label={t('payments.columns.user')}>
+                  <Cell label={t('payments.columns.user')} className="md:min-w-56">
                     <span className="block font-medium text-slate-900">{payment.user.name}</span>
-                    <span className="block break-all text-slate-600">{payment.user.email}</span>
+                    <Email address={payment.user.email} className="text-slate-600" />
                   </Cell>
                   <Cell label={t('payments.columns.package')}>{payment.package.name}</Cell>
                   <Cell label={t('payments.columns.date')}>
                     <span className="whitespace-nowrap">{formatDateTime(payment.created_at)}</span>
                   </Cell>
-                  <Cell label={showsActions ? t('common.actions') : t('payments.columns.review')}>
+                  <Cell
+                    label={showsActions ? t('common.actions') : t('payments.columns.review')}
+                    isLabelHidden={showsActions}
+                    className={showsActions ? actionsCell : ''}
+                  >
                     {showsActions ? (
-                      <div className="flex flex-wrap gap-2">
+                      <div className={actionButtons}>
                         <button
                           type="button"
                           className={buttons.primary}

@@ -12,9 +12,12 @@ import { useErrorMessage } from '../lib/use-error-message';
 import { usePageParams } from '../lib/use-page-params';
 import { Modal } from './Modal';
 import {
+  actionButtons,
+  actionsCell,
   Badge,
   buttons,
   Cell,
+  Email,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -91,9 +94,9 @@ export function UsersSection() {
               <tbody className={table.tbody}>
                 {data.items.map((user) => (
                   <tr key={user.id} className={table.tr}>
-                    <Cell label={t('users.columns.user')}>
+                    <Cell label={t('users.columns.user')} isLabelHidden={true}>
                       <span className="block font-medium text-slate-900">{user.name}</span>
-                      <span className="block break-all text-slate-600">{user.email}</span>
+                      <Email address={user.email} className="text-slate-600" />
                     </Cell>
                     <Cell label={t('users.columns.role')}>
                       <UserBadges user={user} />
@@ -102,8 +105,8 @@ export function UsersSection() {
                     <Cell label={t('users.columns.subscription')}>
                       <SubscriptionText user={user} />
                     </Cell>
-                    <Cell label={t('common.actions')}>
-                      <div className="flex flex-wrap gap-2">
+                    <Cell label={t('common.actions')} isLabelHidden={true} className={actionsCell}>
+                      <div className={actionButtons}>
                         <button
                           type="button"
                           className={buttons.secondary}

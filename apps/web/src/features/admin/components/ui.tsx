@@ -215,14 +215,49 @@ export const table = {
 };
 
 /** A cell; on small screens its column name leads it. */
-export function Cell({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
+export function Cell({
+  label,
+  children,
+  className = '',
+  isLabelHidden = false,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  /** The card needs no name for this cell (the title leads the card, the buttons say what they do). */
+  isLabelHidden?: boolean;
+}) {
   return (
     <td className={`${table.td} ${className}`}>
-      <span className="w-28 shrink-0 text-xs font-semibold text-slate-500 md:hidden" aria-hidden="true">
-        {label}
-      </span>
+      {isLabelHidden ? null : (
+        <span className="w-24 shrink-0 text-xs font-semibold text-slate-500 md:hidden" aria-hidden="true">
+          {label}
+        </span>
+      )}
       <div className="min-w-0 max-md:flex-1">{children}</div>
     </td>
+  );
+}
+
+/** The actions cell: a row of buttons in a card, a tidy column of them in the table. */
+export const actionsCell = 'max-md:mt-2 max-md:border-t max-md:border-slate-200 max-md:pt-3';
+export const actionButtons = 'flex flex-wrap gap-2 md:w-max md:flex-col md:items-stretch';
+
+/** An e-mail address that may wrap after the @ rather than anywhere. */
+export function Email({ address, className = '' }: { address: string; className?: string }) {
+  const at = address.indexOf('@');
+  return (
+    <span className={`block [overflow-wrap:anywhere] ${className}`}>
+      {at < 0 ? (
+        address
+      ) : (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      )}
+    </span>
   );
 }
 
