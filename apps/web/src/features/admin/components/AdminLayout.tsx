@@ -1,6 +1,7 @@
 import { Banknote, Building2, History, Loader2, Mail, Package, ShieldCheck, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 
 const SECTIONS = [
   { to: '/admin', end: true, key: 'payments', Icon: Banknote },
@@ -14,6 +15,15 @@ const SECTIONS = [
 /** The console: a side nav from 1024 px, a scrolling row of tabs above the section on smaller screens. */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+
+  // On a phone the tabs scroll sideways: keep the current one in view (a deep link to /admin/audit, say).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every section change.
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+
   return (
     <div className="min-h-[calc(100svh-105px)] bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:flex lg:gap-8 lg:py-8">
@@ -22,7 +32,7 @@ export function AdminLayout() {
             <ShieldCheck className="size-6 text-teal-700" aria-hidden="true" />
             {t('title')}
           </h1>
-          <nav aria-label={t('nav.label')} className="mt-4 -mx-4 px-4 lg:mx-0 lg:px-0">
+          <nav ref={navRef} aria-label={t('nav.label')} className="mt-4 -mx-4 px-4 lg:mx-0 lg:px-0">
             <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
               {SECTIONS.map(({ to, key, Icon, ...rest }) => (
                 <li key={to} className="shrink-0">

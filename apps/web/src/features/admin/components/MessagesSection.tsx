@@ -184,7 +184,12 @@ function MessageCard({ message }: { message: ContactMessage | AdminInquiry }) {
             <a href={`mailto:${message.email}`} className="text-teal-800 hover:underline">
               {message.email}
             </a>
-            {isInquiry(message) && message.phone ? ` · ${message.phone}` : ''}
+            {isInquiry(message) && message.phone ? (
+              <>
+                {' · '}
+                <span className="whitespace-nowrap">{message.phone}</span>
+              </>
+            ) : null}
           </p>
           {isInquiry(message) && message.owner_email ? (
             <p className="text-xs [overflow-wrap:anywhere] text-slate-600">

@@ -284,7 +284,7 @@ function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void
             {t('common.cancel')}
           </button>
           <button type="submit" className={buttons.primary} disabled={isBusy}>
-            {pkg ? t('packages.save') : t('packages.create')}
+            {pkg ? t('packages.save') : t('packages.createSubmit')}
           </button>
         </div>
       </form>

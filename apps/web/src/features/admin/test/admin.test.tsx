@@ -327,7 +327,7 @@ describe('packages', () => {
     await user.click(screen.getByRole('button', { name: 'New package' }));
     const dialog = screen.getByRole('dialog', { name: 'New package' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Price (baht)' }), '12.5');
-    await user.click(within(dialog).getByRole('button', { name: 'New package' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
     expect(within(dialog).getByRole('textbox', { name: 'Package name' })).toHaveAccessibleDescription(
       'The package name is required.',
     );
@@ -341,7 +341,7 @@ describe('packages', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Price (baht)' }), '2990');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Full analytics' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Unlimited property listings' }));
-    await user.click(within(dialog).getByRole('button', { name: 'New package' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
     expect(await screen.findByText('Package “Gold” created.')).toBeInTheDocument();
     expect(bodies).toEqual([{ name: 'Gold', price: 2990, features: ['unlimitedListings', 'fullAnalytics'] }]);
   });
