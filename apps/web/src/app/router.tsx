@@ -16,6 +16,11 @@ const myProperties = (path: string, listingType: 'rent' | 'sale'): RouteObject =
   lazy: () => import('./routes/my-properties'),
 });
 
+type AdminSection = 'Payments' | 'Listings' | 'Users' | 'Packages' | 'Messages' | 'Audit';
+
+/** An admin console section: a component of the one lazy console chunk (routes/admin.tsx). */
+const adminSection = (name: AdminSection) => async () => ({ Component: (await import('./routes/admin'))[name] });
+
 /** The spec's route table (section 2). Everything except home is a lazy chunk. */
 export const routes: RouteObject[] = [
   {
@@ -51,6 +56,19 @@ export const routes: RouteObject[] = [
               myProperties('rentedproperty', 'rent'),
               { path: 'inquiries', lazy: async () => ({ Component: (await import('./routes/dashboard')).Inquiries }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('./routes/dashboard')).Settings }) },
+            ],
+          },
+          {
+            path: 'admin',
+            // Only admins see it; everyone else gets the not-found screen (routes/admin.tsx).
+            lazy: async () => ({ Component: (await import('./routes/admin')).Component }),
+            children: [
+              { index: true, lazy: adminSection('Payments') },
+              { path: 'listings', lazy: adminSection('Listings') },
+              { path: 'users', lazy: adminSection('Users') },
+              { path: 'packages', lazy: adminSection('Packages') },
+              { path: 'messages', lazy: adminSection('Messages') },
+              { path: 'audit', lazy: adminSection('Audit') },
             ],
           },
           { path: 'add-property', lazy: () => import('./routes/add-property') },

@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -61,6 +61,16 @@ export function UserMenu() {
             <LayoutDashboard className="size-4" aria-hidden="true" />
             {t('header.dashboard')}
           </Link>
+          {user?.role === 'admin' ? (
+            <Link
+              to="/admin"
+              onClick={() => setIsOpen(false)}
+              className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
+            >
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              {t('menuLink', { ns: 'admin' })}
+            </Link>
+          ) : null}
           <button
             type="button"
             onClick={() => {

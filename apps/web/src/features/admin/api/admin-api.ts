@@ -1,0 +1,185 @@
+import type {
+  AdminMessagesPage,
+  AdminPackage,
+  AdminPayment,
+  AdminProperty,
+  AdminPropertyAction,
+  AdminPropertyPage,
+  AdminUser,
+  AdminUserDetail,
+  AdminUserPage,
+  AuditAction,
+  AuditPage,
+  MessageKind,
+  PaymentStatus,
+} from '@baan/contract';
+import { api } from '../../../lib/api';
+
+export type ReviewStatus = Extract<PaymentStatus, 'pending' | 'approved' | 'rejected'>;
+
+export interface PropertiesArgs {
+  q?: string;
+  status: 'all' | 'active' | 'hidden';
+  page: number;
+}
+export interface UsersArgs {
+  q?: string;
+  page: number;
+}
+export interface MessagesArgs {
+  kind: MessageKind;
+  q?: string;
+  page: number;
+}
+export interface AuditArgs {
+  action?: AuditAction;
+  page: number;
+}
+export interface PackageFields {
+  name: string;
+  price: number;
+  features: string[];
+}
+
+/** A query string without empty values. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const TAGS = ['AdminPayment', 'AdminProperty', 'AdminUser', 'AdminPackage', 'AdminMessage', 'AdminAudit'] as const;
+
+/**
+ * The admin console's calls (docs/api.md "Contact and admin"). Every action invalidates the audit log, and what
+ * else it changes: a payment review touches the user's subscription, a listing action the user's listings.
+ */
+export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    getAdminPayments: build.query<AdminPayment[], ReviewStatus>({
+      query: (status) => `/admin/payments${queryString({ status })}`,
+      providesTags: (_result, _error, status) => [{ type: 'AdminPayment', id: status }],
+    }),
+    approvePayment: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/admin/payments/${id}/approve`, method: 'POST' }),
+      invalidatesTags: [{ type: 'AdminPayment', id: 'approved' }, 'AdminUser', 'AdminAudit'],
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        await removePendingPayment(id, dispatch, queryFulfilled);
+      },
+    }),
+    rejectPayment: build.mutation<unknown, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/payments/${id}/reject`, method: 'POST', body: { reason } }),
+      invalidatesTags: [{ type: 'AdminPayment', id: 'rejected' }, 'AdminAudit'],
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        await removePendingPayment(id, dispatch, queryFulfilled);
+      },
+    }),
+
+    getAdminProperties: build.query<AdminPropertyPage, PropertiesArgs>({
+      query: ({ q, status, page }) => `/admin/properties${queryString({ q, status, page })}`,
+      providesTags: ['AdminProperty'],
+    }),
+    propertyAction: build.mutation<AdminProperty, { id: number; action: AdminPropertyAction }>({
+      query: ({ id, action }) => ({ url: `/admin/properties/${id}/${action}`, method: 'POST' }),
+      // The row is replaced in place from the answer (a hidden listing stays on screen with its new badge).
+      invalidatesTags: ['AdminUser', 'AdminAudit'],
+      async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
+        let updated: AdminProperty;
+        try {
+          updated = (await queryFulfilled).data;
+        } catch {
+          return;
+        }
+        for (const args of adminApi.util.selectCachedArgsForQuery(getState(), 'getAdminProperties')) {
+          dispatch(
+            adminApi.util.updateQueryData('getAdminProperties', args, (draft) => {
+              const index = draft.items.findIndex((item) => item.id === updated.id);
+              if (index >= 0) draft.items[index] = updated;
+            }),
+          );
+        }
+      },
+    }),
+    deleteProperty: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/admin/properties/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminProperty', 'AdminUser', 'AdminAudit'],
+    }),
+
+    getAdminUsers: build.query<AdminUserPage, UsersArgs>({
+      query: ({ q, page }) => `/admin/users${queryString({ q, page })}`,
+      providesTags: ['AdminUser'],
+    }),
+    getAdminUser: build.query<AdminUserDetail, number>({
+      query: (id) => `/admin/users/${id}`,
+      providesTags: ['AdminUser'],
+    }),
+    setUserDisabled: build.mutation<AdminUser, { id: number; disabled: boolean }>({
+      query: ({ id, disabled }) => ({ url: `/admin/users/${id}/${disabled ? 'disable' : 'enable'}`, method: 'POST' }),
+      // Disabling hides the user's listings, so the listings table changes too.
+      invalidatesTags: ['AdminUser', 'AdminProperty', 'AdminAudit'],
+    }),
+
+    getAdminPackages: build.query<AdminPackage[], void>({
+      query: () => '/admin/packages',
+      providesTags: ['AdminPackage'],
+    }),
+    createPackage: build.mutation<AdminPackage, PackageFields>({
+      query: (body) => ({ url: '/admin/packages', method: 'POST', body }),
+      invalidatesTags: ['AdminPackage', 'AdminAudit'],
+    }),
+    updatePackage: build.mutation<AdminPackage, { id: number } & Partial<PackageFields>>({
+      query: ({ id, ...body }) => ({ url: `/admin/packages/${id}`, method: 'PATCH', body }),
+      invalidatesTags: ['AdminPackage', 'AdminUser', 'AdminAudit'],
+    }),
+    retirePackage: build.mutation<AdminPackage, number>({
+      query: (id) => ({ url: `/admin/packages/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminPackage', 'AdminAudit'],
+    }),
+
+    getAdminMessages: build.query<AdminMessagesPage, MessagesArgs>({
+      query: ({ kind, q, page }) => `/admin/messages${queryString({ kind, q, page })}`,
+      providesTags: ['AdminMessage'],
+    }),
+
+    getAudit: build.query<AuditPage, AuditArgs>({
+      query: ({ action, page }) => `/admin/audit${queryString({ action, page })}`,
+      providesTags: ['AdminAudit'],
+    }),
+  }),
+});
+
+async function removePendingPayment(
+  id: number,
+  dispatch: (action: unknown) => unknown,
+  queryFulfilled: Promise<unknown>,
+): Promise<void> {
+  try {
+    await queryFulfilled;
+  } catch {
+    return;
+  }
+  dispatch(
+    adminApi.util.updateQueryData('getAdminPayments', 'pending', (list) => list.filter((payment) => payment.id !== id)),
+  );
+}
+
+export const {
+  useGetAdminPaymentsQuery,
+  useApprovePaymentMutation,
+  useRejectPaymentMutation,
+  useGetAdminPropertiesQuery,
+  usePropertyActionMutation,
+  useDeletePropertyMutation,
+  useGetAdminUsersQuery,
+  useGetAdminUserQuery,
+  useSetUserDisabledMutation,
+  useGetAdminPackagesQuery,
+  useCreatePackageMutation,
+  useUpdatePackageMutation,
+  useRetirePackageMutation,
+  useGetAdminMessagesQuery,
+  useGetAuditQuery,
+} = adminApi;

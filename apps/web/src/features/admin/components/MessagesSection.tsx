@@ -1,0 +1,217 @@
+import type { AdminInquiry, ContactMessage, MessageKind } from '@baan/contract';
+import { Download, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/store';
+import { toast } from '../../../lib/toast';
+import { queryString, useGetAdminMessagesQuery } from '../api/admin-api';
+import { formatDateTime } from '../lib/format';
+import { fetchPrivateBlob, saveBlob } from '../lib/private-file';
+import { useErrorMessage } from '../lib/use-error-message';
+import { usePageParams } from '../lib/use-page-params';
+import {
+  buttons,
+  Cell,
+  Email,
+  EmptyState,
+  ErrorState,
+  FilterTabs,
+  LoadingState,
+  Pager,
+  SearchForm,
+  SectionHeader,
+  table,
+} from './ui';
+
+const KINDS: readonly MessageKind[] = ['contact', 'inquiry', 'newsletter'];
+/** Longer messages start folded. */
+const FOLD_AT = 280;
+
+function isKind(value: string | null): value is MessageKind {
+  return KINDS.includes(value as MessageKind);
+}
+
+/** Contact messages, listing inquiries and newsletter subscribers, with a CSV export of what the filter shows. */
+export function MessagesSection() {
+  const { t } = useTranslation('admin');
+  const errorMessage = useErrorMessage();
+  const token = useAppSelector((s) => s.login.token);
+  const { params, q, page, setParam } = usePageParams();
+  const rawKind = params.get('kind');
+  const kind: MessageKind = isKind(rawKind) ? rawKind : 'contact';
+  const { data, isLoading, isFetching, error, refetch } = useGetAdminMessagesQuery({ kind, q, page });
+  const [isExporting, setIsExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setIsExporting(true);
+    try {
+      const blob = await fetchPrivateBlob(`/api/admin/messages.csv${queryString({ kind, q })}`, token);
+      saveBlob(blob, `baan-${kind}-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  const current = data && data.kind === kind ? data : undefined;
+  return (
+    <section aria-labelledby="admin-messages-title">
+      <SectionHeader id="admin-messages-title" title={t('messages.title')} lead={t('messages.lead')}>
+        <button type="button" className={buttons.secondary} onClick={() => void exportCsv()} disabled={isExporting}>
+          {isExporting ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <Download className="size-4" aria-hidden="true" />
+          )}
+          {t('messages.export')}
+        </button>
+      </SectionHeader>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <FilterTabs
+          label={t('messages.kindFilter')}
+          value={kind}
+          onChange={(next) => setParam('kind', next === 'contact' ? '' : next)}
+          options={KINDS.map((value) => ({ value, label: t(`messages.kinds.${value}`) }))}
+        />
+        <SearchForm label={t('messages.search')} value={q ?? ''} onSearch={(next) => setParam('q', next)} />
+      </div>
+      {isLoading || (isFetching && !current) ? (
+        <LoadingState />
+      ) : error ? (
+        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : !current || current.items.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState message={t(`messages.empty.${kind}`)} />
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+            {t('common.total', { count: current.total })}
+          </p>
+          {current.kind === 'newsletter' ? (
+            <div className={table.wrap}>
+              <table className={table.table}>
+                <caption className="sr-only">{t('messages.kinds.newsletter')}</caption>
+                <thead className={table.thead}>
+                  <tr>
+                    <th scope="col" className={table.th}>
+                      {t('messages.fields.email')}
+                    </th>
+                    <th scope="col" className={table.th}>
+                      {t('messages.fields.language')}
+                    </th>
+                    <th scope="col" className={table.th}>
+                      {t('messages.fields.date')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className={table.tbody}>
+                  {current.items.map((subscriber) => (
+                    <tr key={subscriber.id} className={table.tr}>
+                      <Cell label={t('messages.fields.email')}>
+                        <Email address={subscriber.email} />
+                      </Cell>
+                      <Cell label={t('messages.fields.language')}>{subscriber.language}</Cell>
+                      <Cell label={t('messages.fields.date')}>{formatDateTime(subscriber.created_at)}</Cell>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <ul className="mt-4 space-y-3">
+              {current.kind === 'contact'
+                ? current.items.map((message) => (
+                    <li key={message.id}>
+                      <MessageCard message={message} />
+                    </li>
+                  ))
+                : current.items.map((inquiry) => (
+                    <li key={inquiry.id}>
+                      <MessageCard message={inquiry} />
+                    </li>
+                  ))}
+            </ul>
+          )}
+          <Pager
+            page={current.page}
+            perPage={current.per_page}
+            total={current.total}
+            onPage={(next) => setParam('page', String(next))}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function isInquiry(message: ContactMessage | AdminInquiry): message is AdminInquiry {
+  return 'property_title' in message;
+}
+
+function MessageCard({ message }: { message: ContactMessage | AdminInquiry }) {
+  const { t } = useTranslation('admin');
+  const [isOpen, setIsOpen] = useState(false);
+  const isLong = message.message.length > FOLD_AT;
+  const text = isLong && !isOpen ? `${message.message.slice(0, FOLD_AT).trimEnd()}…` : message.message;
+  const headingId = `admin-message-${isInquiry(message) ? 'i' : 'c'}${message.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold break-words text-slate-900">
+            {isInquiry(message) ? (
+              <>
+                {t('messages.about')}{' '}
+                {message.property_id !== null ? (
+                  <Link to={`/detail/${message.property_id}`} className="text-teal-800 hover:underline">
+                    {message.property_title}
+                  </Link>
+                ) : (
+                  <span>
+                    {message.property_title} ({t('messages.listingDeleted')})
+                  </span>
+                )}
+              </>
+            ) : (
+              message.subject
+            )}
+          </h3>
+          <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-600">
+            {message.name} ·{' '}
+            <a href={`mailto:${message.email}`} className="text-teal-800 hover:underline">
+              {message.email}
+            </a>
+            {isInquiry(message) && message.phone ? (
+              <>
+                {' · '}
+                <span className="whitespace-nowrap">{message.phone}</span>
+              </>
+            ) : null}
+          </p>
+          {isInquiry(message) && message.owner_email ? (
+            <p className="text-xs [overflow-wrap:anywhere] text-slate-600">
+              {t('messages.owner', { email: message.owner_email })}
+            </p>
+          ) : null}
+        </div>
+        <p className="text-xs whitespace-nowrap text-slate-600">
+          {formatDateTime(message.created_at)} · {message.language}
+        </p>
+      </div>
+      <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-800">{text}</p>
+      {isLong ? (
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          onClick={() => setIsOpen((open) => !open)}
+          className="mt-2 text-sm font-semibold text-teal-800 hover:underline"
+        >
+          {isOpen ? t('messages.showLess') : t('messages.showMore')}
+        </button>
+      ) : null}
+    </article>
+  );
+}

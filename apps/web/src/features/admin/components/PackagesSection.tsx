@@ -1,0 +1,293 @@
+import { type AdminPackage, PACKAGE_FEATURES } from '@baan/contract';
+import { Archive, Pencil, Plus } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { TextField } from '../../../components/ui/TextField';
+import { toast } from '../../../lib/toast';
+import {
+  type PackageFields,
+  useCreatePackageMutation,
+  useGetAdminPackagesQuery,
+  useRetirePackageMutation,
+  useUpdatePackageMutation,
+} from '../api/admin-api';
+import { formatBaht } from '../lib/format';
+import { useErrorMessage } from '../lib/use-error-message';
+import { Modal } from './Modal';
+import {
+  actionButtons,
+  actionsCell,
+  Badge,
+  buttons,
+  Cell,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  SectionHeader,
+  table,
+} from './ui';
+
+const NAME_MAX = 120;
+const PRICE_MAX = 10_000_000;
+
+type FieldErrors = Partial<Record<'name' | 'price' | 'features', string>>;
+
+/** Packages: what users can buy. Create, edit name, price and features, retire. */
+export function PackagesSection() {
+  const { t } = useTranslation('admin');
+  const errorMessage = useErrorMessage();
+  const { data, isLoading, error, refetch } = useGetAdminPackagesQuery();
+  const [retire, { isLoading: isRetiring }] = useRetirePackageMutation();
+  const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
+  const [toRetire, setToRetire] = useState<AdminPackage | null>(null);
+
+  const confirmRetire = async () => {
+    if (!toRetire) return;
+    try {
+      await retire(toRetire.id).unwrap();
+      toast.success(t('packages.done.retire', { name: toRetire.name }));
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+    setToRetire(null);
+  };
+
+  return (
+    <section aria-labelledby="admin-packages-title">
+      <SectionHeader id="admin-packages-title" title={t('packages.title')} lead={t('packages.lead')}>
+        <button type="button" className={buttons.primary} onClick={() => setEditing('new')}>
+          <Plus className="size-4" aria-hidden="true" />
+          {t('packages.create')}
+        </button>
+      </SectionHeader>
+      {isLoading ? (
+        <LoadingState />
+      ) : error ? (
+        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : !data || data.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState message={t('packages.empty')} />
+        </div>
+      ) : (
+        <div className={table.wrap}>
+          <table className={table.table}>
+            <caption className="sr-only">{t('packages.caption')}</caption>
+            <thead className={table.thead}>
+              <tr>
+                <th scope="col" className={table.th}>
+                  {t('packages.columns.name')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('packages.columns.price')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('packages.columns.features')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('packages.columns.subscriptions')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('common.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className={table.tbody}>
+              {data.map((pkg) => (
+                <tr key={pkg.id} className={table.tr}>
+                  <Cell label={t('packages.columns.name')} isLabelHidden={true}>
+                    <span className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold text-slate-900">{pkg.name}</span>
+                      {pkg.retired ? <Badge tone="slate">{t('packages.retired')}</Badge> : null}
+                    </span>
+                  </Cell>
+                  <Cell label={t('packages.columns.price')}>
+                    <span className="whitespace-nowrap">
+                      {formatBaht(pkg.price)} {t('packages.perDays', { days: pkg.duration_days })}
+                    </span>
+                  </Cell>
+                  <Cell label={t('packages.columns.features')}>
+                    {pkg.features.length === 0 ? (
+                      <span className="text-slate-500">—</span>
+                    ) : (
+                      <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
+                        {pkg.features.map((feature) => (
+                          <li key={feature}>{t(`features.${feature}`, { ns: 'payments', defaultValue: feature })}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </Cell>
+                  <Cell label={t('packages.columns.subscriptions')}>{pkg.active_subscriptions}</Cell>
+                  <Cell label={t('common.actions')} isLabelHidden={true} className={actionsCell}>
+                    {pkg.retired ? (
+                      <span className="text-slate-500">—</span>
+                    ) : (
+                      <div className={actionButtons}>
+                        <button
+                          type="button"
+                          className={buttons.secondary}
+                          onClick={() => setEditing(pkg)}
+                          aria-label={t('packages.editLabel', { name: pkg.name })}
+                        >
+                          <Pencil className="size-4" aria-hidden="true" />
+                          {t('packages.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className={buttons.danger}
+                          onClick={() => setToRetire(pkg)}
+                          aria-label={t('packages.retireLabel', { name: pkg.name })}
+                        >
+                          <Archive className="size-4" aria-hidden="true" />
+                          {t('packages.retire')}
+                        </button>
+                      </div>
+                    )}
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing ? <PackageForm pkg={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+      {toRetire ? (
+        <ConfirmDialog
+          title={t('packages.retireTitle', { name: toRetire.name })}
+          message={t('packages.retireMessage')}
+          confirmLabel={t('packages.retire')}
+          cancelLabel={t('common.cancel')}
+          isBusy={isRetiring}
+          onConfirm={() => void confirmRetire()}
+          onCancel={() => setToRetire(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The form's own checks, in the reader's language (the server repeats them in English). */
+export function validatePackage(
+  name: string,
+  price: string,
+): { errors: FieldErrors; fields?: Omit<PackageFields, 'features'> } {
+  const errors: FieldErrors = {};
+  const trimmed = name.trim();
+  if (!trimmed) errors.name = 'packages.errors.nameRequired';
+  else if (trimmed.length > NAME_MAX) errors.name = 'packages.errors.nameTooLong';
+  const priceText = price.trim();
+  const amount = Number(priceText);
+  if (!priceText) errors.price = 'packages.errors.priceRequired';
+  else if (!Number.isFinite(amount) || !Number.isInteger(amount)) errors.price = 'packages.errors.priceWhole';
+  else if (amount < 0) errors.price = 'packages.errors.priceNegative';
+  else if (amount > PRICE_MAX) errors.price = 'packages.errors.priceTooHigh';
+  if (Object.keys(errors).length > 0) return { errors };
+  return { errors, fields: { name: trimmed, price: amount } };
+}
+
+function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const errorMessage = useErrorMessage();
+  const featuresId = useId();
+  const [create, { isLoading: isCreating }] = useCreatePackageMutation();
+  const [update, { isLoading: isUpdating }] = useUpdatePackageMutation();
+  const [name, setName] = useState(pkg?.name ?? '');
+  const [price, setPrice] = useState(pkg ? String(pkg.price) : '');
+  const [features, setFeatures] = useState<string[]>(pkg?.features ?? []);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const isBusy = isCreating || isUpdating;
+
+  const toggle = (feature: string, checked: boolean) =>
+    setFeatures((current) =>
+      checked
+        ? PACKAGE_FEATURES.filter((f) => f === feature || current.includes(f))
+        : current.filter((f) => f !== feature),
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validatePackage(name, price);
+    setErrors(result.errors);
+    setServerErrors({});
+    if (!result.fields) return;
+    const body = { ...result.fields, features };
+    try {
+      if (pkg) await update({ id: pkg.id, ...body }).unwrap();
+      else await create(body).unwrap();
+      toast.success(t(pkg ? 'packages.done.update' : 'packages.done.create', { name: body.name }));
+      onClose();
+    } catch (failure) {
+      const fieldErrors = (failure as { errors?: Record<string, string[]> }).errors;
+      const next: FieldErrors = {
+        name: fieldErrors?.name?.[0],
+        price: fieldErrors?.price?.[0],
+        features: fieldErrors?.features?.[0],
+      };
+      if (next.name || next.price || next.features) setServerErrors(next);
+      else toast.error(errorMessage(failure));
+    }
+  };
+
+  const fieldError = (field: keyof FieldErrors) => {
+    const key = errors[field];
+    return key ? t(key) : serverErrors[field];
+  };
+
+  return (
+    <Modal
+      title={pkg ? t('packages.editTitle', { name: pkg.name }) : t('packages.createTitle')}
+      onClose={onClose}
+      isBusy={isBusy}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <TextField
+          label={t('packages.fields.name')}
+          value={name}
+          maxLength={NAME_MAX}
+          required
+          error={fieldError('name')}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label={t('packages.fields.price')}
+          hint={t('packages.fields.priceHint')}
+          value={price}
+          inputMode="numeric"
+          required
+          error={fieldError('price')}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+        <fieldset aria-describedby={fieldError('features') ? `${featuresId}-error` : undefined}>
+          <legend className="text-sm font-medium text-slate-700">{t('packages.fields.features')}</legend>
+          <div className="mt-2 space-y-2">
+            {PACKAGE_FEATURES.map((feature) => (
+              <label key={feature} className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={features.includes(feature)}
+                  onChange={(event) => toggle(feature, event.target.checked)}
+                  className="mt-0.5 size-4 shrink-0 accent-teal-700"
+                />
+                {t(`features.${feature}`, { ns: 'payments' })}
+              </label>
+            ))}
+          </div>
+          {fieldError('features') ? (
+            <p id={`${featuresId}-error`} className="mt-1 text-sm text-red-700">
+              {fieldError('features')}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="flex justify-end gap-3 pt-2">
+          <button type="button" className={buttons.secondary} onClick={onClose} disabled={isBusy}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className={buttons.primary} disabled={isBusy}>
+            {pkg ? t('packages.save') : t('packages.createSubmit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,288 @@
+import type { AdminPayment } from '@baan/contract';
+import { Check, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { toast } from '../../../lib/toast';
+import {
+  type ReviewStatus,
+  useApprovePaymentMutation,
+  useGetAdminPaymentsQuery,
+  useRejectPaymentMutation,
+} from '../api/admin-api';
+import { formatBaht, formatDateTime } from '../lib/format';
+import { useErrorMessage } from '../lib/use-error-message';
+import { Modal } from './Modal';
+import { ReceiptImage } from './ReceiptImage';
+import {
+  actionButtons,
+  actionsCell,
+  Badge,
+  buttons,
+  Cell,
+  Email,
+  EmptyState,
+  ErrorState,
+  FilterTabs,
+  LoadingState,
+  SectionHeader,
+  table,
+} from './ui';
+
+const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
+const REASON_MAX = 500;
+
+function isReviewStatus(value: string | null): value is ReviewStatus {
+  return STATUSES.includes(value as ReviewStatus);
+}
+
+/** Payments to review: QR receipts waiting for an admin, and the ones already approved or rejected. */
+export function PaymentsSection() {
+  const { t } = useTranslation('admin');
+  const errorMessage = useErrorMessage();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: ReviewStatus = isReviewStatus(raw) ? raw : 'pending';
+  const { data, isLoading, isFetching, error, refetch } = useGetAdminPaymentsQuery(status);
+  const [approve, { isLoading: isApproving }] = useApprovePaymentMutation();
+  const [toApprove, setToApprove] = useState<AdminPayment | null>(null);
+  const [toReject, setToReject] = useState<AdminPayment | null>(null);
+
+  const confirmApprove = async () => {
+    if (!toApprove) return;
+    try {
+      await approve(toApprove.id).unwrap();
+      toast.success(t('payments.approved', { name: toApprove.user.name }));
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+    setToApprove(null);
+  };
+
+  const showsActions = status === 'pending';
+  return (
+    <section aria-labelledby="admin-payments-title">
+      <SectionHeader id="admin-payments-title" title={t('payments.title')} lead={t('payments.lead')} />
+      <div className="mt-4">
+        <FilterTabs
+          label={t('payments.filter')}
+          value={status}
+          onChange={(next) => setParams(next === 'pending' ? {} : { status: next })}
+          options={STATUSES.map((value) => ({ value, label: t(`payments.status.${value}`) }))}
+        />
+      </div>
+      {isLoading || (isFetching && !data) ? (
+        <LoadingState />
+      ) : error ? (
+        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : !data || data.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState message={t(`payments.empty.${status}`)} />
+        </div>
+      ) : (
+        <div className={table.wrap}>
+          <table className={table.table}>
+            <caption className="sr-only">{t(`payments.caption.${status}`)}</caption>
+            <thead className={table.thead}>
+              <tr>
+                <th scope="col" className={table.th}>
+                  {t('payments.columns.receipt')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('payments.columns.transaction')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('payments.columns.amount')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('payments.columns.user')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('payments.columns.package')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {t('payments.columns.date')}
+                </th>
+                <th scope="col" className={table.th}>
+                  {showsActions ? t('common.actions') : t('payments.columns.review')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className={table.tbody}>
+              {data.map((payment) => (
+                <tr key={payment.id} className={table.tr}>
+                  <Cell label={t('payments.columns.receipt')}>
+                    {payment.receipt_url ? (
+                      <ReceiptImage
+                        path={payment.receipt_url}
+                        transactionId={payment.transaction_id ?? String(payment.id)}
+                      />
+                    ) : (
+                      <span className="text-slate-500">{t('payments.noReceipt')}</span>
+                    )}
+                  </Cell>
+                  <Cell label={t('payments.columns.transaction')}>
+                    <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
+                  </Cell>
+                  <Cell label={t('payments.columns.amount')}>
+                    <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
+                  </Cell>
+                  <Cell label={t('payments.columns.user')} className="md:min-w-56">
+                    <span className="block font-medium text-slate-900">{payment.user.name}</span>
+                    <Email address={payment.user.email} className="text-slate-600" />
+                  </Cell>
+                  <Cell label={t('payments.columns.package')}>{payment.package.name}</Cell>
+                  <Cell label={t('payments.columns.date')}>
+                    <span className="whitespace-nowrap">{formatDateTime(payment.created_at)}</span>
+                  </Cell>
+                  <Cell
+                    label={showsActions ? t('common.actions') : t('payments.columns.review')}
+                    isLabelHidden={showsActions}
+                    className={showsActions ? actionsCell : ''}
+                  >
+                    {showsActions ? (
+                      <div className={actionButtons}>
+                        <button
+                          type="button"
+                          className={buttons.primary}
+                          onClick={() => setToApprove(payment)}
+                          aria-label={t('payments.approveLabel', { name: payment.user.name })}
+                        >
+                          <Check className="size-4" aria-hidden="true" />
+                          {t('payments.approve')}
+                        </button>
+                        <button
+                          type="button"
+                          className={buttons.danger}
+                          onClick={() => setToReject(payment)}
+                          aria-label={t('payments.rejectLabel', { name: payment.user.name })}
+                        >
+                          <X className="size-4" aria-hidden="true" />
+                          {t('payments.reject')}
+                        </button>
+                      </div>
+                    ) : (
+                      <ReviewSummary payment={payment} />
+                    )}
+                  </Cell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {toApprove ? (
+        <ConfirmDialog
+          title={t('payments.approveTitle')}
+          message={t('payments.approveMessage', {
+            amount: formatBaht(toApprove.amount),
+            name: toApprove.user.name,
+            package: toApprove.package.name,
+          })}
+          confirmLabel={t('payments.approve')}
+          cancelLabel={t('common.cancel')}
+          isBusy={isApproving}
+          onConfirm={() => void confirmApprove()}
+          onCancel={() => setToApprove(null)}
+        />
+      ) : null}
+      {toReject ? <RejectDialog payment={toReject} onClose={() => setToReject(null)} /> : null}
+    </section>
+  );
+}
+
+function ReviewSummary({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="space-y-1">
+      <Badge tone={payment.status === 'approved' ? 'green' : 'red'}>{t(`payments.status.${payment.status}`)}</Badge>
+      {payment.reviewed_at ? (
+        <span className="block text-xs text-slate-600">{formatDateTime(payment.reviewed_at)}</span>
+      ) : null}
+      {payment.reject_reason ? (
+        <span className="block text-xs break-words text-slate-700">{payment.reject_reason}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Reject with a reason (required; the server mails it to the payer). */
+function RejectDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const errorMessage = useErrorMessage();
+  const [reject, { isLoading }] = useRejectPaymentMutation();
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setFieldError(t('payments.reasonRequired'));
+      return;
+    }
+    if (trimmed.length > REASON_MAX) {
+      setFieldError(t('payments.reasonTooLong', { max: REASON_MAX }));
+      return;
+    }
+    try {
+      await reject({ id: payment.id, reason: trimmed }).unwrap();
+      toast.success(t('payments.rejected', { name: payment.user.name }));
+      onClose();
+    } catch (failure) {
+      const server = (failure as { errors?: Record<string, string[]> }).errors?.reason?.[0];
+      if (server) setFieldError(server);
+      else toast.error(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Modal title={t('payments.rejectTitle')} onClose={onClose} isBusy={isLoading}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <p className="text-sm text-slate-700">
+          {t('payments.rejectMessage', { name: payment.user.name, amount: formatBaht(payment.amount) })}
+        </p>
+        <label htmlFor={id} className="mt-4 block text-sm font-medium text-slate-700">
+          {t('payments.reason')}
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          rows={4}
+          maxLength={REASON_MAX}
+          required
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setFieldError(undefined);
+          }}
+          className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 sm:text-sm ${fieldError ? 'border-red-500' : 'border-slate-300'}`}
+        />
+        {fieldError ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+            {fieldError}
+          </p>
+        ) : (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+            {t('payments.reasonHint')}
+          </p>
+        )}
+        <div className="mt-5 flex justify-end gap-3">
+          <button type="button" className={buttons.secondary} onClick={onClose} disabled={isLoading}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            disabled={isLoading}
+          >
+            {t('payments.reject')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

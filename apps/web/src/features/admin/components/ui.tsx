@@ -1,0 +1,271 @@
+import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A section's heading and intro, with room for actions on the right. */
+export function SectionHeader({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="min-w-0">
+        <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+          {title}
+        </h2>
+        {lead ? <p className="mt-1 text-sm text-slate-600">{lead}</p> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+const BADGE_TONES = {
+  green: 'bg-green-100 text-green-800',
+  amber: 'bg-amber-100 text-amber-900',
+  red: 'bg-red-100 text-red-800',
+  slate: 'bg-slate-200 text-slate-800',
+  teal: 'bg-teal-100 text-teal-900',
+  blue: 'bg-blue-100 text-blue-800',
+} as const;
+
+export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${BADGE_TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** Filter tabs: a labelled group of toggle buttons (the list below changes with them). */
+export function FilterTabs<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="flex max-w-full min-w-0 gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1">
+      <legend className="sr-only">{label}</legend>
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+          className="shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-white aria-pressed:bg-white aria-pressed:text-teal-800 aria-pressed:shadow-sm"
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A search box that searches on submit (Enter or the button), so each keystroke is not a request. */
+export function SearchForm({
+  label,
+  value,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  onSearch: (q: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form onSubmit={submit} className="flex w-full gap-2 sm:w-auto">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="relative min-w-0 flex-1 sm:w-72">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder={label}
+          onChange={(event) => setText(event.target.value)}
+          className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-base text-slate-900 placeholder:text-slate-500 sm:text-sm"
+        />
+      </div>
+      <button
+        type="submit"
+        className="shrink-0 rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+      >
+        {t('common.search')}
+      </button>
+    </form>
+  );
+}
+
+/** Server paging: previous, "page x of y", next. */
+export function Pager({
+  page,
+  perPage,
+  total,
+  onPage,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  if (pageCount <= 1) return null;
+  const button =
+    'inline-flex h-9 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
+  return (
+    <nav aria-label={t('common.pages')} className="mt-4 flex items-center justify-between gap-2 sm:justify-end">
+      <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft className="size-4" aria-hidden="true" />
+        {t('common.previous')}
+      </button>
+      <span className="text-sm text-slate-700" aria-live="polite">
+        {t('common.pageOf', { page, pageCount })}
+      </span>
+      <button type="button" className={button} disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        {t('common.next')}
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </button>
+    </nav>
+  );
+}
+
+export function LoadingState() {
+  const { t } = useTranslation('admin');
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-600">
+      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+      {t('common.loading')}
+    </p>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+    >
+      <AlertTriangle className="size-7 text-red-600" aria-hidden="true" />
+      <p className="font-semibold text-red-800">{message}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+      >
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+export function EmptyState({ message }: { message: string }) {
+  return (
+    <p
+      role="status"
+      className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white px-6 py-10 text-center font-medium text-slate-600"
+    >
+      <Inbox className="size-7 text-slate-400" aria-hidden="true" />
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Tables that turn into cards under 768 px: one markup (rows become blocks, each cell shows its column name), so
+ * screen readers and tests see the same table at every width.
+ */
+export const table = {
+  wrap: 'mt-4 md:overflow-x-auto md:rounded-xl md:border md:border-slate-200 md:bg-white',
+  table: 'w-full text-left text-sm max-md:block',
+  thead: 'bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-md:sr-only',
+  th: 'px-3 py-2.5 whitespace-nowrap',
+  tbody: 'max-md:block max-md:space-y-3 md:divide-y md:divide-slate-200',
+  tr: 'align-top max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3 max-md:shadow-sm',
+  td: 'px-3 py-2.5 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1',
+};
+
+/** A cell; on small screens its column name leads it. */
+export function Cell({
+  label,
+  children,
+  className = '',
+  isLabelHidden = false,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  /** The card needs no name for this cell (the title leads the card, the buttons say what they do). */
+  isLabelHidden?: boolean;
+}) {
+  return (
+    <td className={`${table.td} ${className}`}>
+      {isLabelHidden ? null : (
+        <span className="w-24 shrink-0 text-xs font-semibold text-slate-500 md:hidden" aria-hidden="true">
+          {label}
+        </span>
+      )}
+      <div className="min-w-0 max-md:flex-1">{children}</div>
+    </td>
+  );
+}
+
+/** The actions cell: a row of buttons in a card, a tidy column of them in the table. */
+export const actionsCell = 'max-md:mt-2 max-md:border-t max-md:border-slate-200 max-md:pt-3';
+export const actionButtons = 'flex flex-wrap gap-2 md:w-max md:flex-col md:items-stretch';
+
+/** An e-mail address that may wrap after the @ rather than anywhere. */
+export function Email({ address, className = '' }: { address: string; className?: string }) {
+  const at = address.indexOf('@');
+  return (
+    <span className={`block [overflow-wrap:anywhere] ${className}`}>
+      {at < 0 ? (
+        address
+      ) : (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      )}
+    </span>
+  );
+}
+
+export const buttons = {
+  primary:
+    'inline-flex items-center justify-center gap-1.5 rounded-lg bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-teal-800 disabled:opacity-50',
+  secondary:
+    'inline-flex items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50',
+  danger:
+    'inline-flex items-center justify-center gap-1.5 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50',
+};

@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A paged admin list keeps its search and page in the address, so reload, back and links (the audit log links to a
+ * user by `?q=#id`) land on the same rows. Changing anything but the page goes back to page 1.
+ */
+export function usePageParams() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() || undefined;
+  const rawPage = Number(params.get('page'));
+  const page = Number.isSafeInteger(rawPage) && rawPage > 0 ? rawPage : 1;
+  const setParam = useCallback(
+    (name: string, value: string) => {
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== 'page') next.delete('page');
+        if (next.get('page') === '1') next.delete('page');
+        return next;
+      });
+    },
+    [setParams],
+  );
+  return { params, q, page, setParam };
+}

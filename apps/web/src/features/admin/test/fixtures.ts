@@ -1,0 +1,156 @@
+import type { AdminPackage, AdminPayment, AdminProperty, AdminUser, AuditEntry, ContactMessage } from '@baan/contract';
+import { vi } from 'vitest';
+
+export function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export const ok = (payload: unknown, message?: string) => jsonResponse(200, { success: true, message, payload });
+
+type Handler = (request: Request, url: URL) => Response | Promise<Response | undefined> | undefined;
+
+/** Stubs fetch: each handler may answer; anything unanswered is a 404 envelope. Returns every request made. */
+export function stubFetch(...handlers: Handler[]) {
+  const requests: Request[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      requests.push(input);
+      const url = new URL(input.url);
+      for (const handler of handlers) {
+        const answer = await handler(input, url);
+        if (answer) return answer;
+      }
+      return jsonResponse(404, { success: false, message: 'Not found' });
+    }),
+  );
+  return requests;
+}
+
+/** GET path → payload. */
+export const get =
+  (path: string, payload: ((url: URL) => unknown) | readonly unknown[] | Record<string, unknown>): Handler =>
+  (request, url) =>
+    request.method === 'GET' && url.pathname === path
+      ? ok(typeof payload === 'function' ? payload(url) : payload)
+      : undefined;
+
+export const adminRequests = (requests: Request[]) =>
+  requests.filter((request) => new URL(request.url).pathname.startsWith('/api/admin'));
+
+export function payment(id: number, overrides: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    id,
+    user_id: 10 + id,
+    package_id: 2,
+    amount: 1490,
+    method: 'qr',
+    status: 'pending',
+    provider: 'promptpay',
+    provider_reference: null,
+    reference: null,
+    card_last4: null,
+    transaction_id: `TX-${id}000`,
+    receipt_url: `/api/payments/${id}/receipt`,
+    failure_reason: null,
+    reviewed_by: null,
+    reviewed_at: null,
+    reject_reason: null,
+    billing: null,
+    created_at: '2026-11-20T09:30:00.000Z',
+    user: { id: 10 + id, name: `Payer ${id}`, email: `payer${id}@example.com` },
+    package: { id: 2, name: 'Premium' },
+    ...overrides,
+  };
+}
+
+export function property(id: number, overrides: Partial<AdminProperty> = {}): AdminProperty {
+  return {
+    id,
+    title: `Riverside condo ${id}`,
+    description: 'A condo',
+    type: 'sale',
+    user_type: 'owner',
+    property_type: 'residential',
+    property_sub_type: 'condo',
+    location: 'Bangkok',
+    lat: null,
+    lon: null,
+    price: 3_500_000,
+    area: 50,
+    area_unit: 'sqm',
+    bed_rooms: 1,
+    bath_rooms: 1,
+    kitchen: 1,
+    floors: 1,
+    level: 10,
+    availability_date: null,
+    language: 'en',
+    is_featured: 0,
+    cover_image: null,
+    images: [],
+    rooms: [],
+    status: 'active',
+    created_at: '2026-11-01T00:00:00.000Z',
+    owner: { id: 7, name: 'Owner Seven', email: 'owner7@example.com', disabled: false },
+    inquiry_count: 2,
+    ...overrides,
+  } as AdminProperty;
+}
+
+export function adminUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id,
+    name: `Member ${id}`,
+    email: `member${id}@example.com`,
+    role: 'user',
+    phone_number: null,
+    company_name: null,
+    email_verified: true,
+    disabled: false,
+    disabled_at: null,
+    created_at: '2026-10-01T00:00:00.000Z',
+    listing_count: 3,
+    subscription: { is_active: 1, package_id: 2, ends_at: '2026-12-20T00:00:00.000Z', package_name: 'Premium' },
+    ...overrides,
+  };
+}
+
+export function adminPackage(id: number, overrides: Partial<AdminPackage> = {}): AdminPackage {
+  return {
+    id,
+    name: `Package ${id}`,
+    price: 490,
+    duration_days: 30,
+    features: ['unlimitedListings'],
+    retired: false,
+    retired_at: null,
+    active_subscriptions: 4,
+    ...overrides,
+  };
+}
+
+export const contactMessage = (id: number, overrides: Partial<ContactMessage> = {}): ContactMessage => ({
+  id,
+  name: 'Visitor',
+  email: 'visitor@example.com',
+  subject: `Question ${id}`,
+  message: 'Do you list land in Chiang Mai?',
+  language: 'en',
+  created_at: '2026-11-19T08:00:00.000Z',
+  ...overrides,
+});
+
+export const auditEntry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id,
+  actor_id: 1,
+  actor_email: 'admin@baan.example',
+  action: 'payment.reject',
+  target_type: 'payment',
+  target_id: 5,
+  details: { reason: 'Blurry receipt' },
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+export const page = <T>(items: T[], total = items.length) => ({ items, total, page: 1, per_page: 20 });
