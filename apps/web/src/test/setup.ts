@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+
+// Lazy route chunks load through Vite's transform; on a busy 2-core CI machine that can take more
+// than Testing Library's default 1 s, so findBy/waitFor wait up to 5 s before failing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A console.error during a test fails it (conventions: web tests, after epic-stack).
 let consoleErrors: unknown[][] = [];

@@ -89,7 +89,9 @@ describe('admin console access', () => {
     await user.click(await screen.findByRole('button', { name: /Ada Admin/ }, { timeout: 15_000 }));
     await user.click(screen.getByRole('link', { name: 'Admin console' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Payments to review' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Payments to review' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 });
 
