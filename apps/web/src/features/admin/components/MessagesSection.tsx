@@ -9,16 +9,15 @@ import { queryString, useGetAdminMessagesQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { fetchPrivateBlob, saveBlob } from '../lib/private-file';
 import { useErrorMessage } from '../lib/use-error-message';
-import { usePageParams } from '../lib/use-page-params';
+import { pickOption, usePageParams } from '../lib/use-page-params';
 import {
   buttons,
   Cell,
+  DataTable,
   Email,
-  EmptyState,
-  ErrorState,
   FilterTabs,
-  LoadingState,
-  Pager,
+  PagedResults,
+  QueryView,
   SearchForm,
   SectionHeader,
   table,
@@ -28,19 +27,14 @@ const KINDS: readonly MessageKind[] = ['contact', 'inquiry', 'newsletter'];
 /** Longer messages start folded. */
 const FOLD_AT = 280;
 
-function isKind(value: string | null): value is MessageKind {
-  return KINDS.includes(value as MessageKind);
-}
-
 /** Contact messages, listing inquiries and newsletter subscribers, with a CSV export of what the filter shows. */
 export function MessagesSection() {
   const { t } = useTranslation('admin');
   const errorMessage = useErrorMessage();
   const token = useAppSelector((s) => s.login.token);
-  const { params, q, page, setParam } = usePageParams();
-  const rawKind = params.get('kind');
-  const kind: MessageKind = isKind(rawKind) ? rawKind : 'contact';
-  const { data, isLoading, isFetching, error, refetch } = useGetAdminMessagesQuery({ kind, q, page });
+  const { params, q, page, setParam, setPage } = usePageParams();
+  const kind = pickOption(KINDS, params.get('kind'), 'contact');
+  const query = useGetAdminMessagesQuery({ kind, q, page });
   const [isExporting, setIsExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -55,7 +49,12 @@ export function MessagesSection() {
     }
   };
 
-  const current = data && data.kind === kind ? data : undefined;
+  const current = query.data && query.data.kind === kind ? query.data : undefined;
+  const columns = {
+    email: t('messages.fields.email'),
+    language: t('messages.fields.language'),
+    date: t('messages.fields.date'),
+  };
   return (
     <section aria-labelledby="admin-messages-title">
       <SectionHeader id="admin-messages-title" title={t('messages.title')} lead={t('messages.lead')}>
@@ -77,72 +76,39 @@ export function MessagesSection() {
         />
         <SearchForm label={t('messages.search')} value={q ?? ''} onSearch={(next) => setParam('q', next)} />
       </div>
-      {isLoading || (isFetching && !current) ? (
-        <LoadingState />
-      ) : error ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
-      ) : !current || current.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyState message={t(`messages.empty.${kind}`)} />
-        </div>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-            {t('common.total', { count: current.total })}
-          </p>
-          {current.kind === 'newsletter' ? (
-            <div className={table.wrap}>
-              <table className={table.table}>
-                <caption className="sr-only">{t('messages.kinds.newsletter')}</caption>
-                <thead className={table.thead}>
-                  <tr>
-                    <th scope="col" className={table.th}>
-                      {t('messages.fields.email')}
-                    </th>
-                    <th scope="col" className={table.th}>
-                      {t('messages.fields.language')}
-                    </th>
-                    <th scope="col" className={table.th}>
-                      {t('messages.fields.date')}
-                    </th>
+      <QueryView query={{ ...query, data: current }} emptyMessage={t(`messages.empty.${kind}`)}>
+        {(data) => (
+          <PagedResults result={data} onPage={setPage}>
+            {data.kind === 'newsletter' ? (
+              <DataTable caption={t('messages.kinds.newsletter')} columns={Object.values(columns)}>
+                {data.items.map((subscriber) => (
+                  <tr key={subscriber.id} className={table.tr}>
+                    <Cell label={columns.email}>
+                      <Email address={subscriber.email} />
+                    </Cell>
+                    <Cell label={columns.language}>{subscriber.language}</Cell>
+                    <Cell label={columns.date}>{formatDateTime(subscriber.created_at)}</Cell>
                   </tr>
-                </thead>
-                <tbody className={table.tbody}>
-                  {current.items.map((subscriber) => (
-                    <tr key={subscriber.id} className={table.tr}>
-                      <Cell label={t('messages.fields.email')}>
-                        <Email address={subscriber.email} />
-                      </Cell>
-                      <Cell label={t('messages.fields.language')}>{subscriber.language}</Cell>
-                      <Cell label={t('messages.fields.date')}>{formatDateTime(subscriber.created_at)}</Cell>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <ul className="mt-4 space-y-3">
-              {current.kind === 'contact'
-                ? current.items.map((message) => (
-                    <li key={message.id}>
-                      <MessageCard message={message} />
-                    </li>
-                  ))
-                : current.items.map((inquiry) => (
-                    <li key={inquiry.id}>
-                      <MessageCard message={inquiry} />
-                    </li>
-                  ))}
-            </ul>
-          )}
-          <Pager
-            page={current.page}
-            perPage={current.per_page}
-            total={current.total}
-            onPage={(next) => setParam('page', String(next))}
-          />
-        </>
-      )}
+                ))}
+              </DataTable>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {data.kind === 'contact'
+                  ? data.items.map((message) => (
+                      <li key={message.id}>
+                        <MessageCard message={message} />
+                      </li>
+                    ))
+                  : data.items.map((inquiry) => (
+                      <li key={inquiry.id}>
+                        <MessageCard message={inquiry} />
+                      </li>
+                    ))}
+              </ul>
+            )}
+          </PagedResults>
+        )}
+      </QueryView>
     </section>
   );
 }
