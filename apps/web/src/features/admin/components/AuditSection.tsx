@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useGetAuditQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { usePageParams } from '../lib/use-page-params';
-import { Cell, DataTable, Email, PagedResults, QueryView, SectionHeader, SelectFilter, table } from './ui';
+import { AdminSection, Cell, Email, PagedTable, SelectFilter, useColumnNames } from './ui';
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -48,16 +48,9 @@ export function AuditSection() {
   const action = AUDIT_ACTIONS.includes(rawAction as AuditAction) ? (rawAction as AuditAction) : undefined;
   const query = useGetAuditQuery({ action, page });
 
-  const columns = {
-    when: t('audit.columns.when'),
-    who: t('audit.columns.who'),
-    what: t('audit.columns.what'),
-    target: t('audit.columns.target'),
-    details: t('audit.columns.details'),
-  };
+  const columns = useColumnNames('audit.columns', ['when', 'who', 'what', 'target', 'details']);
   return (
-    <section aria-labelledby="admin-audit-title">
-      <SectionHeader id="admin-audit-title" title={t('audit.title')} lead={t('audit.lead')} />
+    <AdminSection name="audit">
       <SelectFilter
         className="mt-4"
         selectClassName="w-full sm:w-72"
@@ -69,54 +62,55 @@ export function AuditSection() {
           ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value}`) })),
         ]}
       />
-      <QueryView query={query} emptyMessage={t('audit.empty')}>
-        {(data) => (
-          <PagedResults result={data} isTotalShown={false} onPage={setPage}>
-            <DataTable caption={t('audit.caption')} columns={Object.values(columns)}>
-              {data.items.map((entry) => {
-                const href = targetHref(entry);
-                const target = `${t(`audit.targets.${entry.target_type}`)}${entry.target_id === null ? '' : ` #${entry.target_id}`}`;
-                const lines = detailLines(entry.details);
-                return (
-                  <tr key={entry.id} className={table.tr}>
-                    <Cell label={columns.when}>
-                      <time dateTime={entry.created_at} className="whitespace-nowrap">
-                        {formatDateTime(entry.created_at)}
-                      </time>
-                    </Cell>
-                    <Cell label={columns.who}>
-                      <Email address={entry.actor_email} />
-                    </Cell>
-                    <Cell label={columns.what}>
-                      <span className="font-medium text-slate-900">{t(`audit.actions.${entry.action}`)}</span>
-                    </Cell>
-                    <Cell label={columns.target}>
-                      {href ? (
-                        <Link to={href} className="whitespace-nowrap text-teal-800 hover:underline">
-                          {target}
-                        </Link>
-                      ) : (
-                        <span className="whitespace-nowrap">{target}</span>
-                      )}
-                    </Cell>
-                    <Cell label={columns.details}>
-                      {lines.length === 0 ? (
-                        <span className="text-slate-500">—</span>
-                      ) : (
-                        <ul className="space-y-0.5 text-xs break-words text-slate-700">
-                          {lines.map((line) => (
-                            <li key={line}>{line}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </Cell>
-                  </tr>
-                );
-              })}
-            </DataTable>
-          </PagedResults>
-        )}
-      </QueryView>
-    </section>
+      <PagedTable
+        query={query}
+        emptyMessage={t('audit.empty')}
+        caption={t('audit.caption')}
+        columns={columns}
+        isTotalShown={false}
+        onPage={setPage}
+      >
+        {(entry) => {
+          const href = targetHref(entry);
+          const target = `${t(`audit.targets.${entry.target_type}`)}${entry.target_id === null ? '' : ` #${entry.target_id}`}`;
+          const lines = detailLines(entry.details);
+          return (
+            <>
+              <Cell label={columns.when}>
+                <time dateTime={entry.created_at} className="whitespace-nowrap">
+                  {formatDateTime(entry.created_at)}
+                </time>
+              </Cell>
+              <Cell label={columns.who}>
+                <Email address={entry.actor_email} />
+              </Cell>
+              <Cell label={columns.what}>
+                <span className="font-medium text-slate-900">{t(`audit.actions.${entry.action}`)}</span>
+              </Cell>
+              <Cell label={columns.target}>
+                {href ? (
+                  <Link to={href} className="whitespace-nowrap text-teal-800 hover:underline">
+                    {target}
+                  </Link>
+                ) : (
+                  <span className="whitespace-nowrap">{target}</span>
+                )}
+              </Cell>
+              <Cell label={columns.details}>
+                {lines.length === 0 ? (
+                  <span className="text-slate-500">—</span>
+                ) : (
+                  <ul className="space-y-0.5 text-xs break-words text-slate-700">
+                    {lines.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )}
+              </Cell>
+            </>
+          );
+        }}
+      </PagedTable>
+    </AdminSection>
   );
 }

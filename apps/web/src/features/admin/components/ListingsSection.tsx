@@ -12,18 +12,16 @@ import { formatBaht } from '../lib/format';
 import { pickOption, usePageParams } from '../lib/use-page-params';
 import {
   ActionButton,
+  AdminSection,
   actionButtons,
   actionsCell,
   Badge,
   Cell,
-  DataTable,
   NameAndEmail,
-  PagedResults,
-  QueryView,
+  PagedTable,
   SearchForm,
-  SectionHeader,
   SelectFilter,
-  table,
+  useColumnNames,
 } from './ui';
 import { useConfirmAction, useToastAction } from './use-confirm-action';
 
@@ -76,17 +74,12 @@ export function ListingsSection() {
   );
 
   const columns = {
-    listing: t('listings.columns.listing'),
-    owner: t('listings.columns.owner'),
-    price: t('listings.columns.price'),
-    status: t('listings.columns.status'),
-    inquiries: t('listings.columns.inquiries'),
+    ...useColumnNames('listings.columns', ['listing', 'owner', 'price', 'status', 'inquiries']),
     actions: t('common.actions'),
   };
 
   return (
-    <section aria-labelledby="admin-listings-title">
-      <SectionHeader id="admin-listings-title" title={t('listings.title')} lead={t('listings.lead')} />
+    <AdminSection name="listings">
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <SearchForm label={t('listings.search')} value={q ?? ''} onSearch={(next) => setParam('q', next)} />
         <SelectFilter
@@ -96,76 +89,76 @@ export function ListingsSection() {
           options={STATUSES.map((value) => ({ value, label: t(`listings.statusOptions.${value}`) }))}
         />
       </div>
-      <QueryView query={query} emptyMessage={t('listings.empty')}>
-        {(data) => (
-          <PagedResults result={data} onPage={setPage}>
-            <DataTable caption={t('listings.caption')} columns={Object.values(columns)}>
-              {data.items.map((property) => (
-                <tr key={property.id} className={table.tr}>
-                  <Cell label={columns.listing} isLabelHidden={true}>
-                    <div className="flex items-start gap-3">
-                      {property.cover_image ? (
-                        <img
-                          src={property.cover_image}
-                          alt=""
-                          className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
-                        />
-                      ) : (
-                        <span className="size-14 shrink-0 rounded-lg bg-slate-200" aria-hidden="true" />
-                      )}
-                      <div className="min-w-0">
-                        <Link
-                          to={`/detail/${property.id}`}
-                          className="font-semibold break-words text-teal-800 hover:underline"
-                        >
-                          {property.title}
-                        </Link>
-                        <span className="block text-xs text-slate-600">
-                          #{property.id} · {property.location}
-                        </span>
-                      </div>
-                    </div>
-                  </Cell>
-                  <Cell label={columns.owner} className="md:min-w-56">
-                    <NameAndEmail name={property.owner.name} email={property.owner.email} />
-                    {property.owner.disabled ? <Badge tone="red">{t('users.disabledBadge')}</Badge> : null}
-                  </Cell>
-                  <Cell label={columns.price}>
-                    <span className="whitespace-nowrap">{formatBaht(property.price)}</span>
-                  </Cell>
-                  <Cell label={columns.status}>
-                    <div className="flex flex-wrap gap-1">
-                      <Badge tone={property.status === 'active' ? 'green' : 'slate'}>
-                        {t(`listings.statusOptions.${property.status}`)}
-                      </Badge>
-                      {property.is_featured ? <Badge tone="amber">{t('listings.featured')}</Badge> : null}
-                    </div>
-                  </Cell>
-                  <Cell label={columns.inquiries}>{property.inquiry_count}</Cell>
-                  <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
-                    <div className={actionButtons}>
-                      {property.status === 'active'
-                        ? actionButton(property, 'hide', EyeOff)
-                        : actionButton(property, 'show', Eye)}
-                      {property.is_featured
-                        ? actionButton(property, 'unfeature', StarOff)
-                        : actionButton(property, 'feature', Star)}
-                      <ActionButton
-                        icon={Trash2}
-                        tone="danger"
-                        label={t('listings.actions.delete')}
-                        name={t('listings.actions.deleteLabel', { title: property.title })}
-                        onClick={() => remove.ask(property)}
-                      />
-                    </div>
-                  </Cell>
-                </tr>
-              ))}
-            </DataTable>
-          </PagedResults>
+      <PagedTable
+        query={query}
+        emptyMessage={t('listings.empty')}
+        caption={t('listings.caption')}
+        columns={columns}
+        onPage={setPage}
+      >
+        {(property) => (
+          <>
+            <Cell label={columns.listing} isLabelHidden={true}>
+              <div className="flex items-start gap-3">
+                {property.cover_image ? (
+                  <img
+                    src={property.cover_image}
+                    alt=""
+                    className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
+                  />
+                ) : (
+                  <span className="size-14 shrink-0 rounded-lg bg-slate-200" aria-hidden="true" />
+                )}
+                <div className="min-w-0">
+                  <Link
+                    to={`/detail/${property.id}`}
+                    className="font-semibold break-words text-teal-800 hover:underline"
+                  >
+                    {property.title}
+                  </Link>
+                  <span className="block text-xs text-slate-600">
+                    #{property.id} · {property.location}
+                  </span>
+                </div>
+              </div>
+            </Cell>
+            <Cell label={columns.owner} className="md:min-w-56">
+              <NameAndEmail name={property.owner.name} email={property.owner.email} />
+              {property.owner.disabled ? <Badge tone="red">{t('users.disabledBadge')}</Badge> : null}
+            </Cell>
+            <Cell label={columns.price}>
+              <span className="whitespace-nowrap">{formatBaht(property.price)}</span>
+            </Cell>
+            <Cell label={columns.status}>
+              <div className="flex flex-wrap gap-1">
+                <Badge tone={property.status === 'active' ? 'green' : 'slate'}>
+                  {t(`listings.statusOptions.${property.status}`)}
+                </Badge>
+                {property.is_featured ? <Badge tone="amber">{t('listings.featured')}</Badge> : null}
+              </div>
+            </Cell>
+            <Cell label={columns.inquiries}>{property.inquiry_count}</Cell>
+            <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
+              <div className={actionButtons}>
+                {property.status === 'active'
+                  ? actionButton(property, 'hide', EyeOff)
+                  : actionButton(property, 'show', Eye)}
+                {property.is_featured
+                  ? actionButton(property, 'unfeature', StarOff)
+                  : actionButton(property, 'feature', Star)}
+                <ActionButton
+                  icon={Trash2}
+                  tone="danger"
+                  label={t('listings.actions.delete')}
+                  name={t('listings.actions.deleteLabel', { title: property.title })}
+                  onClick={() => remove.ask(property)}
+                />
+              </div>
+            </Cell>
+          </>
         )}
-      </QueryView>
+      </PagedTable>
       {remove.dialog}
-    </section>
+    </AdminSection>
   );
 }

@@ -11,6 +11,7 @@ import { fetchPrivateBlob, saveBlob } from '../lib/private-file';
 import { useErrorMessage } from '../lib/use-error-message';
 import { pickOption, usePageParams } from '../lib/use-page-params';
 import {
+  AdminSection,
   buttons,
   Cell,
   DataTable,
@@ -19,8 +20,7 @@ import {
   PagedResults,
   QueryView,
   SearchForm,
-  SectionHeader,
-  table,
+  useColumnNames,
 } from './ui';
 
 const KINDS: readonly MessageKind[] = ['contact', 'inquiry', 'newsletter'];
@@ -50,14 +50,11 @@ export function MessagesSection() {
   };
 
   const current = query.data && query.data.kind === kind ? query.data : undefined;
-  const columns = {
-    email: t('messages.fields.email'),
-    language: t('messages.fields.language'),
-    date: t('messages.fields.date'),
-  };
+  const columns = useColumnNames('messages.fields', ['email', 'language', 'date']);
   return (
-    <section aria-labelledby="admin-messages-title">
-      <SectionHeader id="admin-messages-title" title={t('messages.title')} lead={t('messages.lead')}>
+    <AdminSection
+      name="messages"
+      actions={
         <button type="button" className={buttons.secondary} onClick={() => void exportCsv()} disabled={isExporting}>
           {isExporting ? (
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
@@ -66,7 +63,8 @@ export function MessagesSection() {
           )}
           {t('messages.export')}
         </button>
-      </SectionHeader>
+      }
+    >
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <FilterTabs
           label={t('messages.kindFilter')}
@@ -80,16 +78,16 @@ export function MessagesSection() {
         {(data) => (
           <PagedResults result={data} onPage={setPage}>
             {data.kind === 'newsletter' ? (
-              <DataTable caption={t('messages.kinds.newsletter')} columns={Object.values(columns)}>
-                {data.items.map((subscriber) => (
-                  <tr key={subscriber.id} className={table.tr}>
+              <DataTable caption={t('messages.kinds.newsletter')} columns={columns} rows={data.items}>
+                {(subscriber) => (
+                  <>
                     <Cell label={columns.email}>
                       <Email address={subscriber.email} />
                     </Cell>
                     <Cell label={columns.language}>{subscriber.language}</Cell>
                     <Cell label={columns.date}>{formatDateTime(subscriber.created_at)}</Cell>
-                  </tr>
-                ))}
+                  </>
+                )}
               </DataTable>
             ) : (
               <ul className="mt-4 space-y-3">
@@ -109,7 +107,7 @@ export function MessagesSection() {
           </PagedResults>
         )}
       </QueryView>
-    </section>
+    </AdminSection>
   );
 }
 

@@ -16,15 +16,14 @@ import { useErrorMessage } from '../lib/use-error-message';
 import { Modal } from './Modal';
 import {
   ActionButton,
+  AdminSection,
   actionButtons,
   actionsCell,
   Badge,
   buttons,
   Cell,
-  DataTable,
-  QueryView,
-  SectionHeader,
-  table,
+  QueryTable,
+  useColumnNames,
 } from './ui';
 import { useConfirmAction } from './use-confirm-action';
 
@@ -53,75 +52,75 @@ export function PackagesSection() {
   });
 
   const columns = {
-    name: t('packages.columns.name'),
-    price: t('packages.columns.price'),
-    features: t('packages.columns.features'),
-    subscriptions: t('packages.columns.subscriptions'),
+    ...useColumnNames('packages.columns', ['name', 'price', 'features', 'subscriptions']),
     actions: t('common.actions'),
   };
 
   return (
-    <section aria-labelledby="admin-packages-title">
-      <SectionHeader id="admin-packages-title" title={t('packages.title')} lead={t('packages.lead')}>
+    <AdminSection
+      name="packages"
+      actions={
         <ActionButton icon={Plus} tone="primary" label={t('packages.create')} onClick={() => setEditing('new')} />
-      </SectionHeader>
-      <QueryView query={{ ...query, isFetching: false }} emptyMessage={t('packages.empty')}>
-        {(data) => (
-          <DataTable caption={t('packages.caption')} columns={Object.values(columns)}>
-            {data.map((pkg) => (
-              <tr key={pkg.id} className={table.tr}>
-                <Cell label={columns.name} isLabelHidden={true}>
-                  <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">{pkg.name}</span>
-                    {pkg.retired ? <Badge tone="slate">{t('packages.retired')}</Badge> : null}
-                  </span>
-                </Cell>
-                <Cell label={columns.price}>
-                  <span className="whitespace-nowrap">
-                    {formatBaht(pkg.price)} {t('packages.perDays', { days: pkg.duration_days })}
-                  </span>
-                </Cell>
-                <Cell label={columns.features}>
-                  {pkg.features.length === 0 ? (
-                    <span className="text-slate-500">—</span>
-                  ) : (
-                    <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
-                      {pkg.features.map((feature) => (
-                        <li key={feature}>{t(`features.${feature}`, { ns: 'payments', defaultValue: feature })}</li>
-                      ))}
-                    </ul>
-                  )}
-                </Cell>
-                <Cell label={columns.subscriptions}>{pkg.active_subscriptions}</Cell>
-                <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
-                  {pkg.retired ? (
-                    <span className="text-slate-500">—</span>
-                  ) : (
-                    <div className={actionButtons}>
-                      <ActionButton
-                        icon={Pencil}
-                        label={t('packages.edit')}
-                        name={t('packages.editLabel', { name: pkg.name })}
-                        onClick={() => setEditing(pkg)}
-                      />
-                      <ActionButton
-                        icon={Archive}
-                        tone="danger"
-                        label={t('packages.retire')}
-                        name={t('packages.retireLabel', { name: pkg.name })}
-                        onClick={() => toRetire.ask(pkg)}
-                      />
-                    </div>
-                  )}
-                </Cell>
-              </tr>
-            ))}
-          </DataTable>
+      }
+    >
+      <QueryTable
+        query={{ ...query, isFetching: false }}
+        emptyMessage={t('packages.empty')}
+        caption={t('packages.caption')}
+        columns={columns}
+      >
+        {(pkg) => (
+          <>
+            <Cell label={columns.name} isLabelHidden={true}>
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold text-slate-900">{pkg.name}</span>
+                {pkg.retired ? <Badge tone="slate">{t('packages.retired')}</Badge> : null}
+              </span>
+            </Cell>
+            <Cell label={columns.price}>
+              <span className="whitespace-nowrap">
+                {formatBaht(pkg.price)} {t('packages.perDays', { days: pkg.duration_days })}
+              </span>
+            </Cell>
+            <Cell label={columns.features}>
+              {pkg.features.length === 0 ? (
+                <span className="text-slate-500">—</span>
+              ) : (
+                <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
+                  {pkg.features.map((feature) => (
+                    <li key={feature}>{t(`features.${feature}`, { ns: 'payments', defaultValue: feature })}</li>
+                  ))}
+                </ul>
+              )}
+            </Cell>
+            <Cell label={columns.subscriptions}>{pkg.active_subscriptions}</Cell>
+            <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
+              {pkg.retired ? (
+                <span className="text-slate-500">—</span>
+              ) : (
+                <div className={actionButtons}>
+                  <ActionButton
+                    icon={Pencil}
+                    label={t('packages.edit')}
+                    name={t('packages.editLabel', { name: pkg.name })}
+                    onClick={() => setEditing(pkg)}
+                  />
+                  <ActionButton
+                    icon={Archive}
+                    tone="danger"
+                    label={t('packages.retire')}
+                    name={t('packages.retireLabel', { name: pkg.name })}
+                    onClick={() => toRetire.ask(pkg)}
+                  />
+                </div>
+              )}
+            </Cell>
+          </>
         )}
-      </QueryView>
+      </QueryTable>
       {editing ? <PackageForm pkg={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       {toRetire.dialog}
-    </section>
+    </AdminSection>
   );
 }
 

@@ -17,17 +17,16 @@ import { Modal } from './Modal';
 import { ReceiptImage } from './ReceiptImage';
 import {
   ActionButton,
+  AdminSection,
   actionButtons,
   actionsCell,
   Badge,
   buttons,
   Cell,
-  DataTable,
   FilterTabs,
   NameAndEmail,
-  QueryView,
-  SectionHeader,
-  table,
+  QueryTable,
+  useColumnNames,
 } from './ui';
 import { useConfirmAction } from './use-confirm-action';
 
@@ -61,17 +60,11 @@ export function PaymentsSection() {
 
   const showsActions = status === 'pending';
   const columns = {
-    receipt: t('payments.columns.receipt'),
-    transaction: t('payments.columns.transaction'),
-    amount: t('payments.columns.amount'),
-    user: t('payments.columns.user'),
-    package: t('payments.columns.package'),
-    date: t('payments.columns.date'),
+    ...useColumnNames('payments.columns', ['receipt', 'transaction', 'amount', 'user', 'package', 'date']),
     last: showsActions ? t('common.actions') : t('payments.columns.review'),
   };
   return (
-    <section aria-labelledby="admin-payments-title">
-      <SectionHeader id="admin-payments-title" title={t('payments.title')} lead={t('payments.lead')} />
+    <AdminSection name="payments">
       <div className="mt-4">
         <FilterTabs
           label={t('payments.filter')}
@@ -80,64 +73,62 @@ export function PaymentsSection() {
           options={STATUSES.map((value) => ({ value, label: t(`payments.status.${value}`) }))}
         />
       </div>
-      <QueryView query={query} emptyMessage={t(`payments.empty.${status}`)}>
-        {(data) => (
-          <DataTable caption={t(`payments.caption.${status}`)} columns={Object.values(columns)}>
-            {data.map((payment) => (
-              <tr key={payment.id} className={table.tr}>
-                <Cell label={columns.receipt}>
-                  {payment.receipt_url ? (
-                    <ReceiptImage
-                      path={payment.receipt_url}
-                      transactionId={payment.transaction_id ?? String(payment.id)}
-                    />
-                  ) : (
-                    <span className="text-slate-500">{t('payments.noReceipt')}</span>
-                  )}
-                </Cell>
-                <Cell label={columns.transaction}>
-                  <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
-                </Cell>
-                <Cell label={columns.amount}>
-                  <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
-                </Cell>
-                <Cell label={columns.user} className="md:min-w-56">
-                  <NameAndEmail name={payment.user.name} email={payment.user.email} />
-                </Cell>
-                <Cell label={columns.package}>{payment.package.name}</Cell>
-                <Cell label={columns.date}>
-                  <span className="whitespace-nowrap">{formatDateTime(payment.created_at)}</span>
-                </Cell>
-                <Cell label={columns.last} isLabelHidden={showsActions} className={showsActions ? actionsCell : ''}>
-                  {showsActions ? (
-                    <div className={actionButtons}>
-                      <ActionButton
-                        icon={Check}
-                        tone="primary"
-                        label={t('payments.approve')}
-                        name={t('payments.approveLabel', { name: payment.user.name })}
-                        onClick={() => toApprove.ask(payment)}
-                      />
-                      <ActionButton
-                        icon={X}
-                        tone="danger"
-                        label={t('payments.reject')}
-                        name={t('payments.rejectLabel', { name: payment.user.name })}
-                        onClick={() => setToReject(payment)}
-                      />
-                    </div>
-                  ) : (
-                    <ReviewSummary payment={payment} />
-                  )}
-                </Cell>
-              </tr>
-            ))}
-          </DataTable>
+      <QueryTable
+        query={query}
+        emptyMessage={t(`payments.empty.${status}`)}
+        caption={t(`payments.caption.${status}`)}
+        columns={columns}
+      >
+        {(payment) => (
+          <>
+            <Cell label={columns.receipt}>
+              {payment.receipt_url ? (
+                <ReceiptImage path={payment.receipt_url} transactionId={payment.transaction_id ?? String(payment.id)} />
+              ) : (
+                <span className="text-slate-500">{t('payments.noReceipt')}</span>
+              )}
+            </Cell>
+            <Cell label={columns.transaction}>
+              <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
+            </Cell>
+            <Cell label={columns.amount}>
+              <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
+            </Cell>
+            <Cell label={columns.user} className="md:min-w-56">
+              <NameAndEmail name={payment.user.name} email={payment.user.email} />
+            </Cell>
+            <Cell label={columns.package}>{payment.package.name}</Cell>
+            <Cell label={columns.date}>
+              <span className="whitespace-nowrap">{formatDateTime(payment.created_at)}</span>
+            </Cell>
+            <Cell label={columns.last} isLabelHidden={showsActions} className={showsActions ? actionsCell : ''}>
+              {showsActions ? (
+                <div className={actionButtons}>
+                  <ActionButton
+                    icon={Check}
+                    tone="primary"
+                    label={t('payments.approve')}
+                    name={t('payments.approveLabel', { name: payment.user.name })}
+                    onClick={() => toApprove.ask(payment)}
+                  />
+                  <ActionButton
+                    icon={X}
+                    tone="danger"
+                    label={t('payments.reject')}
+                    name={t('payments.rejectLabel', { name: payment.user.name })}
+                    onClick={() => setToReject(payment)}
+                  />
+                </div>
+              ) : (
+                <ReviewSummary payment={payment} />
+              )}
+            </Cell>
+          </>
         )}
-      </QueryView>
+      </QueryTable>
       {toApprove.dialog}
       {toReject ? <RejectDialog payment={toReject} onClose={() => setToReject(null)} /> : null}
-    </section>
+    </AdminSection>
   );
 }
 

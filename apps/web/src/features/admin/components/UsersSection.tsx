@@ -11,19 +11,17 @@ import { usePageParams } from '../lib/use-page-params';
 import { Modal } from './Modal';
 import {
   ActionButton,
+  AdminSection,
   actionButtons,
   actionsCell,
   Badge,
   Cell,
-  DataTable,
   ErrorState,
   LoadingState,
   NameAndEmail,
-  PagedResults,
-  QueryView,
+  PagedTable,
   SearchForm,
-  SectionHeader,
-  table,
+  useColumnNames,
 } from './ui';
 import { useConfirmAction } from './use-confirm-action';
 
@@ -50,52 +48,48 @@ export function UsersSection() {
   });
 
   const columns = {
-    user: t('users.columns.user'),
-    role: t('users.columns.role'),
-    listings: t('users.columns.listings'),
-    subscription: t('users.columns.subscription'),
+    ...useColumnNames('users.columns', ['user', 'role', 'listings', 'subscription']),
     actions: t('common.actions'),
   };
 
   return (
-    <section aria-labelledby="admin-users-title">
-      <SectionHeader id="admin-users-title" title={t('users.title')} lead={t('users.lead')} />
+    <AdminSection name="users">
       <div className="mt-4">
         <SearchForm label={t('users.search')} value={q ?? ''} onSearch={(next) => setParam('q', next)} />
       </div>
-      <QueryView query={query} emptyMessage={t('users.empty')}>
-        {(data) => (
-          <PagedResults result={data} onPage={setPage}>
-            <DataTable caption={t('users.caption')} columns={Object.values(columns)}>
-              {data.items.map((user) => (
-                <tr key={user.id} className={table.tr}>
-                  <Cell label={columns.user} isLabelHidden={true}>
-                    <NameAndEmail name={user.name} email={user.email} />
-                  </Cell>
-                  <Cell label={columns.role}>
-                    <UserBadges user={user} />
-                  </Cell>
-                  <Cell label={columns.listings}>{user.listing_count}</Cell>
-                  <Cell label={columns.subscription}>
-                    <SubscriptionText user={user} />
-                  </Cell>
-                  <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
-                    <div className={actionButtons}>
-                      <ActionButton
-                        icon={Eye}
-                        label={t('users.view')}
-                        name={t('users.viewLabel', { name: user.name })}
-                        onClick={() => setDetailId(user.id)}
-                      />
-                      {user.id === selfId ? null : <ToggleButton user={user} onClick={() => toggle.ask(user)} />}
-                    </div>
-                  </Cell>
-                </tr>
-              ))}
-            </DataTable>
-          </PagedResults>
+      <PagedTable
+        query={query}
+        emptyMessage={t('users.empty')}
+        caption={t('users.caption')}
+        columns={columns}
+        onPage={setPage}
+      >
+        {(user) => (
+          <>
+            <Cell label={columns.user} isLabelHidden={true}>
+              <NameAndEmail name={user.name} email={user.email} />
+            </Cell>
+            <Cell label={columns.role}>
+              <UserBadges user={user} />
+            </Cell>
+            <Cell label={columns.listings}>{user.listing_count}</Cell>
+            <Cell label={columns.subscription}>
+              <SubscriptionText user={user} />
+            </Cell>
+            <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
+              <div className={actionButtons}>
+                <ActionButton
+                  icon={Eye}
+                  label={t('users.view')}
+                  name={t('users.viewLabel', { name: user.name })}
+                  onClick={() => setDetailId(user.id)}
+                />
+                {user.id === selfId ? null : <ToggleButton user={user} onClick={() => toggle.ask(user)} />}
+              </div>
+            </Cell>
+          </>
         )}
-      </QueryView>
+      </PagedTable>
       {detailId !== null ? (
         <UserDetail
           id={detailId}
@@ -105,7 +99,7 @@ export function UsersSection() {
         />
       ) : null}
       {toggle.dialog}
-    </section>
+    </AdminSection>
   );
 }
 

@@ -3,29 +3,38 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../lib/use-error-message';
 
-/** A section's heading and intro, with room for actions on the right. */
-export function SectionHeader({
-  id,
-  title,
-  lead,
+/** A console section: its heading (`<name>.title`) and intro (`<name>.lead`), room for actions, then the content. */
+export function AdminSection({
+  name,
+  actions,
   children,
 }: {
-  id: string;
-  title: string;
-  lead?: string;
-  children?: ReactNode;
+  name: 'payments' | 'listings' | 'users' | 'packages' | 'messages' | 'audit';
+  actions?: ReactNode;
+  children: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
+  const titleId = `admin-${name}-title`;
   return (
-    <div className="flex flex-wrap items-end justify-between gap-3">
-      <div className="min-w-0">
-        <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
-          {title}
-        </h2>
-        {lead ? <p className="mt-1 text-sm text-slate-600">{lead}</p> : null}
+    <section aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+            {t(`${name}.title`)}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t(`${name}.lead`)}</p>
+        </div>
+        {actions}
       </div>
       {children}
-    </div>
+    </section>
   );
+}
+
+/** Column names by key, from `<prefix>.<key>` (e.g. `listings.columns.owner`). */
+export function useColumnNames<K extends string>(prefix: string, keys: readonly K[]): Record<K, string> {
+  const { t } = useTranslation('admin');
+  return Object.fromEntries(keys.map((key) => [key, t(`${prefix}.${key}`)])) as Record<K, string>;
 }
 
 const BADGE_TONES = {
@@ -312,32 +321,80 @@ export const table = {
   td: 'px-3 py-2.5 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1',
 };
 
-/** The table shell: a screen-reader caption, one header row of column names, and the rows given. */
-export function DataTable({
+interface TableProps<T> {
+  caption: string;
+  /** Column names by key, in order. */
+  columns: Record<string, string>;
+  /** One row's cells. */
+  children: (row: T) => ReactNode;
+}
+
+/** The table shell: a screen-reader caption, one header row of column names, and a row per item (keyed by id). */
+export function DataTable<T extends { id: number }>({
   caption,
   columns,
+  rows,
   children,
-}: {
-  caption: string;
-  columns: readonly string[];
-  children: ReactNode;
-}) {
+}: TableProps<T> & { rows: readonly T[] }) {
   return (
     <div className={table.wrap}>
       <table className={table.table}>
         <caption className="sr-only">{caption}</caption>
         <thead className={table.thead}>
           <tr>
-            {columns.map((column) => (
+            {Object.values(columns).map((column) => (
               <th key={column} scope="col" className={table.th}>
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className={table.tbody}>{children}</tbody>
+        <tbody className={table.tbody}>
+          {rows.map((row) => (
+            <tr key={row.id} className={table.tr}>
+              {children(row)}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+/** A whole list as a table, with its loading, error and empty states. */
+export function QueryTable<T extends { id: number }>({
+  query,
+  emptyMessage,
+  ...shell
+}: TableProps<T> & { query: ListQuery<readonly T[]>; emptyMessage: string }) {
+  return (
+    <QueryView query={query} emptyMessage={emptyMessage}>
+      {(rows) => <DataTable rows={rows} {...shell} />}
+    </QueryView>
+  );
+}
+
+/** A page of a list as a table, with its states, the total (unless hidden) and the pager. */
+export function PagedTable<T extends { id: number }>({
+  query,
+  emptyMessage,
+  isTotalShown,
+  onPage,
+  ...shell
+}: TableProps<T> & {
+  query: ListQuery<{ items: readonly T[]; page: number; per_page: number; total: number }>;
+  emptyMessage: string;
+  isTotalShown?: boolean;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <QueryView query={query} emptyMessage={emptyMessage}>
+      {(data) => (
+        <PagedResults result={data} isTotalShown={isTotalShown} onPage={onPage}>
+          <DataTable rows={data.items} {...shell} />
+        </PagedResults>
+      )}
+    </QueryView>
   );
 }
 
