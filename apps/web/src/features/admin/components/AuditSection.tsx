@@ -1,16 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@baan/contract';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGetAuditQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
 import { usePageParams } from '../lib/use-page-params';
-import { Cell, Email, EmptyState, ErrorState, LoadingState, Pager, SectionHeader, table } from './ui';
-
-function isAction(value: string | null): value is AuditAction {
-  return AUDIT_ACTIONS.includes(value as AuditAction);
-}
+import { AdminSection, Cell, Email, PagedTable, SelectFilter, useColumnNames } from './ui';
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -49,118 +43,74 @@ function targetHref(entry: AuditEntry): string | undefined {
 /** The audit log: every admin action, newest first. */
 export function AuditSection() {
   const { t } = useTranslation('admin');
-  const errorMessage = useErrorMessage();
-  const actionId = useId();
-  const { params, page, setParam } = usePageParams();
+  const { params, page, setParam, setPage } = usePageParams();
   const rawAction = params.get('action');
-  const action = isAction(rawAction) ? rawAction : undefined;
-  const { data, isLoading, isFetching, error, refetch } = useGetAuditQuery({ action, page });
+  const action = AUDIT_ACTIONS.includes(rawAction as AuditAction) ? (rawAction as AuditAction) : undefined;
+  const query = useGetAuditQuery({ action, page });
 
+  const columns = useColumnNames('audit.columns', ['when', 'who', 'what', 'target', 'details']);
   return (
-    <section aria-labelledby="admin-audit-title">
-      <SectionHeader id="admin-audit-title" title={t('audit.title')} lead={t('audit.lead')} />
-      <div className="mt-4">
-        <label htmlFor={actionId} className="block text-xs font-semibold text-slate-600">
-          {t('audit.actionFilter')}
-        </label>
-        <select
-          id={actionId}
-          value={action ?? ''}
-          onChange={(event) => setParam('action', event.target.value)}
-          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:w-72 sm:text-sm"
-        >
-          <option value="">{t('audit.allActions')}</option>
-          {AUDIT_ACTIONS.map((value) => (
-            <option key={value} value={value}>
-              {t(`audit.actions.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {isLoading || (isFetching && !data) ? (
-        <LoadingState />
-      ) : error ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
-      ) : !data || data.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyState message={t('audit.empty')} />
-        </div>
-      ) : (
-        <>
-          <div className={table.wrap}>
-            <table className={table.table}>
-              <caption className="sr-only">{t('audit.caption')}</caption>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={table.th}>
-                    {t('audit.columns.when')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('audit.columns.who')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('audit.columns.what')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('audit.columns.target')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('audit.columns.details')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={table.tbody}>
-                {data.items.map((entry) => {
-                  const href = targetHref(entry);
-                  const target = `${t(`audit.targets.${entry.target_type}`)}${entry.target_id === null ? '' : ` #${entry.target_id}`}`;
-                  const lines = detailLines(entry.details);
-                  return (
-                    <tr key={entry.id} className={table.tr}>
-                      <Cell label={t('audit.columns.when')}>
-                        <time dateTime={entry.created_at} className="whitespace-nowrap">
-                          {formatDateTime(entry.created_at)}
-                        </time>
-                      </Cell>
-                      <Cell label={t('audit.columns.who')}>
-                        <Email address={entry.actor_email} />
-                      </Cell>
-                      <Cell label={t('audit.columns.what')}>
-                        <span className="font-medium text-slate-900">{t(`audit.actions.${entry.action}`)}</span>
-                      </Cell>
-                      <Cell label={t('audit.columns.target')}>
-                        {href ? (
-                          <Link to={href} className="whitespace-nowrap text-teal-800 hover:underline">
-                            {target}
-                          </Link>
-                        ) : (
-                          <span className="whitespace-nowrap">{target}</span>
-                        )}
-                      </Cell>
-                      <Cell label={t('audit.columns.details')}>
-                        {lines.length === 0 ? (
-                          <span className="text-slate-500">—</span>
-                        ) : (
-                          <ul className="space-y-0.5 text-xs break-words text-slate-700">
-                            {lines.map((line) => (
-                              <li key={line}>{line}</li>
-                            ))}
-                          </ul>
-                        )}
-                      </Cell>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={data.page}
-            perPage={data.per_page}
-            total={data.total}
-            onPage={(next) => setParam('page', String(next))}
-          />
-        </>
-      )}
-    </section>
+    <AdminSection name="audit">
+      <SelectFilter
+        className="mt-4"
+        selectClassName="w-full sm:w-72"
+        label={t('audit.actionFilter')}
+        value={action ?? ''}
+        onChange={(next) => setParam('action', next)}
+        options={[
+          { value: '', label: t('audit.allActions') },
+          ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value}`) })),
+        ]}
+      />
+      <PagedTable
+        query={query}
+        emptyMessage={t('audit.empty')}
+        caption={t('audit.caption')}
+        columns={columns}
+        isTotalShown={false}
+        onPage={setPage}
+      >
+        {(entry) => {
+          const href = targetHref(entry);
+          const target = `${t(`audit.targets.${entry.target_type}`)}${entry.target_id === null ? '' : ` #${entry.target_id}`}`;
+          const lines = detailLines(entry.details);
+          return (
+            <>
+              <Cell label={columns.when}>
+                <time dateTime={entry.created_at} className="whitespace-nowrap">
+                  {formatDateTime(entry.created_at)}
+                </time>
+              </Cell>
+              <Cell label={columns.who}>
+                <Email address={entry.actor_email} />
+              </Cell>
+              <Cell label={columns.what}>
+                <span className="font-medium text-slate-900">{t(`audit.actions.${entry.action}`)}</span>
+              </Cell>
+              <Cell label={columns.target}>
+                {href ? (
+                  <Link to={href} className="whitespace-nowrap text-teal-800 hover:underline">
+                    {target}
+                  </Link>
+                ) : (
+                  <span className="whitespace-nowrap">{target}</span>
+                )}
+              </Cell>
+              <Cell label={columns.details}>
+                {lines.length === 0 ? (
+                  <span className="text-slate-500">—</span>
+                ) : (
+                  <ul className="space-y-0.5 text-xs break-words text-slate-700">
+                    {lines.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )}
+              </Cell>
+            </>
+          );
+        }}
+      </PagedTable>
+    </AdminSection>
   );
 }

@@ -9,38 +9,32 @@ import { queryString, useGetAdminMessagesQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { fetchPrivateBlob, saveBlob } from '../lib/private-file';
 import { useErrorMessage } from '../lib/use-error-message';
-import { usePageParams } from '../lib/use-page-params';
+import { pickOption, usePageParams } from '../lib/use-page-params';
 import {
+  AdminSection,
   buttons,
   Cell,
+  DataTable,
   Email,
-  EmptyState,
-  ErrorState,
   FilterTabs,
-  LoadingState,
-  Pager,
+  PagedResults,
+  QueryView,
   SearchForm,
-  SectionHeader,
-  table,
+  useColumnNames,
 } from './ui';
 
 const KINDS: readonly MessageKind[] = ['contact', 'inquiry', 'newsletter'];
 /** Longer messages start folded. */
 const FOLD_AT = 280;
 
-function isKind(value: string | null): value is MessageKind {
-  return KINDS.includes(value as MessageKind);
-}
-
 /** Contact messages, listing inquiries and newsletter subscribers, with a CSV export of what the filter shows. */
 export function MessagesSection() {
   const { t } = useTranslation('admin');
   const errorMessage = useErrorMessage();
   const token = useAppSelector((s) => s.login.token);
-  const { params, q, page, setParam } = usePageParams();
-  const rawKind = params.get('kind');
-  const kind: MessageKind = isKind(rawKind) ? rawKind : 'contact';
-  const { data, isLoading, isFetching, error, refetch } = useGetAdminMessagesQuery({ kind, q, page });
+  const { params, q, page, setParam, setPage } = usePageParams();
+  const kind = pickOption(KINDS, params.get('kind'), 'contact');
+  const query = useGetAdminMessagesQuery({ kind, q, page });
   const [isExporting, setIsExporting] = useState(false);
 
   const exportCsv = async () => {
@@ -55,10 +49,12 @@ export function MessagesSection() {
     }
   };
 
-  const current = data && data.kind === kind ? data : undefined;
+  const current = query.data && query.data.kind === kind ? query.data : undefined;
+  const columns = useColumnNames('messages.fields', ['email', 'language', 'date']);
   return (
-    <section aria-labelledby="admin-messages-title">
-      <SectionHeader id="admin-messages-title" title={t('messages.title')} lead={t('messages.lead')}>
+    <AdminSection
+      name="messages"
+      actions={
         <button type="button" className={buttons.secondary} onClick={() => void exportCsv()} disabled={isExporting}>
           {isExporting ? (
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
@@ -67,7 +63,8 @@ export function MessagesSection() {
           )}
           {t('messages.export')}
         </button>
-      </SectionHeader>
+      }
+    >
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <FilterTabs
           label={t('messages.kindFilter')}
@@ -77,73 +74,40 @@ export function MessagesSection() {
         />
         <SearchForm label={t('messages.search')} value={q ?? ''} onSearch={(next) => setParam('q', next)} />
       </div>
-      {isLoading || (isFetching && !current) ? (
-        <LoadingState />
-      ) : error ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
-      ) : !current || current.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyState message={t(`messages.empty.${kind}`)} />
-        </div>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-            {t('common.total', { count: current.total })}
-          </p>
-          {current.kind === 'newsletter' ? (
-            <div className={table.wrap}>
-              <table className={table.table}>
-                <caption className="sr-only">{t('messages.kinds.newsletter')}</caption>
-                <thead className={table.thead}>
-                  <tr>
-                    <th scope="col" className={table.th}>
-                      {t('messages.fields.email')}
-                    </th>
-                    <th scope="col" className={table.th}>
-                      {t('messages.fields.language')}
-                    </th>
-                    <th scope="col" className={table.th}>
-                      {t('messages.fields.date')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className={table.tbody}>
-                  {current.items.map((subscriber) => (
-                    <tr key={subscriber.id} className={table.tr}>
-                      <Cell label={t('messages.fields.email')}>
-                        <Email address={subscriber.email} />
-                      </Cell>
-                      <Cell label={t('messages.fields.language')}>{subscriber.language}</Cell>
-                      <Cell label={t('messages.fields.date')}>{formatDateTime(subscriber.created_at)}</Cell>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : (
-            <ul className="mt-4 space-y-3">
-              {current.kind === 'contact'
-                ? current.items.map((message) => (
-                    <li key={message.id}>
-                      <MessageCard message={message} />
-                    </li>
-                  ))
-                : current.items.map((inquiry) => (
-                    <li key={inquiry.id}>
-                      <MessageCard message={inquiry} />
-                    </li>
-                  ))}
-            </ul>
-          )}
-          <Pager
-            page={current.page}
-            perPage={current.per_page}
-            total={current.total}
-            onPage={(next) => setParam('page', String(next))}
-          />
-        </>
-      )}
-    </section>
+      <QueryView query={{ ...query, data: current }} emptyMessage={t(`messages.empty.${kind}`)}>
+        {(data) => (
+          <PagedResults result={data} onPage={setPage}>
+            {data.kind === 'newsletter' ? (
+              <DataTable caption={t('messages.kinds.newsletter')} columns={columns} rows={data.items}>
+                {(subscriber) => (
+                  <>
+                    <Cell label={columns.email}>
+                      <Email address={subscriber.email} />
+                    </Cell>
+                    <Cell label={columns.language}>{subscriber.language}</Cell>
+                    <Cell label={columns.date}>{formatDateTime(subscriber.created_at)}</Cell>
+                  </>
+                )}
+              </DataTable>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {data.kind === 'contact'
+                  ? data.items.map((message) => (
+                      <li key={message.id}>
+                        <MessageCard message={message} />
+                      </li>
+                    ))
+                  : data.items.map((inquiry) => (
+                      <li key={inquiry.id}>
+                        <MessageCard message={inquiry} />
+                      </li>
+                    ))}
+              </ul>
+            )}
+          </PagedResults>
+        )}
+      </QueryView>
+    </AdminSection>
   );
 }
 

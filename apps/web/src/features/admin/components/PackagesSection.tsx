@@ -2,7 +2,6 @@ import { type AdminPackage, PACKAGE_FEATURES } from '@baan/contract';
 import { Archive, Pencil, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { TextField } from '../../../components/ui/TextField';
 import { toast } from '../../../lib/toast';
 import {
@@ -16,17 +15,17 @@ import { formatBaht } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { Modal } from './Modal';
 import {
+  ActionButton,
+  AdminSection,
   actionButtons,
   actionsCell,
   Badge,
   buttons,
   Cell,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  SectionHeader,
-  table,
+  QueryTable,
+  useColumnNames,
 } from './ui';
+import { useConfirmAction } from './use-confirm-action';
 
 const NAME_MAX = 120;
 const PRICE_MAX = 10_000_000;
@@ -36,133 +35,92 @@ type FieldErrors = Partial<Record<'name' | 'price' | 'features', string>>;
 /** Packages: what users can buy. Create, edit name, price and features, retire. */
 export function PackagesSection() {
   const { t } = useTranslation('admin');
-  const errorMessage = useErrorMessage();
-  const { data, isLoading, error, refetch } = useGetAdminPackagesQuery();
+  const query = useGetAdminPackagesQuery();
   const [retire, { isLoading: isRetiring }] = useRetirePackageMutation();
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
-  const [toRetire, setToRetire] = useState<AdminPackage | null>(null);
+  const toRetire = useConfirmAction<AdminPackage>({
+    describe: (pkg) => ({
+      title: t('packages.retireTitle', { name: pkg.name }),
+      message: t('packages.retireMessage'),
+      confirmLabel: t('packages.retire'),
+    }),
+    perform: async (pkg) => {
+      await retire(pkg.id).unwrap();
+      return t('packages.done.retire', { name: pkg.name });
+    },
+    isBusy: isRetiring,
+  });
 
-  const confirmRetire = async () => {
-    if (!toRetire) return;
-    try {
-      await retire(toRetire.id).unwrap();
-      toast.success(t('packages.done.retire', { name: toRetire.name }));
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
-    setToRetire(null);
+  const columns = {
+    ...useColumnNames('packages.columns', ['name', 'price', 'features', 'subscriptions']),
+    actions: t('common.actions'),
   };
 
   return (
-    <section aria-labelledby="admin-packages-title">
-      <SectionHeader id="admin-packages-title" title={t('packages.title')} lead={t('packages.lead')}>
-        <button type="button" className={buttons.primary} onClick={() => setEditing('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('packages.create')}
-        </button>
-      </SectionHeader>
-      {isLoading ? (
-        <LoadingState />
-      ) : error ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
-      ) : !data || data.length === 0 ? (
-        <div className="mt-4">
-          <EmptyState message={t('packages.empty')} />
-        </div>
-      ) : (
-        <div className={table.wrap}>
-          <table className={table.table}>
-            <caption className="sr-only">{t('packages.caption')}</caption>
-            <thead className={table.thead}>
-              <tr>
-                <th scope="col" className={table.th}>
-                  {t('packages.columns.name')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('packages.columns.price')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('packages.columns.features')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('packages.columns.subscriptions')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('common.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className={table.tbody}>
-              {data.map((pkg) => (
-                <tr key={pkg.id} className={table.tr}>
-                  <Cell label={t('packages.columns.name')} isLabelHidden={true}>
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold text-slate-900">{pkg.name}</span>
-                      {pkg.retired ? <Badge tone="slate">{t('packages.retired')}</Badge> : null}
-                    </span>
-                  </Cell>
-                  <Cell label={t('packages.columns.price')}>
-                    <span className="whitespace-nowrap">
-                      {formatBaht(pkg.price)} {t('packages.perDays', { days: pkg.duration_days })}
-                    </span>
-                  </Cell>
-                  <Cell label={t('packages.columns.features')}>
-                    {pkg.features.length === 0 ? (
-                      <span className="text-slate-500">—</span>
-                    ) : (
-                      <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
-                        {pkg.features.map((feature) => (
-                          <li key={feature}>{t(`features.${feature}`, { ns: 'payments', defaultValue: feature })}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </Cell>
-                  <Cell label={t('packages.columns.subscriptions')}>{pkg.active_subscriptions}</Cell>
-                  <Cell label={t('common.actions')} isLabelHidden={true} className={actionsCell}>
-                    {pkg.retired ? (
-                      <span className="text-slate-500">—</span>
-                    ) : (
-                      <div className={actionButtons}>
-                        <button
-                          type="button"
-                          className={buttons.secondary}
-                          onClick={() => setEditing(pkg)}
-                          aria-label={t('packages.editLabel', { name: pkg.name })}
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                          {t('packages.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          className={buttons.danger}
-                          onClick={() => setToRetire(pkg)}
-                          aria-label={t('packages.retireLabel', { name: pkg.name })}
-                        >
-                          <Archive className="size-4" aria-hidden="true" />
-                          {t('packages.retire')}
-                        </button>
-                      </div>
-                    )}
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <AdminSection
+      name="packages"
+      actions={
+        <ActionButton icon={Plus} tone="primary" label={t('packages.create')} onClick={() => setEditing('new')} />
+      }
+    >
+      <QueryTable
+        query={{ ...query, isFetching: false }}
+        emptyMessage={t('packages.empty')}
+        caption={t('packages.caption')}
+        columns={columns}
+      >
+        {(pkg) => (
+          <>
+            <Cell label={columns.name} isLabelHidden={true}>
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold text-slate-900">{pkg.name}</span>
+                {pkg.retired ? <Badge tone="slate">{t('packages.retired')}</Badge> : null}
+              </span>
+            </Cell>
+            <Cell label={columns.price}>
+              <span className="whitespace-nowrap">
+                {formatBaht(pkg.price)} {t('packages.perDays', { days: pkg.duration_days })}
+              </span>
+            </Cell>
+            <Cell label={columns.features}>
+              {pkg.features.length === 0 ? (
+                <span className="text-slate-500">—</span>
+              ) : (
+                <ul className="list-disc space-y-0.5 pl-4 text-slate-700">
+                  {pkg.features.map((feature) => (
+                    <li key={feature}>{t(`features.${feature}`, { ns: 'payments', defaultValue: feature })}</li>
+                  ))}
+                </ul>
+              )}
+            </Cell>
+            <Cell label={columns.subscriptions}>{pkg.active_subscriptions}</Cell>
+            <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
+              {pkg.retired ? (
+                <span className="text-slate-500">—</span>
+              ) : (
+                <div className={actionButtons}>
+                  <ActionButton
+                    icon={Pencil}
+                    label={t('packages.edit')}
+                    name={t('packages.editLabel', { name: pkg.name })}
+                    onClick={() => setEditing(pkg)}
+                  />
+                  <ActionButton
+                    icon={Archive}
+                    tone="danger"
+                    label={t('packages.retire')}
+                    name={t('packages.retireLabel', { name: pkg.name })}
+                    onClick={() => toRetire.ask(pkg)}
+                  />
+                </div>
+              )}
+            </Cell>
+          </>
+        )}
+      </QueryTable>
       {editing ? <PackageForm pkg={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
-      {toRetire ? (
-        <ConfirmDialog
-          title={t('packages.retireTitle', { name: toRetire.name })}
-          message={t('packages.retireMessage')}
-          confirmLabel={t('packages.retire')}
-          cancelLabel={t('common.cancel')}
-          isBusy={isRetiring}
-          onConfirm={() => void confirmRetire()}
-          onCancel={() => setToRetire(null)}
-        />
-      ) : null}
-    </section>
+      {toRetire.dialog}
+    </AdminSection>
   );
 }
 

@@ -3,7 +3,6 @@ import { Check, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { toast } from '../../../lib/toast';
 import {
   type ReviewStatus,
@@ -13,57 +12,59 @@ import {
 } from '../api/admin-api';
 import { formatBaht, formatDateTime } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
+import { pickOption } from '../lib/use-page-params';
 import { Modal } from './Modal';
 import { ReceiptImage } from './ReceiptImage';
 import {
+  ActionButton,
+  AdminSection,
   actionButtons,
   actionsCell,
   Badge,
   buttons,
   Cell,
-  Email,
-  EmptyState,
-  ErrorState,
   FilterTabs,
-  LoadingState,
-  SectionHeader,
-  table,
+  NameAndEmail,
+  QueryTable,
+  useColumnNames,
 } from './ui';
+import { useConfirmAction } from './use-confirm-action';
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
 const REASON_MAX = 500;
 
-function isReviewStatus(value: string | null): value is ReviewStatus {
-  return STATUSES.includes(value as ReviewStatus);
-}
-
 /** Payments to review: QR receipts waiting for an admin, and the ones already approved or rejected. */
 export function PaymentsSection() {
   const { t } = useTranslation('admin');
-  const errorMessage = useErrorMessage();
   const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status: ReviewStatus = isReviewStatus(raw) ? raw : 'pending';
-  const { data, isLoading, isFetching, error, refetch } = useGetAdminPaymentsQuery(status);
+  const status = pickOption(STATUSES, params.get('status'), 'pending');
+  const query = useGetAdminPaymentsQuery(status);
   const [approve, { isLoading: isApproving }] = useApprovePaymentMutation();
-  const [toApprove, setToApprove] = useState<AdminPayment | null>(null);
   const [toReject, setToReject] = useState<AdminPayment | null>(null);
-
-  const confirmApprove = async () => {
-    if (!toApprove) return;
-    try {
-      await approve(toApprove.id).unwrap();
-      toast.success(t('payments.approved', { name: toApprove.user.name }));
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
-    setToApprove(null);
-  };
+  const toApprove = useConfirmAction<AdminPayment>({
+    describe: (payment) => ({
+      title: t('payments.approveTitle'),
+      message: t('payments.approveMessage', {
+        amount: formatBaht(payment.amount),
+        name: payment.user.name,
+        package: payment.package.name,
+      }),
+      confirmLabel: t('payments.approve'),
+    }),
+    perform: async (payment) => {
+      await approve(payment.id).unwrap();
+      return t('payments.approved', { name: payment.user.name });
+    },
+    isBusy: isApproving,
+  });
 
   const showsActions = status === 'pending';
+  const columns = {
+    ...useColumnNames('payments.columns', ['receipt', 'transaction', 'amount', 'user', 'package', 'date']),
+    last: showsActions ? t('common.actions') : t('payments.columns.review'),
+  };
   return (
-    <section aria-labelledby="admin-payments-title">
-      <SectionHeader id="admin-payments-title" title={t('payments.title')} lead={t('payments.lead')} />
+    <AdminSection name="payments">
       <div className="mt-4">
         <FilterTabs
           label={t('payments.filter')}
@@ -72,123 +73,62 @@ export function PaymentsSection() {
           options={STATUSES.map((value) => ({ value, label: t(`payments.status.${value}`) }))}
         />
       </div>
-      {isLoading || (isFetching && !data) ? (
-        <LoadingState />
-      ) : error ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
-      ) : !data || data.length === 0 ? (
-        <div className="mt-4">
-          <EmptyState message={t(`payments.empty.${status}`)} />
-        </div>
-      ) : (
-        <div className={table.wrap}>
-          <table className={table.table}>
-            <caption className="sr-only">{t(`payments.caption.${status}`)}</caption>
-            <thead className={table.thead}>
-              <tr>
-                <th scope="col" className={table.th}>
-                  {t('payments.columns.receipt')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('payments.columns.transaction')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('payments.columns.amount')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('payments.columns.user')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('payments.columns.package')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {t('payments.columns.date')}
-                </th>
-                <th scope="col" className={table.th}>
-                  {showsActions ? t('common.actions') : t('payments.columns.review')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className={table.tbody}>
-              {data.map((payment) => (
-                <tr key={payment.id} className={table.tr}>
-                  <Cell label={t('payments.columns.receipt')}>
-                    {payment.receipt_url ? (
-                      <ReceiptImage
-                        path={payment.receipt_url}
-                        transactionId={payment.transaction_id ?? String(payment.id)}
-                      />
-                    ) : (
-                      <span className="text-slate-500">{t('payments.noReceipt')}</span>
-                    )}
-                  </Cell>
-                  <Cell label={t('payments.columns.transaction')}>
-                    <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
-                  </Cell>
-                  <Cell label={t('payments.columns.amount')}>
-                    <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
-                  </Cell>
-                  <Cell label={t('payments.columns.user')} className="md:min-w-56">
-                    <span className="block font-medium text-slate-900">{payment.user.name}</span>
-                    <Email address={payment.user.email} className="text-slate-600" />
-                  </Cell>
-                  <Cell label={t('payments.columns.package')}>{payment.package.name}</Cell>
-                  <Cell label={t('payments.columns.date')}>
-                    <span className="whitespace-nowrap">{formatDateTime(payment.created_at)}</span>
-                  </Cell>
-                  <Cell
-                    label={showsActions ? t('common.actions') : t('payments.columns.review')}
-                    isLabelHidden={showsActions}
-                    className={showsActions ? actionsCell : ''}
-                  >
-                    {showsActions ? (
-                      <div className={actionButtons}>
-                        <button
-                          type="button"
-                          className={buttons.primary}
-                          onClick={() => setToApprove(payment)}
-                          aria-label={t('payments.approveLabel', { name: payment.user.name })}
-                        >
-                          <Check className="size-4" aria-hidden="true" />
-                          {t('payments.approve')}
-                        </button>
-                        <button
-                          type="button"
-                          className={buttons.danger}
-                          onClick={() => setToReject(payment)}
-                          aria-label={t('payments.rejectLabel', { name: payment.user.name })}
-                        >
-                          <X className="size-4" aria-hidden="true" />
-                          {t('payments.reject')}
-                        </button>
-                      </div>
-                    ) : (
-                      <ReviewSummary payment={payment} />
-                    )}
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {toApprove ? (
-        <ConfirmDialog
-          title={t('payments.approveTitle')}
-          message={t('payments.approveMessage', {
-            amount: formatBaht(toApprove.amount),
-            name: toApprove.user.name,
-            package: toApprove.package.name,
-          })}
-          confirmLabel={t('payments.approve')}
-          cancelLabel={t('common.cancel')}
-          isBusy={isApproving}
-          onConfirm={() => void confirmApprove()}
-          onCancel={() => setToApprove(null)}
-        />
-      ) : null}
+      <QueryTable
+        query={query}
+        emptyMessage={t(`payments.empty.${status}`)}
+        caption={t(`payments.caption.${status}`)}
+        columns={columns}
+      >
+        {(payment) => (
+          <>
+            <Cell label={columns.receipt}>
+              {payment.receipt_url ? (
+                <ReceiptImage path={payment.receipt_url} transactionId={payment.transaction_id ?? String(payment.id)} />
+              ) : (
+                <span className="text-slate-500">{t('payments.noReceipt')}</span>
+              )}
+            </Cell>
+            <Cell label={columns.transaction}>
+              <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
+            </Cell>
+            <Cell label={columns.amount}>
+              <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
+            </Cell>
+            <Cell label={columns.user} className="md:min-w-56">
+              <NameAndEmail name={payment.user.name} email={payment.user.email} />
+            </Cell>
+            <Cell label={columns.package}>{payment.package.name}</Cell>
+            <Cell label={columns.date}>
+              <span className="whitespace-nowrap">{formatDateTime(payment.created_at)}</span>
+            </Cell>
+            <Cell label={columns.last} isLabelHidden={showsActions} className={showsActions ? actionsCell : ''}>
+              {showsActions ? (
+                <div className={actionButtons}>
+                  <ActionButton
+                    icon={Check}
+                    tone="primary"
+                    label={t('payments.approve')}
+                    name={t('payments.approveLabel', { name: payment.user.name })}
+                    onClick={() => toApprove.ask(payment)}
+                  />
+                  <ActionButton
+                    icon={X}
+                    tone="danger"
+                    label={t('payments.reject')}
+                    name={t('payments.rejectLabel', { name: payment.user.name })}
+                    onClick={() => setToReject(payment)}
+                  />
+                </div>
+              ) : (
+                <ReviewSummary payment={payment} />
+              )}
+            </Cell>
+          </>
+        )}
+      </QueryTable>
+      {toApprove.dialog}
       {toReject ? <RejectDialog payment={toReject} onClose={() => setToReject(null)} /> : null}
-    </section>
+    </AdminSection>
   );
 }
 

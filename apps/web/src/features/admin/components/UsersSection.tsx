@@ -4,179 +4,116 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/store';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { toast } from '../../../lib/toast';
 import { useGetAdminUserQuery, useGetAdminUsersQuery, useSetUserDisabledMutation } from '../api/admin-api';
 import { formatBaht, formatDate } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { usePageParams } from '../lib/use-page-params';
 import { Modal } from './Modal';
 import {
+  ActionButton,
+  AdminSection,
   actionButtons,
   actionsCell,
   Badge,
-  buttons,
   Cell,
-  Email,
-  EmptyState,
   ErrorState,
   LoadingState,
-  Pager,
+  NameAndEmail,
+  PagedTable,
   SearchForm,
-  SectionHeader,
-  table,
+  useColumnNames,
 } from './ui';
+import { useConfirmAction } from './use-confirm-action';
 
 /** Users: search, subscription and listings at a glance, a detail view, disable / enable. */
 export function UsersSection() {
   const { t } = useTranslation('admin');
-  const errorMessage = useErrorMessage();
   const selfId = useAppSelector((s) => s.login.user?.id);
-  const { q, page, setParam } = usePageParams();
-  const { data, isLoading, isFetching, error, refetch } = useGetAdminUsersQuery({ q, page });
+  const { q, page, setParam, setPage } = usePageParams();
+  const query = useGetAdminUsersQuery({ q, page });
   const [setDisabled, { isLoading: isSaving }] = useSetUserDisabledMutation();
-  const [toToggle, setToToggle] = useState<AdminUser | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
+  const toggle = useConfirmAction<AdminUser>({
+    describe: (user) => ({
+      title: t(user.disabled ? 'users.enableTitle' : 'users.disableTitle', { name: user.name }),
+      message: t(user.disabled ? 'users.enableMessage' : 'users.disableMessage', { name: user.name }),
+      confirmLabel: t(user.disabled ? 'users.enable' : 'users.disable'),
+    }),
+    perform: async (user) => {
+      const disabled = !user.disabled;
+      await setDisabled({ id: user.id, disabled }).unwrap();
+      return t(disabled ? 'users.done.disable' : 'users.done.enable', { name: user.name });
+    },
+    isBusy: isSaving,
+  });
 
-  const confirmToggle = async () => {
-    if (!toToggle) return;
-    const disabled = !toToggle.disabled;
-    try {
-      await setDisabled({ id: toToggle.id, disabled }).unwrap();
-      toast.success(t(disabled ? 'users.done.disable' : 'users.done.enable', { name: toToggle.name }));
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
-    setToToggle(null);
+  const columns = {
+    ...useColumnNames('users.columns', ['user', 'role', 'listings', 'subscription']),
+    actions: t('common.actions'),
   };
 
   return (
-    <section aria-labelledby="admin-users-title">
-      <SectionHeader id="admin-users-title" title={t('users.title')} lead={t('users.lead')} />
+    <AdminSection name="users">
       <div className="mt-4">
         <SearchForm label={t('users.search')} value={q ?? ''} onSearch={(next) => setParam('q', next)} />
       </div>
-      {isLoading || (isFetching && !data) ? (
-        <LoadingState />
-      ) : error ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
-      ) : !data || data.items.length === 0 ? (
-        <div className="mt-4">
-          <EmptyState message={t('users.empty')} />
-        </div>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-            {t('common.total', { count: data.total })}
-          </p>
-          <div className={table.wrap}>
-            <table className={table.table}>
-              <caption className="sr-only">{t('users.caption')}</caption>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={table.th}>
-                    {t('users.columns.user')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('users.columns.role')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('users.columns.listings')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('users.columns.subscription')}
-                  </th>
-                  <th scope="col" className={table.th}>
-                    {t('common.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={table.tbody}>
-                {data.items.map((user) => (
-                  <tr key={user.id} className={table.tr}>
-                    <Cell label={t('users.columns.user')} isLabelHidden={true}>
-                      <span className="block font-medium text-slate-900">{user.name}</span>
-                      <Email address={user.email} className="text-slate-600" />
-                    </Cell>
-                    <Cell label={t('users.columns.role')}>
-                      <UserBadges user={user} />
-                    </Cell>
-                    <Cell label={t('users.columns.listings')}>{user.listing_count}</Cell>
-                    <Cell label={t('users.columns.subscription')}>
-                      <SubscriptionText user={user} />
-                    </Cell>
-                    <Cell label={t('common.actions')} isLabelHidden={true} className={actionsCell}>
-                      <div className={actionButtons}>
-                        <button
-                          type="button"
-                          className={buttons.secondary}
-                          onClick={() => setDetailId(user.id)}
-                          aria-label={t('users.viewLabel', { name: user.name })}
-                        >
-                          <Eye className="size-4" aria-hidden="true" />
-                          {t('users.view')}
-                        </button>
-                        {user.id === selfId ? null : <ToggleButton user={user} onClick={() => setToToggle(user)} />}
-                      </div>
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={data.page}
-            perPage={data.per_page}
-            total={data.total}
-            onPage={(next) => setParam('page', String(next))}
-          />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        emptyMessage={t('users.empty')}
+        caption={t('users.caption')}
+        columns={columns}
+        onPage={setPage}
+      >
+        {(user) => (
+          <>
+            <Cell label={columns.user} isLabelHidden={true}>
+              <NameAndEmail name={user.name} email={user.email} />
+            </Cell>
+            <Cell label={columns.role}>
+              <UserBadges user={user} />
+            </Cell>
+            <Cell label={columns.listings}>{user.listing_count}</Cell>
+            <Cell label={columns.subscription}>
+              <SubscriptionText user={user} />
+            </Cell>
+            <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
+              <div className={actionButtons}>
+                <ActionButton
+                  icon={Eye}
+                  label={t('users.view')}
+                  name={t('users.viewLabel', { name: user.name })}
+                  onClick={() => setDetailId(user.id)}
+                />
+                {user.id === selfId ? null : <ToggleButton user={user} onClick={() => toggle.ask(user)} />}
+              </div>
+            </Cell>
+          </>
+        )}
+      </PagedTable>
       {detailId !== null ? (
         <UserDetail
           id={detailId}
           isSelf={detailId === selfId}
           onClose={() => setDetailId(null)}
-          onToggle={setToToggle}
+          onToggle={toggle.ask}
         />
       ) : null}
-      {toToggle ? (
-        <ConfirmDialog
-          title={t(toToggle.disabled ? 'users.enableTitle' : 'users.disableTitle', { name: toToggle.name })}
-          message={t(toToggle.disabled ? 'users.enableMessage' : 'users.disableMessage', { name: toToggle.name })}
-          confirmLabel={t(toToggle.disabled ? 'users.enable' : 'users.disable')}
-          cancelLabel={t('common.cancel')}
-          isBusy={isSaving}
-          onConfirm={() => void confirmToggle()}
-          onCancel={() => setToToggle(null)}
-        />
-      ) : null}
-    </section>
+      {toggle.dialog}
+    </AdminSection>
   );
 }
 
 function ToggleButton({ user, onClick }: { user: AdminUser; onClick: () => void }) {
   const { t } = useTranslation('admin');
-  return user.disabled ? (
-    <button
-      type="button"
-      className={buttons.secondary}
+  const enables = user.disabled;
+  return (
+    <ActionButton
+      icon={enables ? CircleCheck : Ban}
+      tone={enables ? 'secondary' : 'danger'}
+      label={t(enables ? 'users.enable' : 'users.disable')}
+      name={t(enables ? 'users.enableLabel' : 'users.disableLabel', { name: user.name })}
       onClick={onClick}
-      aria-label={t('users.enableLabel', { name: user.name })}
-    >
-      <CircleCheck className="size-4" aria-hidden="true" />
-      {t('users.enable')}
-    </button>
-  ) : (
-    <button
-      type="button"
-      className={buttons.danger}
-      onClick={onClick}
-      aria-label={t('users.disableLabel', { name: user.name })}
-    >
-      <Ban className="size-4" aria-hidden="true" />
-      {t('users.disable')}
-    </button>
+    />
   );
 }
 

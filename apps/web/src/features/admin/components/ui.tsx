@@ -1,30 +1,40 @@
-import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, Search } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, type LucideIcon, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../lib/use-error-message';
 
-/** A section's heading and intro, with room for actions on the right. */
-export function SectionHeader({
-  id,
-  title,
-  lead,
+/** A console section: its heading (`<name>.title`) and intro (`<name>.lead`), room for actions, then the content. */
+export function AdminSection({
+  name,
+  actions,
   children,
 }: {
-  id: string;
-  title: string;
-  lead?: string;
-  children?: ReactNode;
+  name: 'payments' | 'listings' | 'users' | 'packages' | 'messages' | 'audit';
+  actions?: ReactNode;
+  children: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
+  const titleId = `admin-${name}-title`;
   return (
-    <div className="flex flex-wrap items-end justify-between gap-3">
-      <div className="min-w-0">
-        <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
-          {title}
-        </h2>
-        {lead ? <p className="mt-1 text-sm text-slate-600">{lead}</p> : null}
+    <section aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+            {t(`${name}.title`)}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t(`${name}.lead`)}</p>
+        </div>
+        {actions}
       </div>
       {children}
-    </div>
+    </section>
   );
+}
+
+/** Column names by key, from `<prefix>.<key>` (e.g. `listings.columns.owner`). */
+export function useColumnNames<K extends string>(prefix: string, keys: readonly K[]): Record<K, string> {
+  const { t } = useTranslation('admin');
+  return Object.fromEntries(keys.map((key) => [key, t(`${prefix}.${key}`)])) as Record<K, string>;
 }
 
 const BADGE_TONES = {
@@ -73,6 +83,44 @@ export function FilterTabs<T extends string>({
         </button>
       ))}
     </fieldset>
+  );
+}
+
+/** A labelled drop-down filter above a list. */
+export function SelectFilter({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+  selectClassName = '',
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  className?: string;
+  selectClassName?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-xs font-semibold text-slate-600">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm ${selectClassName}`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -200,6 +248,65 @@ export function EmptyState({ message }: { message: string }) {
   );
 }
 
+interface ListQuery<T> {
+  data?: T;
+  isLoading: boolean;
+  /** A refetch with new arguments and nothing to show yet counts as loading. */
+  isFetching?: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/** A list's states: loading, an error with retry, empty, or the rows (a plain list or a page of `items`). */
+export function QueryView<T extends readonly unknown[] | { items: readonly unknown[] }>({
+  query,
+  emptyMessage,
+  children,
+}: {
+  query: ListQuery<T>;
+  emptyMessage: string;
+  children: (data: T) => ReactNode;
+}) {
+  const errorMessage = useErrorMessage();
+  const { data, isLoading, isFetching, error, refetch } = query;
+  if (isLoading || (isFetching && !data)) return <LoadingState />;
+  if (error) return <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />;
+  if (!data || (Array.isArray(data) ? data : (data as { items: readonly unknown[] }).items).length === 0) {
+    return (
+      <div className="mt-4">
+        <EmptyState message={emptyMessage} />
+      </div>
+    );
+  }
+  return children(data);
+}
+
+/** A page of results: the total (unless hidden), the rows, and the pager. */
+export function PagedResults({
+  result,
+  isTotalShown = true,
+  onPage,
+  children,
+}: {
+  result: { page: number; per_page: number; total: number };
+  isTotalShown?: boolean;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {isTotalShown ? (
+        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+          {t('common.total', { count: result.total })}
+        </p>
+      ) : null}
+      {children}
+      <Pager page={result.page} perPage={result.per_page} total={result.total} onPage={onPage} />
+    </>
+  );
+}
+
 /**
  * Tables that turn into cards under 768 px: one markup (rows become blocks, each cell shows its column name), so
  * screen readers and tests see the same table at every width.
@@ -213,6 +320,83 @@ export const table = {
   tr: 'align-top max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3 max-md:shadow-sm',
   td: 'px-3 py-2.5 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1',
 };
+
+interface TableProps<T> {
+  caption: string;
+  /** Column names by key, in order. */
+  columns: Record<string, string>;
+  /** One row's cells. */
+  children: (row: T) => ReactNode;
+}
+
+/** The table shell: a screen-reader caption, one header row of column names, and a row per item (keyed by id). */
+export function DataTable<T extends { id: number }>({
+  caption,
+  columns,
+  rows,
+  children,
+}: TableProps<T> & { rows: readonly T[] }) {
+  return (
+    <div className={table.wrap}>
+      <table className={table.table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className={table.thead}>
+          <tr>
+            {Object.values(columns).map((column) => (
+              <th key={column} scope="col" className={table.th}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={table.tbody}>
+          {rows.map((row) => (
+            <tr key={row.id} className={table.tr}>
+              {children(row)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A whole list as a table, with its loading, error and empty states. */
+export function QueryTable<T extends { id: number }>({
+  query,
+  emptyMessage,
+  ...shell
+}: TableProps<T> & { query: ListQuery<readonly T[]>; emptyMessage: string }) {
+  return (
+    <QueryView query={query} emptyMessage={emptyMessage}>
+      {(rows) => <DataTable rows={rows} {...shell} />}
+    </QueryView>
+  );
+}
+
+/** A page of a list as a table, with its states, the total (unless hidden) and the pager. */
+export function PagedTable<T extends { id: number }>({
+  query,
+  emptyMessage,
+  isTotalShown,
+  onPage,
+  ...shell
+}: TableProps<T> & {
+  query: ListQuery<{ items: readonly T[]; page: number; per_page: number; total: number }>;
+  emptyMessage: string;
+  isTotalShown?: boolean;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <QueryView query={query} emptyMessage={emptyMessage}>
+      {(data) => (
+        <PagedResults result={data} isTotalShown={isTotalShown} onPage={onPage}>
+          <DataTable rows={data.items} {...shell} />
+        </PagedResults>
+      )}
+    </QueryView>
+  );
+}
 
 /** A cell; on small screens its column name leads it. */
 export function Cell({
@@ -261,6 +445,16 @@ export function Email({ address, className = '' }: { address: string; className?
   );
 }
 
+/** A person's name over their e-mail address. */
+export function NameAndEmail({ name, email }: { name: string; email: string }) {
+  return (
+    <>
+      <span className="block font-medium text-slate-900">{name}</span>
+      <Email address={email} className="text-slate-600" />
+    </>
+  );
+}
+
 export const buttons = {
   primary:
     'inline-flex items-center justify-center gap-1.5 rounded-lg bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-teal-800 disabled:opacity-50',
@@ -269,3 +463,27 @@ export const buttons = {
   danger:
     'inline-flex items-center justify-center gap-1.5 rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50',
 };
+
+/** A button with an icon before its text; `name` is its accessible name when the text alone is ambiguous. */
+export function ActionButton({
+  icon: Icon,
+  label,
+  name,
+  tone = 'secondary',
+  disabled,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  name?: string;
+  tone?: keyof typeof buttons;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className={buttons[tone]} disabled={disabled} onClick={onClick} aria-label={name}>
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </button>
+  );
+}

@@ -23,5 +23,11 @@ export function usePageParams() {
     },
     [setParams],
   );
-  return { params, q, page, setParam };
+  const setPage = useCallback((next: number) => setParam('page', String(next)), [setParam]);
+  return { params, q, page, setParam, setPage };
+}
+
+/** The value of a filter in the address when it is one of `values`, else `fallback`. */
+export function pickOption<T extends string>(values: readonly T[], raw: string | null, fallback: T): T {
+  return values.includes(raw as T) ? (raw as T) : fallback;
 }
