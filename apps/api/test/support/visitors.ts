@@ -67,18 +67,39 @@ export async function unchangedCounts(...counters: (() => Promise<number>)[]): P
   return async () => expect(await read()).toEqual(before);
 }
 
-/** A 400 naming exactly one field, whose first message is also the answer's message. */
-export function expectFieldError(res: LightMyRequestResponse, field: string, message: string): void {
+type Request = () => Promise<LightMyRequestResponse>;
+type Counter = () => Promise<number>;
+
+/**
+ * Sends once and expects a 400 naming exactly one field, whose first message is also the answer's
+ * message, with none of the counters moved (nothing stored, nothing mailed).
+ */
+export async function expectFieldRejected(request: Request, field: string, message: string, counters: Counter[]) {
+  const nothingWritten = await unchangedCounts(...counters);
+  const res = await request();
   expect(res.statusCode).toBe(400);
   const parsed = ErrorEnvelope.parse(res.json());
   expect(parsed.message).toBe(message);
   expect(parsed.errors?.[field]?.[0]).toBe(message);
   expect(Object.keys(parsed.errors ?? {})).toEqual([field]);
+  await nothingWritten();
 }
 
-/** A 429 from the rate limiter, with a Retry-After in seconds and the "try again in" message. */
-export function expectRateLimited(res: LightMyRequestResponse): void {
-  expect(res.statusCode).toBe(429);
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(ErrorEnvelope.parse(res.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+/**
+ * Sends `allowed` requests that are accepted (201), then `over` (by default one more of the same):
+ * a 429 with a Retry-After in seconds and the "try again in" message, with none of the counters moved.
+ */
+export async function expectLimitedAfter(allowed: number, request: Request, counters: Counter[], over = request) {
+  for (let i = 0; i < allowed; i++) {
+    const ok = await request();
+    expect(ok.statusCode, ok.body).toBe(201);
+  }
+  const nothingWritten = await unchangedCounts(...counters);
+  const limited = await over();
+  expect(limited.statusCode).toBe(429);
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  expect(ErrorEnvelope.parse(limited.json()).message).toMatch(
+    /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+  );
+  await nothingWritten();
 }
