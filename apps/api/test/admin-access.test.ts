@@ -2,9 +2,9 @@ import { AUTH_MESSAGES } from '@baan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { packages, payments, properties, subscriptions, users } from '../src/db/schema.ts';
-import { createUser } from './fixtures.ts';
+import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
-import { auditCount, bearer, json, makeListing, makePendingQrPayment } from './support/admin.ts';
+import { auditCount, bearer, json, makePendingQrPayment } from './support/admin.ts';
 
 const app = await build();
 

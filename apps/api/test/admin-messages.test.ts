@@ -1,9 +1,9 @@
 import { AdminContactPage, AdminInquiryPage, AdminNewsletterPage } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscribers, propertyInquiries } from '../src/db/schema.ts';
-import { createUser } from './fixtures.ts';
+import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
-import { auditRows, bearer, json, makeListing } from './support/admin.ts';
+import { auditRows, bearer, json } from './support/admin.ts';
 
 const app = await build();
 const admin = await createUser(app, { email: 'ops@messages.test', role: 'admin' });

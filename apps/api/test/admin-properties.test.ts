@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { properties, propertyImages, propertyInquiries } from '../src/db/schema.ts';
-import { createUser } from './fixtures.ts';
+import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
-import { auditCount, auditRows, bearer, json, makeListing } from './support/admin.ts';
+import { auditCount, auditRows, bearer, json } from './support/admin.ts';
 
 const app = await build();
 

@@ -8,10 +8,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { activateSubscription, createUser } from './fixtures.ts';
+import { activateSubscription, createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { PASSWORD, post, signUpAndLogin } from './support/accounts.ts';
-import { auditCount, auditRows, bearer, json, makeListing } from './support/admin.ts';
+import { auditCount, auditRows, bearer, json } from './support/admin.ts';
 
 const app = await build();
 const admin = await createUser(app, { email: 'root@users.test', role: 'admin' });

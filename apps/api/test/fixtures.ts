@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { packages, users } from '../src/db/schema.ts';
+import { packages, properties, users } from '../src/db/schema.ts';
 import { activateSubscription as activate } from '../src/services/subscriptions/activate-subscription.ts';
 
 /**
@@ -42,4 +42,39 @@ export async function activateSubscription(app: FastifyInstance, userId: number)
       new Date(),
     ),
   );
+}
+
+let minute = 0;
+/**
+ * A listing written straight to the table (a rented one-bedroom condo in Bangkok unless `listing`
+ * says otherwise), one minute newer than the previous one made in the same test file, so the
+ * newest is the last made.
+ */
+export async function makeListing(
+  app: FastifyInstance,
+  userId: number,
+  listing: Partial<typeof properties.$inferInsert> = {},
+) {
+  minute += 1;
+  const [row] = await app.db
+    .insert(properties)
+    .values({
+      userId,
+      title: `Listing ${minute}`,
+      description: 'A pleasant place.',
+      type: 'rent',
+      userType: 'owner',
+      propertyType: 'residential',
+      propertySubType: 'condo',
+      location: 'Bangkok',
+      price: 10_000,
+      area: 30,
+      bedRooms: 1,
+      bathRooms: 1,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)),
+      ...listing,
+    })
+    .returning();
+  if (!row) throw new Error('no listing');
+  return row;
 }

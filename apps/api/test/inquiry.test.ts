@@ -9,41 +9,25 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { properties, propertyInquiries, users } from '../src/db/schema.ts';
-import { createUser } from './fixtures.ts';
+import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { startSmtpReceiver } from './support/smtp-receiver.ts';
-import { nextIp, rawHeader, send, visitorEmail } from './support/visitors.ts';
+import {
+  expectFieldRejected,
+  expectLimitedAfter,
+  mailsReceived,
+  nextIp,
+  rawHeader,
+  rowCount,
+  send,
+  unchangedCounts,
+  visitorEmail,
+} from './support/visitors.ts';
 
 const smtp = await startSmtpReceiver();
 afterAll(() => smtp.close());
 const PUBLIC_URL = 'https://baan.test';
 const app = await build({ smtpUrl: smtp.url, mailFrom: 'Baan <hello@baan.test>', publicUrl: PUBLIC_URL });
-
-let listingSeq = 0;
-async function makeListing(userId: number, title: string, extra: Partial<typeof properties.$inferInsert> = {}) {
-  listingSeq += 1;
-  const [row] = await app.db
-    .insert(properties)
-    .values({
-      userId,
-      title,
-      description: 'A pleasant place.',
-      type: 'rent',
-      userType: 'owner',
-      propertyType: 'residential',
-      propertySubType: 'condo',
-      location: 'Bangkok',
-      price: 10_000,
-      area: 30,
-      bedRooms: 1,
-      bathRooms: 1,
-      createdAt: new Date(Date.UTC(2026, 0, 1, 0, listingSeq)),
-      ...extra,
-    })
-    .returning();
-  if (!row) throw new Error('no listing');
-  return row;
-}
 
 const owner = await createUser(app, { email: 'somsak.owner@example.test' });
 await app.db.update(users).set({ name: 'Somsak', language: 'th' }).where(eq(users.id, owner.id));
@@ -52,18 +36,15 @@ const stranger = await createUser(app, { email: 'stranger@example.test' });
 const disabledOwner = await createUser(app, { email: 'gone.owner@example.test' });
 await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabledOwner.id));
 
-const condo = await makeListing(owner.id, 'Riverside condo <Chao Phraya>');
-const house = await makeListing(owner.id, 'Family house in Chiang Mai');
-const quietListing = await makeListing(owner.id, 'Listing nobody asked about');
-const emmaFlat = await makeListing(englishOwner.id, 'Sunny flat in Phuket');
-const hidden = await makeListing(owner.id, 'Hidden villa', { status: 'hidden' });
-const disabledListing = await makeListing(disabledOwner.id, 'Villa of a disabled owner');
+const condo = await makeListing(app, owner.id, { title: 'Riverside condo <Chao Phraya>' });
+const house = await makeListing(app, owner.id, { title: 'Family house in Chiang Mai' });
+const quietListing = await makeListing(app, owner.id, { title: 'Listing nobody asked about' });
+const emmaFlat = await makeListing(app, englishOwner.id, { title: 'Sunny flat in Phuket' });
+const hidden = await makeListing(app, owner.id, { title: 'Hidden villa', status: 'hidden' });
+const disabledListing = await makeListing(app, disabledOwner.id, { title: 'Villa of a disabled owner' });
 
-const count = async () => (await app.db.select({ n: sql<number>`count(*)::int` }).from(propertyInquiries))[0]?.n ?? 0;
-const mailCount = async () => {
-  await app.mailer.drain();
-  return smtp.mails.length;
-};
+const count = () => rowCount(app, propertyInquiries);
+const mailCount = () => mailsReceived(app, smtp);
 const valid = () => ({
   name: 'Anong Visitor',
   email: visitorEmail(),
@@ -172,16 +153,7 @@ describe('POST /api/property/{id}/inquiry', () => {
   it.each(cases)(
     '%s: 400 with the field message, nothing stored and nothing mailed',
     async (_, change, field, message) => {
-      const rowsBefore = await count();
-      const mailsBefore = await mailCount();
-      const res = await inquire(condo.id, { ...valid(), ...change });
-      expect(res.statusCode).toBe(400);
-      const parsed = ErrorEnvelope.parse(res.json());
-      expect(parsed.message).toBe(message);
-      expect(parsed.errors?.[field]?.[0]).toBe(message);
-      expect(Object.keys(parsed.errors ?? {})).toEqual([field]);
-      expect(await count()).toBe(rowsBefore);
-      expect(await mailCount()).toBe(mailsBefore);
+      await expectFieldRejected(() => inquire(condo.id, { ...valid(), ...change }), field, message, [count, mailCount]);
     },
   );
 
@@ -196,29 +168,16 @@ describe('POST /api/property/{id}/inquiry', () => {
   ];
 
   it.each(missing)('%s: 404, nothing stored and nothing mailed', async (_, id) => {
-    const rowsBefore = await count();
-    const mailsBefore = await mailCount();
+    const nothingWritten = await unchangedCounts(count, mailCount);
     const res = await inquire(id, valid());
     expect(res.statusCode).toBe(404);
     expect(ErrorEnvelope.parse(res.json()).message).toBe(M.listingNotFound);
-    expect(await count()).toBe(rowsBefore);
-    expect(await mailCount()).toBe(mailsBefore);
+    await nothingWritten();
   });
 
   it('answers 429 with Retry-After after 10 inquiries from one address, storing and mailing nothing more', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 10; i++) {
-      const ok = await inquire(house.id, valid(), { ip });
-      expect(ok.statusCode, ok.body).toBe(201);
-    }
-    const rowsBefore = await count();
-    const mailsBefore = await mailCount();
-    const limited = await inquire(house.id, valid(), { ip });
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(ErrorEnvelope.parse(limited.json()).message).toMatch(/^Too many attempts/);
-    expect(await count()).toBe(rowsBefore);
-    expect(await mailCount()).toBe(mailsBefore);
+    await expectLimitedAfter(10, () => inquire(house.id, valid(), { ip }), [count, mailCount]);
   });
 
   it('limits probing for listings: unknown ids count against the per-IP limit', async () => {
@@ -230,11 +189,7 @@ describe('POST /api/property/{id}/inquiry', () => {
 
   it('answers 429 after 10 inquiries with one e-mail address from different addresses', async () => {
     const email = visitorEmail('persistent');
-    for (let i = 0; i < 10; i++) expect((await inquire(house.id, { ...valid(), email })).statusCode).toBe(201);
-    const rowsBefore = await count();
-    const limited = await inquire(house.id, { ...valid(), email });
-    expect(limited.statusCode).toBe(429);
-    expect(await count()).toBe(rowsBefore);
+    await expectLimitedAfter(10, () => inquire(house.id, { ...valid(), email }), [count, mailCount]);
   });
 });
 
@@ -293,7 +248,7 @@ describe('GET /api/user/inquiries', () => {
   });
 
   it('keeps an inquiry with its title copy after the listing is deleted', async () => {
-    const temp = await makeListing(owner.id, 'Short-lived studio');
+    const temp = await makeListing(app, owner.id, { title: 'Short-lived studio' });
     expect((await inquire(temp.id, valid())).statusCode).toBe(201);
     await app.db.delete(properties).where(eq(properties.id, temp.id));
     const page = InquiryPageResponse.parse((await get('/api/user/inquiries', owner.token)).json()).payload;

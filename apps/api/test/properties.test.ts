@@ -9,11 +9,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { properties, propertyImages, propertyRooms, users } from '../src/db/schema.ts';
+import { makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
 const app = await build();
-
-type Listing = Partial<typeof properties.$inferInsert> & { title: string };
 
 let userSeq = 0;
 async function makeUser(opts: { disabled?: boolean; phone?: string | null } = {}) {
@@ -33,37 +32,11 @@ async function makeUser(opts: { disabled?: boolean; phone?: string | null } = {}
   return user;
 }
 
-let minute = 0;
-async function makeListing(userId: number, listing: Listing) {
-  minute += 1;
-  const [row] = await app.db
-    .insert(properties)
-    .values({
-      userId,
-      description: 'A pleasant place.',
-      type: 'rent',
-      userType: 'owner',
-      propertyType: 'residential',
-      propertySubType: 'condo',
-      location: 'Bangkok',
-      price: 10_000,
-      area: 30,
-      bedRooms: 1,
-      bathRooms: 1,
-      // Distinct creation times, one minute apart in insertion order: newest = last made.
-      createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)),
-      ...listing,
-    })
-    .returning();
-  if (!row) throw new Error('no listing');
-  return row;
-}
-
 const owner = await makeUser();
 const agent = await makeUser({ phone: null });
 const disabledOwner = await makeUser({ disabled: true });
 
-const sukhumvitCondo = await makeListing(owner.id, {
+const sukhumvitCondo = await makeListing(app, owner.id, {
   title: 'Bright condo near BTS Asok',
   location: 'Sukhumvit 21, Bangkok',
   price: 25_000,
@@ -73,7 +46,7 @@ const sukhumvitCondo = await makeListing(owner.id, {
   lon: 100.5603,
   availabilityDate: '2026-02-01',
 });
-const thaiCondo = await makeListing(owner.id, {
+const thaiCondo = await makeListing(app, owner.id, {
   title: 'คอนโดหรู ใกล้ BTS',
   location: 'สุขุมวิท 24, กรุงเทพมหานคร',
   description: 'ห้องกว้าง วิวสวย',
@@ -81,7 +54,7 @@ const thaiCondo = await makeListing(owner.id, {
   bedRooms: 2,
   language: 'th',
 });
-const silomOffice = await makeListing(agent.id, {
+const silomOffice = await makeListing(app, agent.id, {
   title: 'Grade A office, Silom',
   location: 'Silom, Bangkok',
   type: 'rent',
@@ -92,7 +65,7 @@ const silomOffice = await makeListing(agent.id, {
   area: 250,
   bedRooms: 0,
 });
-const chiangMaiHouse = await makeListing(agent.id, {
+const chiangMaiHouse = await makeListing(app, agent.id, {
   title: 'Family house with garden',
   location: 'Hang Dong, Chiang Mai',
   description: 'Quiet street; 50% down payment accepted (negotiable_terms).',
@@ -103,7 +76,7 @@ const chiangMaiHouse = await makeListing(agent.id, {
   bedRooms: 4,
   bathRooms: 3,
 });
-const phuketVilla = await makeListing(owner.id, {
+const phuketVilla = await makeListing(app, owner.id, {
   title: 'Пляжная вилла с бассейном',
   location: 'Kamala, Phuket',
   description: 'Sea view VILLA',
@@ -114,19 +87,19 @@ const phuketVilla = await makeListing(owner.id, {
   isFeatured: true,
   language: 'ru',
 });
-const hiddenListing = await makeListing(owner.id, {
+const hiddenListing = await makeListing(app, owner.id, {
   title: 'Hidden Sukhumvit penthouse',
   location: 'Sukhumvit 11, Bangkok',
   status: 'hidden',
   price: 30_000,
 });
-const disabledOwnersListing = await makeListing(disabledOwner.id, {
+const disabledOwnersListing = await makeListing(app, disabledOwner.id, {
   title: 'Sukhumvit studio of a disabled owner',
   location: 'Sukhumvit 50, Bangkok',
   price: 9_000,
 });
 // The newest: made last.
-const khonKaenLand = await makeListing(agent.id, {
+const khonKaenLand = await makeListing(app, agent.id, {
   title: 'ที่ดินเปล่า ขอนแก่น',
   location: 'Mueang Khon Kaen, Khon Kaen',
   type: 'sale',

@@ -1,42 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { auditLog, packages, payments, properties } from '../../src/db/schema.ts';
+import { auditLog, packages, payments } from '../../src/db/schema.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in tests; the contract schemas check shapes.
 export type Json = Record<string, any>;
 export const json = (res: LightMyRequestResponse) => res.json() as Json;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-let minute = 0;
-/** A listing written straight to the table, one minute newer than the previous one. */
-export async function makeListing(
-  app: FastifyInstance,
-  userId: number,
-  listing: Partial<typeof properties.$inferInsert> = {},
-) {
-  minute += 1;
-  const [row] = await app.db
-    .insert(properties)
-    .values({
-      userId,
-      title: `Listing ${minute}`,
-      description: 'A pleasant place.',
-      type: 'rent',
-      userType: 'owner',
-      propertyType: 'residential',
-      propertySubType: 'condo',
-      location: 'Bangkok',
-      price: 10_000,
-      area: 30,
-      bedRooms: 1,
-      bathRooms: 1,
-      createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)),
-      ...listing,
-    })
-    .returning();
-  if (!row) throw new Error('no listing');
-  return row;
-}
 
 /** A pending PromptPay payment on the cheapest package, as a submitted receipt leaves it. */
 export async function makePendingQrPayment(app: FastifyInstance, userId: number, transactionId: string) {

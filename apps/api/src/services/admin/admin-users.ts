@@ -5,12 +5,12 @@ import {
   type AdminUserPage,
   type AdminUsersQuery,
 } from '@baan/contract';
-import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { packages, properties, subscriptions, users } from '../../db/schema.ts';
+import { properties, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
-import { currentStanding } from '../subscriptions/subscription-period.ts';
+import { subscriptionStandings } from '../subscriptions/get-subscription-status.ts';
 import { consoleSearch, pageWindow } from './search.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -21,24 +21,9 @@ const listingCount = sql<number>`(select count(*)::int from properties p where p
 
 /** Each user's subscription now, computed from their periods' dates as everywhere else. */
 async function subscriptionsOf(db: Db, userIds: number[], now: Date): Promise<Map<number, AdminUser['subscription']>> {
+  const standings = await subscriptionStandings(db, userIds, now);
   const result = new Map<number, AdminUser['subscription']>();
-  if (userIds.length === 0) return result;
-  const periods = await db
-    .select({
-      userId: subscriptions.userId,
-      startsAt: subscriptions.startsAt,
-      endsAt: subscriptions.endsAt,
-      packageId: subscriptions.packageId,
-      packageName: packages.name,
-    })
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(and(inArray(subscriptions.userId, userIds), gt(subscriptions.endsAt, now)));
-  for (const id of userIds) {
-    const standing = currentStanding(
-      periods.filter((p) => p.userId === id),
-      now,
-    );
+  for (const [id, standing] of standings) {
     result.set(id, {
       is_active: standing ? 1 : 0,
       package_id: standing?.current.packageId ?? null,

@@ -1,13 +1,26 @@
 import type { SubscriptionStatus } from '@baan/contract';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { packages, payments, subscriptions } from '../../db/schema.ts';
 import { currentStanding, daysLeft } from './subscription-period.ts';
 
-/** The user's subscription now: computed from the periods' dates, plus any payment under review. */
-export async function getSubscriptionStatus(db: Db, userId: number, now: Date): Promise<SubscriptionStatus> {
+type LivePeriod = { startsAt: Date; endsAt: Date; packageId: number; packageName: string };
+export type Standing = { current: LivePeriod; endsAt: Date };
+
+/**
+ * Each user's standing now (null without a running period), computed from their periods' dates
+ * with their package's name: the one reading of the subscriptions table for one user or a page of them.
+ */
+export async function subscriptionStandings(
+  db: Db,
+  userIds: readonly number[],
+  now: Date,
+): Promise<Map<number, Standing | null>> {
+  const result = new Map<number, Standing | null>();
+  if (userIds.length === 0) return result;
   const periods = await db
     .select({
+      userId: subscriptions.userId,
       startsAt: subscriptions.startsAt,
       endsAt: subscriptions.endsAt,
       packageId: subscriptions.packageId,
@@ -15,8 +28,22 @@ export async function getSubscriptionStatus(db: Db, userId: number, now: Date): 
     })
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(and(eq(subscriptions.userId, userId), gt(subscriptions.endsAt, now)));
-  const standing = currentStanding(periods, now);
+    .where(and(inArray(subscriptions.userId, [...userIds]), gt(subscriptions.endsAt, now)));
+  for (const id of userIds) {
+    result.set(
+      id,
+      currentStanding(
+        periods.filter((p) => p.userId === id),
+        now,
+      ),
+    );
+  }
+  return result;
+}
+
+/** The user's subscription now: computed from the periods' dates, plus any payment under review. */
+export async function getSubscriptionStatus(db: Db, userId: number, now: Date): Promise<SubscriptionStatus> {
+  const standing = (await subscriptionStandings(db, [userId], now)).get(userId) ?? null;
   const [pending] = await db
     .select()
     .from(payments)

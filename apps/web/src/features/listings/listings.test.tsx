@@ -2,6 +2,7 @@ import type { Property } from '@baan/contract';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';
 import { slidesFor } from './components/TypeCarousel';
 import { formatPrice, pad2 } from './lib/format';
@@ -9,28 +10,8 @@ import { fromSearchParams, toSearchString } from './lib/search-params';
 
 // The API is stubbed at fetch: these tests are about the screens; apps/api/test covers the server.
 function listing(id: number, extra: Partial<Property> = {}): Property {
-  return {
-    id,
-    title: `Listing ${id}`,
-    description: `Description of listing ${id}.`,
-    type: 'rent',
-    user_type: 'owner',
-    property_type: 'residential',
-    property_sub_type: 'condo',
-    location: 'Sukhumvit, Bangkok',
-    lat: 13.7,
-    lon: 100.5,
+  return makeProperty(id, {
     price: 25_000 + id,
-    area: 45,
-    area_unit: 'sqm',
-    bed_rooms: 2,
-    bath_rooms: 1,
-    kitchen: 1,
-    floors: 1,
-    level: 12,
-    availability_date: null,
-    language: 'en',
-    is_featured: 0,
     cover_image: `/uploads/demo/p${id}-1024.webp`,
     images: [1, 2, 3].map((n) => ({
       id: id * 10 + n,
@@ -39,11 +20,8 @@ function listing(id: number, extra: Partial<Property> = {}): Property {
       height: 683,
       srcset: `/uploads/demo/p${id}-${n}-320.webp 320w, /uploads/demo/p${id}-${n}-1024.webp 1024w`,
     })),
-    rooms: [],
-    status: 'active',
-    created_at: '2026-03-01T00:00:00.000Z',
     ...extra,
-  };
+  });
 }
 
 const json = (status: number, body: unknown) =>

@@ -1,5 +1,7 @@
+import { Send } from 'lucide-react';
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldBinding } from '../lib/use-message-form';
 
 const control = (error: string | undefined) =>
   `w-full scroll-mt-36 rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-200 sm:text-sm ${
@@ -118,5 +120,45 @@ export function FormError({ message }: { message: string | null }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The sender's name and e-mail, side by side from the small breakpoint up (both forms start with them). */
+export function SenderFields({ field }: { field: (name: 'name' | 'email') => FieldBinding }) {
+  const { t } = useTranslation('contact');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <InputField {...field('name')} label={t('form.name')} autoComplete="name" />
+      <InputField {...field('email')} type="email" inputMode="email" label={t('form.email')} autoComplete="email" />
+    </div>
+  );
+}
+
+interface SendButtonProps {
+  isSending: boolean;
+  label: string;
+  testId: string;
+  /** Extra classes, e.g. to stop stretching across the form at some width. */
+  className?: string;
+}
+
+/** The submit button: disabled and saying "Sending…" while the message is on its way. */
+export function SendButton({ isSending, label, testId, className }: SendButtonProps) {
+  const { t } = useTranslation('contact');
+  return (
+    <button
+      type="submit"
+      disabled={isSending}
+      data-testid={testId}
+      className={[
+        'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-teal-700 px-6 py-3 text-sm font-semibold text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-60',
+        className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <Send className="size-4" aria-hidden="true" />
+      {isSending ? t('form.sending') : label}
+    </button>
   );
 }

@@ -1,9 +1,9 @@
 import { CONTACT_LIMITS, InquiryRequest } from '@baan/contract';
-import { MessageSquare, Send } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSendInquiryMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';
-import { FormError, InputField, MessageField } from './FormFields';
+import { FormError, InputField, MessageField, SendButton, SenderFields } from './FormFields';
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
@@ -26,7 +26,6 @@ export function InquiryForm({ propertyId, sender }: InquiryFormProps) {
     successMessage: t('inquiry.sent'),
     notFoundKey: 'errors.listingNotFound',
   });
-  const { values, setValue, errors } = form;
 
   return (
     <section
@@ -46,57 +45,24 @@ export function InquiryForm({ propertyId, sender }: InquiryFormProps) {
         data-testid="inquiry-form"
         className="mt-4 space-y-4"
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            name="name"
-            label={t('form.name')}
-            autoComplete="name"
-            value={values.name}
-            onValue={(v) => setValue('name', v)}
-            error={errors.name}
-          />
-          <InputField
-            name="email"
-            type="email"
-            inputMode="email"
-            label={t('form.email')}
-            autoComplete="email"
-            value={values.email}
-            onValue={(v) => setValue('email', v)}
-            error={errors.email}
-          />
-        </div>
+        <SenderFields field={form.field} />
         <InputField
-          name="phone"
+          {...form.field('phone')}
           type="tel"
           inputMode="tel"
           label={t('form.phone')}
           autoComplete="tel"
           optional
-          value={values.phone}
-          onValue={(v) => setValue('phone', v)}
-          error={errors.phone}
         />
         <MessageField
-          name="message"
+          {...form.field('message')}
           label={t('form.message')}
           rows={5}
           max={CONTACT_LIMITS.inquiryMessage}
           placeholder={t('inquiry.placeholder')}
-          value={values.message}
-          onValue={(v) => setValue('message', v)}
-          error={errors.message}
         />
         <FormError message={form.formError} />
-        <button
-          type="submit"
-          disabled={form.isSending}
-          data-testid="inquiry-submit"
-          className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-teal-700 px-6 py-3 text-sm font-semibold text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          <Send className="size-4" aria-hidden="true" />
-          {form.isSending ? t('form.sending') : t('inquiry.send')}
-        </button>
+        <SendButton isSending={form.isSending} label={t('inquiry.send')} testId="inquiry-submit" />
       </form>
     </section>
   );

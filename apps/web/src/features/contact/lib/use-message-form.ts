@@ -5,6 +5,13 @@ import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { describeFailure, type FieldErrorMap, validate } from './messages';
 
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+}
+
 interface MessageFormOptions<F extends string, Out> {
   fields: readonly F[];
   initial: Record<F, string>;
@@ -73,5 +80,13 @@ export function useMessageForm<F extends string, Out>(options: MessageFormOption
     }
   }
 
-  return { values, setValue, errors, formError, isSending, onSubmit };
+  /** What a field component needs for one field: its name, value, change handler and error. */
+  const field = (name: F): FieldBinding => ({
+    name,
+    value: values[name],
+    onValue: (value: string) => setValue(name, value),
+    error: errors[name],
+  });
+
+  return { values, setValue, errors, field, formError, isSending, onSubmit };
 }

@@ -1,7 +1,7 @@
-import type { Property } from '@baan/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProperty } from '../../../test/properties';
 import { renderApp } from '../../../test/render-app';
 import { signedIn } from '../../../test/users';
 import { json, stubFetch } from './helpers';
@@ -12,42 +12,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const OWNER = { name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'owner@siamprime.example' };
 
-function listing(id: number): Property {
-  return {
-    id,
-    title: `Listing ${id}`,
-    description: 'A bright condo.',
-    type: 'rent',
-    user_type: 'owner',
-    property_type: 'residential',
-    property_sub_type: 'condo',
-    location: 'Sukhumvit, Bangkok',
-    lat: 13.7,
-    lon: 100.5,
-    price: 25_000,
-    area: 45,
-    area_unit: 'sqm',
-    bed_rooms: 2,
-    bath_rooms: 1,
-    kitchen: 1,
-    floors: 1,
-    level: 12,
-    availability_date: null,
-    language: 'en',
-    is_featured: 0,
-    cover_image: null,
-    images: [],
-    rooms: [],
-    status: 'active',
-    created_at: '2026-03-01T00:00:00.000Z',
-    owner: OWNER,
-  };
-}
-
 function stubDetail(inquiry?: (request: Request) => Response) {
   return stubFetch((request, url) => {
     if (request.method === 'GET' && url.pathname === '/api/property/7') {
-      return json(200, { success: true, payload: listing(7) });
+      return json(200, { success: true, payload: makeProperty(7, { description: 'A bright condo.', owner: OWNER }) });
     }
     if (request.method === 'POST' && url.pathname === '/api/property/7/inquiry') {
       return inquiry ? inquiry(request) : json(201, { success: true, payload: { id: 1 } });

@@ -1,0 +1,34 @@
+import type { Property } from '@baan/contract';
+
+/** A listing as the public property endpoints answer it (a rented condo in Bangkok, no photos), for tests. */
+export function makeProperty(id: number, overrides: Partial<Property> = {}): Property {
+  return {
+    id,
+    title: `Listing ${id}`,
+    description: `Description of listing ${id}.`,
+    type: 'rent',
+    user_type: 'owner',
+    property_type: 'residential',
+    property_sub_type: 'condo',
+    location: 'Sukhumvit, Bangkok',
+    lat: 13.7,
+    lon: 100.5,
+    price: 25_000,
+    area: 45,
+    area_unit: 'sqm',
+    bed_rooms: 2,
+    bath_rooms: 1,
+    kitchen: 1,
+    floors: 1,
+    level: 12,
+    availability_date: null,
+    language: 'en',
+    is_featured: 0,
+    cover_image: null,
+    images: [],
+    rooms: [],
+    status: 'active',
+    created_at: '2026-03-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
