@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 /** What a card needs of a listing from GET /api/user/properties (docs/api.md, "Property on the wire"). */
 export type OwnProperty = Pick<
   Property,
-  'id' | 'title' | 'type' | 'location' | 'price' | 'cover_image' | 'is_featured' | 'images'
+  'id' | 'title' | 'type' | 'location' | 'price' | 'cover_image' | 'is_featured' | 'images' | 'status'
 > & {
   /** How many inquiries visitors sent about the listing (issue 7); an older server leaves it out, meaning 0. */
   inquiry_count?: number;

@@ -1,4 +1,4 @@
-import { MapPin, MessageSquare, Star, Trash2 } from 'lucide-react';
+import { EyeOff, MapPin, MessageSquare, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OwnProperty } from '../api/my-properties-api';
@@ -57,6 +57,12 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <h3 className="line-clamp-2 text-base font-semibold text-slate-900">{property.title}</h3>
+        {property.status === 'hidden' ? (
+          <p className="flex items-start gap-1.5 rounded-md bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900">
+            <EyeOff className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>{t('dashboard.hiddenNotice')}</span>
+          </p>
+        ) : null}
         <p className="flex items-start gap-1.5 text-sm text-slate-600">
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span className="line-clamp-1">{property.location}</span>

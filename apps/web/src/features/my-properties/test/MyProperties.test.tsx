@@ -18,6 +18,7 @@ function listing(id: number, type: 'rent' | 'sale', title: string, price = 1_000
     price,
     cover_image: `/uploads/p${id}-800.webp`,
     is_featured: 0,
+    status: 'active',
     images: [
       {
         id: id * 10,
@@ -103,6 +104,16 @@ describe('My properties', () => {
     const card = screen.getAllByRole('article')[0] as HTMLElement;
     expect(within(card).getByText('Rent')).toHaveClass('bg-blue-700');
     expect(card).toHaveTextContent('฿25,000 / month');
+  });
+
+  it('tells the owner when Baan has hidden a listing from search', async () => {
+    const hidden = { ...listing(22, 'rent', 'Hidden loft', 15_000), status: 'hidden' as const };
+    stubApi({ list: () => jsonResponse(200, { success: true, payload: [RENTALS[0], hidden] }) });
+    await open('/dashboard/rentedproperty');
+    await waitFor(() => expect(cardTitles()).toEqual(['Riverside condo', 'Hidden loft']));
+    const [visibleCard, hiddenCard] = screen.getAllByRole('article') as HTMLElement[];
+    expect(hiddenCard).toHaveTextContent('Hidden by Baan: this listing does not appear in search.');
+    expect(visibleCard).not.toHaveTextContent('Hidden by Baan');
   });
 
   it('searches titles case-insensitively and goes back to page 1', async () => {
