@@ -1,15 +1,15 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   label: string;
-  showLabel: string;
-  hideLabel: string;
   error?: string;
 }
 
-/** A password field with a show/hide toggle and an optional error under it. */
-export function PasswordInput({ label, showLabel, hideLabel, error, className, ...input }: PasswordInputProps) {
+/** A password field with a show/hide toggle (labelled in the user's language) and an optional error under it. */
+export function PasswordInput({ label, error, className, ...input }: PasswordInputProps) {
+  const { t } = useTranslation('auth');
   const id = useId();
   const errorId = `${id}-error`;
   const [isVisible, setIsVisible] = useState(false);
@@ -32,7 +32,7 @@ export function PasswordInput({ label, showLabel, hideLabel, error, className, .
         <button
           type="button"
           onClick={() => setIsVisible((v) => !v)}
-          aria-label={isVisible ? hideLabel : showLabel}
+          aria-label={isVisible ? t('common.hidePassword') : t('common.showPassword')}
           aria-pressed={isVisible}
           className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-slate-500 hover:text-teal-700"
         >

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { emptyOtp, OtpInput } from '../../../components/ui/OtpInput';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
 import { toast } from '../../../lib/toast';
-import { useLoginMutation, useNewPasswordMutation, useResendOtpMutation, useVerifyOtpMutation } from '../api/auth-api';
+import { useLoginMutation, useNewPasswordMutation, useResendOtpMutation } from '../api/auth-api';
 import { useFinishLogin } from '../hooks/use-finish-login';
 import { useServerMessage } from '../hooks/use-server-message';
 import { AuthCard, linkClass, SubmitButton } from './AuthCard';
+import { OtpCodeForm } from './OtpCodeForm';
 
 type Mode = 'login' | 'forgot' | 'otp' | 'reset';
 
@@ -95,8 +95,6 @@ function LoginMode({
         />
         <PasswordInput
           label={t('common.password')}
-          showLabel={t('common.showPassword')}
-          hideLabel={t('common.hidePassword')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -189,63 +187,17 @@ function CodeMode({
   onBack: () => void;
 }) {
   const { t } = useTranslation('auth');
-  const [digits, setDigits] = useState(emptyOtp());
-  const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
-  const [resendOtp, { isLoading: isResending }] = useResendOtpMutation();
-  const { errorMessage } = useServerMessage();
-  const code = digits.join('');
-  const isComplete = /^\d{4}$/.test(code);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!isComplete) {
-      toast.error(t('messages.fullOtpRequired'));
-      return;
-    }
-    try {
-      const token = await verifyOtp({ email: email.trim(), otp: code, type: 'forgot_password' }).unwrap();
-      if (!token) throw new Error('no verification token');
-      onVerified(token);
-    } catch (error) {
-      setDigits(emptyOtp());
-      toast.error(errorMessage(error, 'messages.otpVerifyError'));
-    }
-  }
-
-  async function onResend() {
-    try {
-      await resendOtp({ email: email.trim(), type: 'forgot_password' }).unwrap();
-      setDigits(emptyOtp());
-      toast.success(t('otp.resent'));
-    } catch (error) {
-      toast.error(errorMessage(error, 'messages.otpSendError'));
-    }
-  }
-
   return (
     <AuthCard title={t('otp.title')} subtitle={t('otp.subtitle', { email })}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
-        <OtpInput
-          value={digits}
-          onChange={setDigits}
-          label={t('otp.label')}
-          digitLabel={(position, count) => t('otp.digit', { position, count })}
-          disabled={isLoading}
-          autoFocus
-        />
-        <SubmitButton
-          isBusy={isLoading}
-          disabled={!isComplete}
-          label={t('otp.verify')}
-          busyLabel={t('otp.verifying')}
-        />
-      </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {t('otp.noCode')}{' '}
-        <button type="button" onClick={onResend} disabled={isResending} className={linkClass}>
-          {isResending ? t('otp.resending') : t('otp.resend')}
-        </button>
-      </p>
+      <OtpCodeForm
+        type="forgot_password"
+        email={email}
+        autoFocus
+        onVerified={(token) => {
+          if (!token) throw new Error('no verification token');
+          onVerified(token);
+        }}
+      />
       <p className="mt-2 text-center text-sm">
         <button type="button" onClick={onBack} className={linkClass}>
           {t('otp.wrongEmail')}
@@ -297,8 +249,6 @@ function ResetMode({
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <PasswordInput
           label={t('common.newPassword')}
-          showLabel={t('common.showPassword')}
-          hideLabel={t('common.hidePassword')}
           autoComplete="new-password"
           value={password}
           error={errors.password}
@@ -306,8 +256,6 @@ function ResetMode({
         />
         <PasswordInput
           label={t('common.confirmPassword')}
-          showLabel={t('common.showPassword')}
-          hideLabel={t('common.hidePassword')}
           autoComplete="new-password"
           value={confirmation}
           error={errors.password_confirmation}

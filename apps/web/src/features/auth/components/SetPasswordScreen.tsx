@@ -71,8 +71,6 @@ export function SetPasswordScreen() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <PasswordInput
           label={t('common.newPassword')}
-          showLabel={t('common.showPassword')}
-          hideLabel={t('common.hidePassword')}
           autoComplete="new-password"
           value={password}
           error={errors.password}
@@ -98,8 +96,6 @@ export function SetPasswordScreen() {
         </div>
         <PasswordInput
           label={t('common.confirmPassword')}
-          showLabel={t('common.showPassword')}
-          hideLabel={t('common.hidePassword')}
           autoComplete="new-password"
           value={confirmation}
           error={errors.confirmation}

@@ -175,7 +175,6 @@ function PasswordSection() {
     }
   }
 
-  const common = { showLabel: t('auth:common.showPassword'), hideLabel: t('auth:common.hidePassword') };
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -183,7 +182,6 @@ function PasswordSection() {
       </h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <PasswordInput
-          {...common}
           label={t('settings.currentPassword')}
           autoComplete="current-password"
           value={fields.current}
@@ -191,7 +189,6 @@ function PasswordSection() {
           onChange={set('current')}
         />
         <PasswordInput
-          {...common}
           label={t('settings.newPassword')}
           autoComplete="new-password"
           value={fields.next}
@@ -199,7 +196,6 @@ function PasswordSection() {
           onChange={set('next')}
         />
         <PasswordInput
-          {...common}
           label={t('settings.confirmPassword')}
           autoComplete="new-password"
           value={fields.confirm}

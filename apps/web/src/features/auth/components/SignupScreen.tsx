@@ -91,8 +91,6 @@ export function SignupScreen() {
         />
         <PasswordInput
           label={t('common.password')}
-          showLabel={t('common.showPassword')}
-          hideLabel={t('common.hidePassword')}
           autoComplete="new-password"
           value={form.password}
           onChange={set('password')}
@@ -100,8 +98,6 @@ export function SignupScreen() {
         />
         <PasswordInput
           label={t('common.confirmPassword')}
-          showLabel={t('common.showPassword')}
-          hideLabel={t('common.hidePassword')}
           autoComplete="new-password"
           value={form.confirm}
           onChange={set('confirm')}
