@@ -2,11 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../../i18n';
+import { jsonResponse } from '../../test/http';
 import { renderApp } from '../../test/render-app';
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 async function renderFooter() {
   // A page that fetches nothing itself, so the tests see only the footer's own requests.

@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/http';
 import { renderApp } from '../../test/render-app';
 import { makeUser, signedIn } from '../../test/users';
 
 // The API is not running in unit tests: fetch is replaced per test with the answers the server gives
 // (the real server is exercised by the API tests and the e2e journeys).
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 type Handler = (url: string, body: unknown) => Response | Promise<Response>;
 
 function stubApi(handler: Handler) {

@@ -2,6 +2,7 @@ import type { Property } from '@baan/contract';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse as json } from '../../test/http';
 import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';
 import { slidesFor } from './components/TypeCarousel';
@@ -23,9 +24,6 @@ function listing(id: number, extra: Partial<Property> = {}): Property {
     ...extra,
   });
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Handler = (url: URL) => Response | Promise<Response>;
 function stubApi(handler: Handler) {

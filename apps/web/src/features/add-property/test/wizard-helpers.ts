@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
+import { jsonResponse } from '../../../test/http';
 import { renderApp } from '../../../test/render-app';
 import { signedIn } from '../../../test/users';
 
@@ -9,10 +10,6 @@ type User = ReturnType<typeof userEvent.setup>;
 export const SESSION = {
   login: signedIn({ subscription: { is_active: 1, package_id: 1, ends_at: '2026-12-21T00:00:00.000Z' } }),
 };
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** GET /api/locations answered with two places (the only fetch the wizard makes). */
 export function stubLocations() {

@@ -1,9 +1,9 @@
 import type { AdminPackage, AdminPayment, AdminProperty, AdminUser, AuditEntry, ContactMessage } from '@baan/contract';
 import { vi } from 'vitest';
+import { jsonResponse } from '../../../test/http';
+import { makeProperty } from '../../../test/properties';
 
-export function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+export { jsonResponse };
 
 export const ok = (payload: unknown, message?: string) => jsonResponse(200, { success: true, message, payload });
 
@@ -66,36 +66,23 @@ export function payment(id: number, overrides: Partial<AdminPayment> = {}): Admi
 
 export function property(id: number, overrides: Partial<AdminProperty> = {}): AdminProperty {
   return {
-    id,
-    title: `Riverside condo ${id}`,
-    description: 'A condo',
-    type: 'sale',
-    user_type: 'owner',
-    property_type: 'residential',
-    property_sub_type: 'condo',
-    location: 'Bangkok',
-    lat: null,
-    lon: null,
-    price: 3_500_000,
-    area: 50,
-    area_unit: 'sqm',
-    bed_rooms: 1,
-    bath_rooms: 1,
-    kitchen: 1,
-    floors: 1,
-    level: 10,
-    availability_date: null,
-    language: 'en',
-    is_featured: 0,
-    cover_image: null,
-    images: [],
-    rooms: [],
-    status: 'active',
-    created_at: '2026-11-01T00:00:00.000Z',
+    ...makeProperty(id, {
+      title: `Riverside condo ${id}`,
+      description: 'A condo',
+      type: 'sale',
+      location: 'Bangkok',
+      lat: null,
+      lon: null,
+      price: 3_500_000,
+      area: 50,
+      bed_rooms: 1,
+      level: 10,
+      created_at: '2026-11-01T00:00:00.000Z',
+    }),
     owner: { id: 7, name: 'Owner Seven', email: 'owner7@example.com', disabled: false },
     inquiry_count: 2,
     ...overrides,
-  } as AdminProperty;
+  };
 }
 
 export function adminUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
+import { jsonResponse as json } from '../../../test/http';
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export { json };
 
 export type Route = (request: Request, url: URL) => Response | Promise<Response> | undefined;
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/http';
 import { renderApp } from '../../../test/render-app';
 import { signedIn } from '../../../test/users';
 import type { OwnProperty } from '../api/my-properties-api';
@@ -33,10 +34,6 @@ function listing(id: number, type: 'rent' | 'sale', title: string, price = 1_000
 
 const SALES = Array.from({ length: 8 }, (_, i) => listing(i + 1, 'sale', `Sale home ${i + 1}`));
 const RENTALS = [listing(20, 'rent', 'Riverside condo', 25_000), listing(21, 'rent', 'Ari loft', 18_000)];
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

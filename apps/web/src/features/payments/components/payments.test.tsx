@@ -7,6 +7,7 @@ import { App } from '../../../app/App';
 import { routes } from '../../../app/router';
 import { makeStore } from '../../../app/store';
 import { initI18n } from '../../../i18n';
+import { jsonResponse as json } from '../../../test/http';
 import { signedIn } from '../../../test/users';
 
 // Stripe.js is loaded from Stripe's servers on the internet, so it is the one thing mocked here:
@@ -37,9 +38,6 @@ const PACKAGES: Package[] = [
   { id: 2, name: 'Professional', price: 1290, duration_days: 30, features: ['featuredAds'] },
 ];
 const SIGNED_IN = { login: signedIn({ id: 7, name: 'Somchai', email: 'somchai@example.com' }, 'tok') };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers /api calls by path; anything unexpected fails the test. */
 function stubApi(handlers: Record<string, (request: Request) => Response | Promise<Response>>) {
