@@ -1,58 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, PASSWORD, signUpVerified } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
 
 const ADMIN = { email: 'payments-admin@baan.test', password: 'Admin#Pass2026' };
-const PASSWORD = 'Secret#Pass1';
-
 /** Waits for a condition the way a person would: up to 20 s (logins hash passwords; CI is slow). */
 const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 
-type Json = { success: boolean; message?: string; payload?: unknown };
-
-async function api(app: RunningApp, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Json };
-}
-
-/** The code of the newest mail to `email`, from the dev outbox's log line (no SMTP server in this run). */
-async function codeFor(app: RunningApp, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const line = app
-      .logs()
-      .split('\n')
-      .filter((l) => l.includes(email) && l.includes('"code"'))
-      .at(-1);
-    const code = line ? (JSON.parse(line) as { code?: string }).code : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
 /** A verified account, made through the API (the sign-up screens have their own e2e test). */
-async function verifiedUser(app: RunningApp, email: string, name: string) {
-  const reg = await api(app, 'POST', '/api/register', {
-    name,
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
-  expect(reg.status).toBe(201);
-  const verified = await api(app, 'POST', '/api/verifyOtp', {
-    email,
-    otp: await codeFor(app, email),
-    type: 'register',
-  });
-  expect(verified.status).toBe(200);
+async function verified(app: RunningApp, email: string, name: string) {
+  await signUpVerified(app, email, name);
   return { email };
 }
 
@@ -95,7 +53,7 @@ describe('buying a package', () => {
   });
 
   it('by test card: package, login, billing, checkout, success; Add Property then opens the wizard route', async () => {
-    const { email } = await verifiedUser(app, 'card.buyer@baan.test', 'Card Buyer');
+    const { email } = await verified(app, 'card.buyer@baan.test', 'Card Buyer');
     const { page, context, errors } = await newPage(browser, 1280);
 
     // Not signed in, Add Property goes to the login screen.
@@ -164,7 +122,7 @@ describe('buying a package', () => {
   });
 
   it('by PromptPay QR in Thai on a phone: receipt upload, admin approval through the API, then active', async () => {
-    const { email } = await verifiedUser(app, 'qr.buyer@baan.test', 'QR Buyer');
+    const { email } = await verified(app, 'qr.buyer@baan.test', 'QR Buyer');
     const { page, context } = await newPage(browser, 375, 800);
     await page.goto(`${app.url}/login`);
     await logInOnScreen(page, email);
@@ -219,9 +177,9 @@ describe('buying a package', () => {
     // The admin approves through the admin API.
     const login = await api(app, 'POST', '/api/login', { email: ADMIN.email, password: ADMIN.password });
     expect(login.status).toBe(200);
-    const adminToken = (login.json.payload as { token: string }).token;
+    const adminToken = (login.body.payload as { token: string }).token;
     const queue = await api(app, 'GET', '/api/admin/payments?status=pending', undefined, adminToken);
-    const payment = (queue.json.payload as { id: number; user: { email: string }; transaction_id: string }[]).find(
+    const payment = (queue.body.payload as { id: number; user: { email: string }; transaction_id: string }[]).find(
       (p) => p.user.email === email,
     );
     expect(payment?.transaction_id).toBe('TX-E2E-0001');
