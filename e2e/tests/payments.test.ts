@@ -166,7 +166,7 @@ describe('buying a package', () => {
     await page.getByRole('button', { name: 'ส่ง', exact: true }).click();
     await until(() => page.getByText('ส่งข้อมูลการโอนเรียบร้อยแล้ว!').isVisible()).toBe(true);
     await until(() => new URL(page.url()).pathname).toBe('/order-success');
-    expect(await page.getByRole('heading', { name: 'คำสั่งซื้อของคุณสำเร็จแล้ว' }).isVisible()).toBe(true);
+    await until(() => page.getByRole('heading', { name: 'คำสั่งซื้อของคุณสำเร็จแล้ว' }).isVisible()).toBe(true);
     await screenshot(page, 'payments-order-success-th-375');
 
     // Under review: not active yet, and the dashboard says so.
