@@ -189,11 +189,17 @@ describe('POST /api/contact-us without SMTP (development outbox)', async () => {
   const dev = await build({ supportEmail: SUPPORT });
 
   it('puts the mail in the outbox, addressed to the support address', async () => {
-    const res = await send(dev, '/api/contact-us', { ...valid(), subject: 'Outbox <check>' });
+    const body = { ...valid(), name: 'สมชาย ใจดี', subject: 'Outbox <check>' };
+    const res = await send(dev, '/api/contact-us', body);
     expect(res.statusCode).toBe(201);
     await dev.mailer.drain();
     const [mail] = await dev.db.select().from(mailOutbox);
-    expect(mail).toMatchObject({ to: SUPPORT, subject: '[Baan contact] Outbox <check>' });
+    // The outbox keeps Reply-To too, so a local run shows where support's answer would go.
+    expect(mail).toMatchObject({
+      to: SUPPORT,
+      subject: '[Baan contact] Outbox <check>',
+      replyTo: `สมชาย ใจดี <${body.email}>`,
+    });
     expect(mail?.html).toContain('Outbox &lt;check&gt;');
   });
 });

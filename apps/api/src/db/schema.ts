@@ -88,6 +88,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** `Name <address>` when a reply should go to someone other than the sender (contact, inquiry). */
+  replyTo: text('reply_to'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -35,6 +35,13 @@ declare module 'fastify' {
   }
 }
 
+/** `Name <address>` with the name quoted when it holds characters an address header treats specially. */
+export function formatAddress({ name, address }: { name: string; address: string }): string {
+  const plain = /^[\p{L}\p{M}\p{N} .'-]*$/u.test(name);
+  const shown = plain ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
+  return `${shown} <${address}>`;
+}
+
 /** Mail through nodemailer: SMTP when SMTP_URL is set, else the mail_outbox table plus a log line. */
 export default fp(
   async (app) => {
@@ -55,7 +62,13 @@ export default fp(
         app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
       }
-      await app.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await app.db.insert(mailOutbox).values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
+      });
       app.log.info(
         { to: mail.to, subject: mail.subject, ...mail.devNote },
         'dev outbox: mail stored (SMTP_URL is not set)',
