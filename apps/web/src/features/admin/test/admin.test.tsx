@@ -44,7 +44,7 @@ async function openAdmin(path: string) {
 
 describe('admin console access', () => {
   it('shows a visitor the not-found screen and asks the API nothing', async () => {
-    const requests = stubFetch();
+    const { requests } = stubFetch();
     await renderApp('/admin/users');
     expect(await screen.findByRole('heading', { name: /Page Not found/ }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText('Admin console')).not.toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('admin console access', () => {
   });
 
   it('shows a normal user the not-found screen, with no admin link in the menu', async () => {
-    const requests = stubFetch();
+    const { requests } = stubFetch();
     await renderApp('/admin', { login: signedIn() });
     expect(await screen.findByRole('heading', { name: /Page Not found/ }, { timeout: 15_000 })).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
@@ -97,7 +97,7 @@ describe('admin console access', () => {
 
 describe('payments to review', () => {
   it('lists pending payments with the receipt fetched with the bearer header', async () => {
-    const requests = stubFetch(
+    const { requests } = stubFetch(
       get('/api/admin/payments', [payment(1), payment(2, { amount: 12500 })]),
       (_request, url) => (url.pathname.endsWith('/receipt') ? receiptBytes() : undefined),
     );
@@ -126,7 +126,7 @@ describe('payments to review', () => {
   });
 
   it('approves after confirming: POST approve, a toast, and the row leaves the list', async () => {
-    const requests = stubFetch(
+    const { requests } = stubFetch(
       get('/api/admin/payments', [payment(1), payment(2)]),
       (_request, url) => (url.pathname.endsWith('/receipt') ? receiptBytes() : undefined),
       (request, url) =>
@@ -198,7 +198,7 @@ describe('payments to review', () => {
 
 describe('listings', () => {
   it('searches, then hides and features a listing, updating the row in place', async () => {
-    const requests = stubFetch(
+    const { requests } = stubFetch(
       get('/api/admin/properties', (url) =>
         page(url.searchParams.get('q') === 'river' ? [property(5)] : [property(5), property(6)]),
       ),
@@ -236,7 +236,7 @@ describe('listings', () => {
 
   it('deletes after confirming', async () => {
     let deleted = false;
-    const requests = stubFetch(
+    const { requests } = stubFetch(
       get('/api/admin/properties', () => page(deleted ? [] : [property(8)])),
       (request, url) => {
         if (request.method !== 'DELETE' || url.pathname !== '/api/admin/properties/8') return undefined;
@@ -256,7 +256,7 @@ describe('listings', () => {
 describe('users', () => {
   it('disables a user after a warning about their listings; no disable button for yourself', async () => {
     let disabled = false;
-    const requests = stubFetch(
+    const { requests } = stubFetch(
       get('/api/admin/users', () =>
         page([adminUser(1, { name: 'Ada Admin', role: 'admin' }), adminUser(9, { disabled, disabled_at: null })]),
       ),
@@ -352,7 +352,7 @@ describe('packages', () => {
 describe('messages', () => {
   it('shows contact messages, expands long text, and exports CSV with the bearer header', async () => {
     const long = `${'Please call me about the villa. '.repeat(12)}End.`;
-    const requests = stubFetch(
+    const { requests } = stubFetch(
       get('/api/admin/messages', (url) =>
         url.searchParams.get('kind') === 'inquiry'
           ? {
@@ -403,7 +403,7 @@ describe('messages', () => {
 
 describe('audit log', () => {
   it('lists entries with translated actions, targets and details, filterable by action', async () => {
-    const requests = stubFetch(
+    const { requests } = stubFetch(
       get('/api/admin/audit', (url) =>
         page(
           url.searchParams.get('action') === 'property.hide'

@@ -1,35 +1,14 @@
 import type { AdminPackage, AdminPayment, AdminProperty, AdminUser, AuditEntry, ContactMessage } from '@baan/contract';
-import { vi } from 'vitest';
-import { jsonResponse } from '../../../test/http';
+import { jsonResponse, type Route, stubFetch } from '../../../test/http';
 import { makeProperty } from '../../../test/properties';
 
-export { jsonResponse };
+export { jsonResponse, stubFetch };
 
 export const ok = (payload: unknown, message?: string) => jsonResponse(200, { success: true, message, payload });
 
-type Handler = (request: Request, url: URL) => Response | Promise<Response | undefined> | undefined;
-
-/** Stubs fetch: each handler may answer; anything unanswered is a 404 envelope. Returns every request made. */
-export function stubFetch(...handlers: Handler[]) {
-  const requests: Request[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      requests.push(input);
-      const url = new URL(input.url);
-      for (const handler of handlers) {
-        const answer = await handler(input, url);
-        if (answer) return answer;
-      }
-      return jsonResponse(404, { success: false, message: 'Not found' });
-    }),
-  );
-  return requests;
-}
-
 /** GET path → payload. */
 export const get =
-  (path: string, payload: ((url: URL) => unknown) | readonly unknown[] | Record<string, unknown>): Handler =>
+  (path: string, payload: ((url: URL) => unknown) | readonly unknown[] | Record<string, unknown>): Route =>
   (request, url) =>
     request.method === 'GET' && url.pathname === path
       ? ok(typeof payload === 'function' ? payload(url) : payload)
