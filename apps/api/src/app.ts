@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
@@ -16,6 +15,7 @@ import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import webPlugin from './plugins/web.ts';
@@ -92,29 +92,7 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
 const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(configPlugin, { config: opts.config });
   await fastify.register(clockPlugin, { clock: opts.clock });
-  fastify.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  // Stripe.js (card fields in Stripe's own frames) is allowed only when Stripe takes the cards.
-  const stripe = opts.config.payments.stripe ? ['https://js.stripe.com'] : [];
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe],
-        ...(stripe.length ? { frameSrc: [...stripe, 'https://hooks.stripe.com'] } : {}),
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
-        connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : [])],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await fastify.register(securityHeadersPlugin);
   // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
   await fastify.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await fastify.register(errorsPlugin);

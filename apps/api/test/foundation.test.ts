@@ -45,6 +45,9 @@ describe('health and envelope', async () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       const parsed = ErrorEnvelope.parse(res.json());
       expect(parsed.message).toContain('No such endpoint');
+      // Error answers carry the security headers and the request id too.
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 
@@ -57,6 +60,7 @@ describe('health and envelope', async () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 
