@@ -1,5 +1,6 @@
 import { type Property, PropertyIdParams, PropertyListQuery } from '@baan/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
 import { countPropertyTypes } from '../../services/properties/count-property-types.ts';
@@ -12,19 +13,28 @@ export async function cachedProperty(app: FastifyInstance, id: number): Promise<
   return app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id));
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
 
 /** Public listing reads (docs/api.md "Listings"): search, all, one, and counts per sub type. */
 const propertiesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/properties', async (request, reply) => {
-    const query = parse(PropertyListQuery, request.query, 'Please correct the search filters.');
-    // The answer is cached already serialized: a hot page then costs no JSON.stringify at all.
-    const body = await app.listingCache.get(`page-json:${JSON.stringify(query)}`, async () =>
-      JSON.stringify({ success: true, payload: await listProperties(app.db, app.storage, query, app.listingCache) }),
-    );
-    return reply.type(JSON_TYPE).send(body);
+    // The answer is cached already serialized (and compressed on demand), under the URL as sent:
+    // a hot page then costs neither validation, JSON.stringify nor compression. Behind it,
+    // spellings of the same search share one entry. A rejected query (400) is never remembered.
+    const body = await app.listingCache.get(`page-url:${request.url}`, () => {
+      const query = parse(PropertyListQuery, request.query, 'Please correct the search filters.');
+      return app.listingCache.get(
+        `page-body:${JSON.stringify(query)}`,
+        async () =>
+          new EncodedBody(
+            JSON.stringify({
+              success: true,
+              payload: await listProperties(app.db, app.storage, query, app.listingCache),
+            }),
+          ),
+      );
+    });
+    return sendEncoded(request, reply, body);
   });
 
   app.get('/all/properties', async () => {
@@ -36,12 +46,12 @@ const propertiesRoutes: FastifyPluginAsync = async (app) => {
     const parsed = PropertyIdParams.safeParse(request.params);
     if (!parsed.success) throw notFound(LISTING_NOT_FOUND);
     const id = parsed.data.id;
-    const body = await app.listingCache.get(`detail-json:${id}`, async () => {
+    const body = await app.listingCache.get(`detail-body:${id}`, async () => {
       const property = await cachedProperty(app, id);
-      return property ? JSON.stringify({ success: true, payload: property }) : null;
+      return property ? new EncodedBody(JSON.stringify({ success: true, payload: property })) : null;
     });
     if (!body) throw notFound(LISTING_NOT_FOUND);
-    return reply.type(JSON_TYPE).send(body);
+    return sendEncoded(request, reply, body);
   });
 
   app.get('/stats/property-types', async () => {

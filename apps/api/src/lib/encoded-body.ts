@@ -1,0 +1,70 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type BodyEncoding = 'br' | 'gzip';
+
+/** Bodies smaller than this go out as they are (the same threshold as the compress plugin). */
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * A JSON answer kept for many identical requests (the listing read cache), with its brotli and
+ * gzip forms made on first demand and then reused, so a hot listing page costs neither
+ * JSON.stringify nor compression.
+ */
+export class EncodedBody {
+  private readonly encoded = new Map<BodyEncoding, Buffer>();
+  readonly bytes: number;
+
+  constructor(readonly json: string) {
+    this.bytes = Buffer.byteLength(json);
+  }
+
+  as(encoding: BodyEncoding): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      // Made once per cache lifetime, so brotli can afford a better quality than per-request compression.
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.json, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 9,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes,
+              },
+            })
+          : gzipSync(this.json, { level: 6 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/**
+ * The best encoding the client accepts (`Accept-Encoding`, with q-values; q=0 refuses one):
+ * brotli, then gzip, else none.
+ */
+export function pickEncoding(acceptEncoding: string | undefined): BodyEncoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    if (name) q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: BodyEncoding) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/** Sends a cached JSON body, compressed when the client accepts it and it is worth it. */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (body.bytes < MIN_COMPRESSED_BYTES) return reply.send(body.json);
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body.json);
+  // The compress plugin leaves an answer alone when it already names its encoding.
+  return reply.header('content-encoding', encoding).send(body.as(encoding));
+}
