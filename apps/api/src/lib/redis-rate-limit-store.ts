@@ -89,6 +89,8 @@ export function createRedisRateLimitStore(opts: RedisRateLimitStoreOptions): Red
     // RESP2: the script answers plain integers either way, and any Redis from 2.6 on speaks it.
     protocol: 2,
     connectionName: 'baan-rate-limit',
+    // How long a closed connection's socket may linger (ioredis's default 2 s keeps a timer alive).
+    disconnectTimeout: 200,
   });
   const hitCommand = 'baanRateLimitHit';
   client.defineCommand(hitCommand, { lua: HIT_SCRIPT, numberOfKeys: 1 });
