@@ -1,9 +1,11 @@
 // `npm test`: every check, in the order that fails fastest. The API suite runs on PGlite, and again
-// on PostgreSQL when TEST_DATABASE_URL is set; the end-to-end suite needs Debian's Chromium.
+// on PostgreSQL when TEST_DATABASE_URL is set; it starts its own redis-server processes for the
+// shared rate-limit store. The end-to-end suite needs Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const redisServer = process.env.REDIS_SERVER_PATH || 'redis-server';
 const { TEST_DATABASE_URL, ...envWithoutPg } = process.env;
 
 const steps = [
@@ -19,6 +21,13 @@ steps.push(['e2e in Chromium', 'npm', ['run', 'test:e2e'], process.env]);
 
 if (!existsSync(chromium)) {
   console.error(`test: Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+  process.exit(1);
+}
+if (spawnSync(redisServer, ['--version'], { stdio: 'ignore' }).status !== 0) {
+  console.error(
+    `test: ${redisServer} not found; the API suite tests the Redis rate-limit store against it. ` +
+      'Install it with: sudo apt-get install -y redis-server',
+  );
   process.exit(1);
 }
 

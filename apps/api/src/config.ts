@@ -16,6 +16,11 @@ export type Config = {
   isProduction: boolean;
   /** How long public listing reads are cached in this process (0 turns the cache off). */
   listingCacheTtlMs: number;
+  /**
+   * redis:// or rediss:// URL of the rate-limit store every API node shares (ADR 009); counters
+   * are kept in this process when absent.
+   */
+  redisUrl: string | undefined;
   /** HS256 key for access tokens; generated once under dataDir when unset. */
   jwtSecret: string | undefined;
   /** smtp(s)://user:pass@host:port; when unset, mail goes to the dev outbox table and the log. */
@@ -107,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: 1024 * 1024,
     isProduction,
     listingCacheTtlMs: cacheTtl(env.LISTING_CACHE_TTL_MS),
+    redisUrl: redisUrl(env.REDIS_URL),
     jwtSecret: jwtSecret(env.JWT_SECRET),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Baan <no-reply@baan.example>',
@@ -138,6 +144,35 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     },
   };
+}
+
+/**
+ * A redis:// or rediss:// (TLS) URL with a host and an optional database number. The error never
+ * repeats the value: it may hold a password.
+ */
+function redisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const example = 'redis://[:password@]host[:port][/db], e.g. redis://127.0.0.1:6379/0';
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`REDIS_URL is not a URL; expected ${example}`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new Error(`REDIS_URL must start with redis:// or rediss:// (got ${url.protocol}//); expected ${example}`);
+  if (!url.hostname) throw new Error(`REDIS_URL has no host; expected ${example}`);
+  if (!/^(\/\d{0,2})?$/.test(url.pathname))
+    throw new Error(`REDIS_URL's path must be a database number such as /0; expected ${example}`);
+  return value.trim();
+}
+
+/** A Redis URL without its user name and password, for log lines. */
+export function redactRedisUrl(value: string): string {
+  const url = new URL(value);
+  url.username = '';
+  url.password = '';
+  return url.toString();
 }
 
 function jwtSecret(value: string | undefined): string | undefined {

@@ -7,6 +7,14 @@ describe('envelope', () => {
     expect(HealthResponse.safeParse({ success: true, payload: { db: 'ok', version: '1' } }).success).toBe(true);
     expect(HealthResponse.safeParse({ success: true }).success).toBe(false);
     expect(HealthResponse.safeParse({ success: false, payload: { db: 'ok', version: '1' } }).success).toBe(false);
+    // The shared rate-limit store's state, only with REDIS_URL.
+    for (const redis of ['ok', 'down'])
+      expect(HealthResponse.safeParse({ success: true, payload: { db: 'ok', version: '1', redis } }).success).toBe(
+        true,
+      );
+    expect(HealthResponse.safeParse({ success: true, payload: { db: 'ok', version: '1', redis: 'up' } }).success).toBe(
+      false,
+    );
   });
 
   it('requires a message on errors', () => {

@@ -1,10 +1,13 @@
 /**
  * Fixed-window counters behind a small store interface. The in-memory store suits one process;
- * several API nodes need a shared store (Redis: INCR + PEXPIRE on the same key gives exactly
- * these semantics), which plugs in through `RateLimitStore` without touching the routes.
+ * several API nodes share the Redis store (`redis-rate-limit-store.ts`, REDIS_URL, ADR 009).
  */
 export interface RateLimitStore {
-  /** Counts one hit on `key` in its current window; returns the count so far and when the window ends. */
+  /**
+   * Counts one hit on `key` in its current window; returns the count so far and when the window
+   * ends, on the caller's clock (`nowMs`). The memory store runs its windows on `nowMs`; the Redis
+   * store on Redis's key expiry (`resetAt` = `nowMs` + what Redis has left).
+   */
   hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAt: number }>;
 }
 

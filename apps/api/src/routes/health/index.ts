@@ -7,6 +7,8 @@ const health: FastifyPluginAsync = async (app) => {
   app.get('/health', async () => {
     await app.db.execute(sql`select 1`);
     const payload: Health = { db: 'ok', version: VERSION };
+    // A Redis outage does not fail the check: rate limits fall back to per-process counters.
+    if (app.rateLimit.store === 'redis') payload.redis = (await app.rateLimit.storeAnswers()) ? 'ok' : 'down';
     return { success: true, payload };
   });
 };
