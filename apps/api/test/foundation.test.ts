@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { ErrorEnvelope, HealthResponse } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
 import { newsletterSubscribers } from '../src/db/schema.ts';
 import { build } from './helpers.ts';
 
@@ -193,5 +194,22 @@ describe('compression', async () => {
     const res = await app.inject({ method: 'GET', url: '/Quick', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Baan</title>');
+  });
+});
+
+describe('the embedded PGlite database', () => {
+  it('runs with a 64 MB buffer cache (its WebAssembly heap never shrinks) and pg_trgm', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'baan-pglite-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'db') });
+    try {
+      const firstRow = async (query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as { rows: unknown[] }).rows[0];
+      expect(await firstRow(sql`show shared_buffers`)).toEqual({ shared_buffers: '64MB' });
+      expect(await firstRow(sql`select similarity('sukhumvit', 'sukhumvit 24') > 0.5 as close`)).toEqual({
+        close: true,
+      });
+    } finally {
+      await database.close();
+    }
   });
 });
