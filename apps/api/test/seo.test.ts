@@ -65,7 +65,11 @@ const [ofDisabled] = await app.db
   .insert(properties)
   .values({ ...base, userId: disabled.id, title: 'Disabled owner one', description: 'x' })
   .returning();
-if (!listing || !hidden || !ofDisabled) throw new Error('no listings');
+const [bareListing] = await app.db
+  .insert(properties)
+  .values({ ...base, title: 'No photos yet', description: 'x' })
+  .returning();
+if (!listing || !hidden || !ofDisabled || !bareListing) throw new Error('no listings');
 await app.db.insert(propertyImages).values({
   propertyId: listing.id,
   storageKey: 'listings/cover',
@@ -103,6 +107,20 @@ describe('GET /detail/:id (server-rendered head)', () => {
     // Nothing from the listing can close a script element or inject markup.
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('preloads the first photo at high priority with the srcset and sizes the page will use', async () => {
+    const html = (await app.inject({ method: 'GET', url: `/detail/${listing.id}` })).body;
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(preload).toContain('href="/uploads/listings/cover-1024.webp"');
+    expect(preload).toContain(
+      'imagesrcset="/uploads/listings/cover-320.webp 320w, /uploads/listings/cover-640.webp 640w, /uploads/listings/cover-1024.webp 1024w, /uploads/listings/cover-1600.webp 1600w"',
+    );
+    expect(preload).toContain('imagesizes="(min-width: 1024px) 800px, 100vw"');
+    expect(preload).toContain('fetchpriority="high"');
+    // A listing without photos has nothing to preload.
+    const bare = (await app.inject({ method: 'GET', url: `/detail/${bareListing.id}` })).body;
+    expect(bare).not.toContain('rel="preload"');
   });
 
   it('describes the listing as a schema.org RealEstateListing with an Offer in THB and the residence', async () => {

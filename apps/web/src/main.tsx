@@ -1,16 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/App';
 import { routes } from './app/router';
 import { makeStore } from './app/store';
 import { initI18n } from './i18n';
+import { makeZodJitless } from './lib/zod-jitless';
 import './index.css';
 
-// zod probes for eval support with `Function('')` to compile fast parsers; the CSP forbids eval, and
-// the blocked probe shows up as a browser issue (Lighthouse best practices). Parse without it.
-zodConfig({ jitless: true });
+// Before any lazy chunk loads zod: parse without its eval probe, which the CSP blocks (lib/zod-jitless.ts).
+makeZodJitless();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { routePreloads, withHeadTags } from '../lib/route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -36,6 +37,8 @@ export default fp(
     }
     // Read once: the file only changes with a new build, which means a restart.
     const indexHtml = hasWeb ? readFileSync(indexPath, 'utf8') : null;
+    const preloadsFor = hasWeb ? routePreloads(root) : () => '';
+    const htmlFor = (urlPath: string) => (indexHtml ? withHeadTags(indexHtml, preloadsFor(urlPath)) : null);
 
     app.decorate('sendSpa', (reply: FastifyReply, html?: string) => {
       if (!indexHtml) {
@@ -50,7 +53,7 @@ export default fp(
         .type('text/html; charset=utf-8')
         .send(html ?? indexHtml);
     });
-    app.decorate('spaHtml', () => indexHtml);
+    app.decorate('spaHtml', (urlPath?: string) => (urlPath === undefined ? indexHtml : htmlFor(urlPath)));
 
     // @fastify/static answers a bare directory with 403; the root is the home page.
     app.get('/', (_request, reply) => app.sendSpa(reply));
@@ -66,7 +69,7 @@ export default fp(
       if (url.startsWith('/assets/') || url.startsWith('/uploads/')) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      return app.sendSpa(reply);
+      return app.sendSpa(reply, htmlFor(url) ?? undefined);
     });
   },
   { name: 'web', dependencies: ['config'] },
@@ -76,7 +79,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers with the SPA's index.html (or the given HTML built from it). */
     sendSpa: (reply: FastifyReply, html?: string) => FastifyReply;
-    /** The built index.html, or null when the web app has not been built. */
-    spaHtml: () => string | null;
+    /**
+     * The built index.html, or null when the web app has not been built; given the URL path, with the
+     * modulepreload tags of that route's chunks (lib/route-preloads.ts).
+     */
+    spaHtml: (urlPath?: string) => string | null;
   }
 }

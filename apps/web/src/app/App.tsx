@@ -1,6 +1,5 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import 'react-toastify/ReactToastify.css';
 import { SessionRestorer } from '../features/auth/components/SessionRestorer';
 import { ToastContainer } from '../lib/toast';
 import type { AppStore } from './store';

@@ -1,25 +1,40 @@
 import type { RouteObject } from 'react-router';
 import { MainLayout } from '../components/layout/MainLayout';
 import { NotFound, RootErrorScreen } from '../components/ui/NotFound';
+import { loadNamespaces } from '../i18n';
 import { HomeRoute } from './routes/home';
+
+/**
+ * A lazy screen and the translation namespaces it needs besides the core ones (i18n/index.ts), loaded in parallel
+ * so the screen renders without waiting for a second round trip.
+ */
+function withNamespaces<T>(namespaces: readonly string[], load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0];
+}
 
 const infoPage = (path: string, infoPage: string): RouteObject => ({
   path,
   handle: { infoPage },
-  lazy: () => import('./routes/info-page'),
+  lazy: withNamespaces(['pages'], () => import('./routes/info-page')),
 });
 
 /** My properties: one screen; the route says which listings it shows (docs/decisions/007-my-properties-routes.md). */
 const myProperties = (path: string, listingType: 'rent' | 'sale'): RouteObject => ({
   path,
   handle: { listingType },
-  lazy: () => import('./routes/my-properties'),
+  lazy: withNamespaces(['property'], () => import('./routes/my-properties')),
 });
 
 type AdminSection = 'Payments' | 'Listings' | 'Users' | 'Packages' | 'Messages' | 'Audit';
 
 /** An admin console section: a component of the one lazy console chunk (routes/admin.tsx). */
-const adminSection = (name: AdminSection) => async () => ({ Component: (await import('./routes/admin'))[name] });
+const adminSection = (name: AdminSection) =>
+  withNamespaces(ADMIN_NAMESPACES, async () => ({ Component: (await import('./routes/admin'))[name] }));
+
+const ADMIN_NAMESPACES = ['admin', 'payments'];
+const DASHBOARD_NAMESPACES = ['dashboard', 'auth', 'contact', 'payments'];
+const dashboardPage = (name: 'Overview' | 'Inquiries' | 'Settings') =>
+  withNamespaces(DASHBOARD_NAMESPACES, async () => ({ Component: (await import('./routes/dashboard'))[name] }));
 
 /** The spec's route table (section 2). Everything except home is a lazy chunk. */
 export const routes: RouteObject[] = [
@@ -40,28 +55,32 @@ export const routes: RouteObject[] = [
           { path: 'recommend', lazy: () => import('./routes/recommend') },
           { path: 'cost', lazy: () => import('./routes/cost') },
           { path: 'detail/:id', lazy: () => import('./routes/detail') },
-          { path: 'contact', lazy: () => import('./routes/contact') },
-          { path: 'login', lazy: () => import('./routes/login') },
-          { path: 'signup', lazy: () => import('./routes/signup') },
-          { path: 'otp', lazy: () => import('./routes/otp') },
-          { path: 'setpassword', lazy: () => import('./routes/set-password') },
+          { path: 'contact', lazy: withNamespaces(['contact'], () => import('./routes/contact')) },
+          { path: 'login', lazy: withNamespaces(['auth'], () => import('./routes/login')) },
+          { path: 'signup', lazy: withNamespaces(['auth'], () => import('./routes/signup')) },
+          { path: 'otp', lazy: withNamespaces(['auth'], () => import('./routes/otp')) },
+          { path: 'setpassword', lazy: withNamespaces(['auth'], () => import('./routes/set-password')) },
           {
             path: 'dashboard',
             // The layout and its pages are one lazy chunk (routes/dashboard.tsx).
-            lazy: async () => ({ Component: (await import('./routes/dashboard')).Component }),
+            lazy: withNamespaces(DASHBOARD_NAMESPACES, async () => ({
+              Component: (await import('./routes/dashboard')).Component,
+            })),
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).Overview }) },
+              { index: true, lazy: dashboardPage('Overview') },
               myProperties('sellproperty', 'sale'),
               myProperties('buyproperty', 'rent'),
               myProperties('rentedproperty', 'rent'),
-              { path: 'inquiries', lazy: async () => ({ Component: (await import('./routes/dashboard')).Inquiries }) },
-              { path: 'settings', lazy: async () => ({ Component: (await import('./routes/dashboard')).Settings }) },
+              { path: 'inquiries', lazy: dashboardPage('Inquiries') },
+              { path: 'settings', lazy: dashboardPage('Settings') },
             ],
           },
           {
             path: 'admin',
             // Only admins see it; everyone else gets the not-found screen (routes/admin.tsx).
-            lazy: async () => ({ Component: (await import('./routes/admin')).Component }),
+            lazy: withNamespaces(ADMIN_NAMESPACES, async () => ({
+              Component: (await import('./routes/admin')).Component,
+            })),
             children: [
               { index: true, lazy: adminSection('Payments') },
               { path: 'listings', lazy: adminSection('Listings') },
@@ -71,12 +90,18 @@ export const routes: RouteObject[] = [
               { path: 'audit', lazy: adminSection('Audit') },
             ],
           },
-          { path: 'add-property', lazy: () => import('./routes/add-property') },
-          { path: 'select-package', lazy: () => import('./routes/select-package') },
-          { path: 'billing-information', lazy: () => import('./routes/billing-information') },
-          { path: 'checkout', lazy: () => import('./routes/checkout') },
-          { path: 'payment-success', lazy: () => import('./routes/payment-success') },
-          { path: 'order-success', lazy: () => import('./routes/order-success') },
+          {
+            path: 'add-property',
+            lazy: withNamespaces(['property', 'locations'], () => import('./routes/add-property')),
+          },
+          { path: 'select-package', lazy: withNamespaces(['payments'], () => import('./routes/select-package')) },
+          {
+            path: 'billing-information',
+            lazy: withNamespaces(['payments'], () => import('./routes/billing-information')),
+          },
+          { path: 'checkout', lazy: withNamespaces(['payments'], () => import('./routes/checkout')) },
+          { path: 'payment-success', lazy: withNamespaces(['payments'], () => import('./routes/payment-success')) },
+          { path: 'order-success', lazy: withNamespaces(['payments'], () => import('./routes/order-success')) },
           infoPage('terms', 'terms'),
           infoPage('privacy', 'privacy'),
           infoPage('services', 'services'),

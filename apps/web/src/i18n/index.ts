@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from '@baan/contract';
-import i18n, { type Resource } from 'i18next';
+import i18n, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export { LANGUAGES, type Language };
@@ -20,10 +20,22 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 type Bundle = Record<string, unknown>;
 
-// English ships in the main chunk so the first paint never waits for a request.
-const englishFiles = import.meta.glob<Bundle>('../locales/en/*.json', { eager: true, import: 'default' });
-// Every other language is a set of lazy chunks, one per namespace file, fetched together on demand.
-const lazyFiles = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' });
+/**
+ * The namespaces the shell (header, footer, menus) and the home screen need: their English files ship in the entry
+ * chunk so the first paint never waits for a request.
+ */
+export const CORE_NAMESPACES = ['common', 'listings'] as const;
+
+const coreEnglishFiles = import.meta.glob<Bundle>(['../locales/en/common.json', '../locales/en/listings.json'], {
+  eager: true,
+  import: 'default',
+});
+// Every other file (each language's namespaces, English ones included) is a lazy chunk, loaded when a screen uses
+// its namespace (routes preload theirs; see app/router.tsx) or when the visitor switches to its language.
+const lazyFiles = import.meta.glob<Bundle>(
+  ['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/listings.json'],
+  { import: 'default' },
+);
 
 function parsePath(path: string): { language: string; namespace: string } {
   const [, language = '', file = ''] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
@@ -36,15 +48,40 @@ function bundlesFor(files: Record<string, Bundle>): Record<string, Bundle> {
   return bundles;
 }
 
-export const NAMESPACES = Object.keys(bundlesFor(englishFiles));
+/** Every namespace (one file per language each). */
+export const NAMESPACES = [
+  ...new Set(
+    [...Object.keys(coreEnglishFiles), ...Object.keys(lazyFiles)]
+      .map(parsePath)
+      .filter((file) => file.language === DEFAULT_LANGUAGE)
+      .map((file) => file.namespace),
+  ),
+];
 
-async function loadLanguage(language: Language): Promise<void> {
-  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, DEFAULT_NAMESPACE)) return;
-  const entries = Object.entries(lazyFiles).filter(([path]) => parsePath(path).language === language);
-  const loaded = await Promise.all(
-    entries.map(async ([path, load]) => [parsePath(path).namespace, await load()] as const),
-  );
-  for (const [namespace, bundle] of loaded) i18n.addResourceBundle(language, namespace, bundle, true, true);
+/** i18next loads a namespace file it does not have yet (another language, or a screen's own namespace) from its chunk. */
+const lazyFileBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * Loads namespaces in the current language (and English, the fallback) before a screen needs them; i18next also
+ * loads them in every language the visitor switches to afterwards.
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await initI18n();
+  await i18n.loadNamespaces([...namespaces]);
 }
 
 function readStoredLanguage(): Language {
@@ -74,7 +111,7 @@ export function currentLanguage(): Language {
 
 /** Loads the language's files, switches to it, remembers the choice and updates `<html lang>` and the title. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
+  // i18next loads every namespace in use in the new language before it switches.
   await i18n.changeLanguage(language);
   try {
     localStorage.setItem(STORAGE_KEY, language);
@@ -89,20 +126,23 @@ let initialising: Promise<typeof i18n> | undefined;
 /** Initialises i18next once, in the stored language (loaded before the first render to avoid a flash of English). */
 export function initI18n(): Promise<typeof i18n> {
   initialising ??= (async () => {
-    const resources: Resource = { en: bundlesFor(englishFiles) };
-    await i18n.use(initReactI18next).init({
-      resources,
-      lng: DEFAULT_LANGUAGE,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      // The code `TW` is the spec's; keep it as written instead of lower-casing or splitting it.
-      lowerCaseLng: false,
-      load: 'currentOnly',
-      ns: NAMESPACES,
-      defaultNS: DEFAULT_NAMESPACE,
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-    });
+    const resources: Resource = { en: bundlesFor(coreEnglishFiles) };
+    await i18n
+      .use(lazyFileBackend)
+      .use(initReactI18next)
+      .init({
+        resources,
+        lng: DEFAULT_LANGUAGE,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...LANGUAGES],
+        // The code `TW` is the spec's; keep it as written instead of lower-casing or splitting it.
+        lowerCaseLng: false,
+        load: 'currentOnly',
+        ns: [...CORE_NAMESPACES],
+        defaultNS: DEFAULT_NAMESPACE,
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false },
+      });
     const stored = readStoredLanguage();
     if (stored === DEFAULT_LANGUAGE) applyToDocument(DEFAULT_LANGUAGE);
     else await changeLanguage(stored).catch(() => applyToDocument(DEFAULT_LANGUAGE));

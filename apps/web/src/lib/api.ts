@@ -1,13 +1,10 @@
-import type { ErrorEnvelope, FieldErrors } from '@baan/contract';
+import type { ErrorEnvelope } from '@baan/contract';
 import { type BaseQueryFn, createApi, type FetchArgs, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { attachApi } from '../app/store';
 import { currentLanguage } from '../i18n';
+import type { ApiError } from './api-error';
 
-/** What every endpoint rejects with: the HTTP status (or the failure kind) plus the envelope's message and errors. */
-export interface ApiError {
-  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
-  message?: string;
-  errors?: FieldErrors;
-}
+export { type ApiError, isApiError } from './api-error';
 
 export interface ApiMeta {
   /** The envelope's `message` of a successful answer. */
@@ -73,6 +70,5 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-export function isApiError(value: unknown): value is ApiError {
-  return typeof value === 'object' && value !== null && 'status' in value;
-}
+// Every store gets the API's reducer and middleware now that RTK Query has loaded (app/store.ts).
+attachApi(api);

@@ -2,7 +2,7 @@ import { PropertyIdParams } from '@baan/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildSitemap, buildSitemapPart, robotsTxt } from '../../services/seo/build-sitemap.ts';
 import { injectHead } from '../../services/seo/html.ts';
-import { listingHeadTags, listingTitle } from '../../services/seo/listing-head.ts';
+import { listingHeadTags, listingPhotoPreload, listingTitle } from '../../services/seo/listing-head.ts';
 import { cachedProperty } from '../properties/index.ts';
 
 /**
@@ -14,7 +14,7 @@ const seo: FastifyPluginAsync = async (app) => {
   const publicUrl = app.config.publicUrl;
 
   app.get<{ Params: { id: string } }>('/detail/:id', async (request, reply) => {
-    const indexHtml = app.spaHtml();
+    const indexHtml = app.spaHtml(request.url);
     if (!indexHtml) return app.sendSpa(reply);
     const parsed = PropertyIdParams.safeParse(request.params);
     const property = parsed.success ? await cachedProperty(app, parsed.data.id) : null;
@@ -22,7 +22,8 @@ const seo: FastifyPluginAsync = async (app) => {
       // The SPA still renders its own not-found screen; the status tells crawlers the truth.
       return reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
-    return app.sendSpa(reply, injectHead(indexHtml, listingTitle(property), listingHeadTags(property, publicUrl)));
+    const headTags = [listingHeadTags(property, publicUrl), listingPhotoPreload(property)].filter(Boolean).join('\n');
+    return app.sendSpa(reply, injectHead(indexHtml, listingTitle(property), headTags));
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {

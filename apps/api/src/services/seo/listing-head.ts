@@ -88,3 +88,16 @@ export function listingHeadTags(property: Property, publicUrl: string): string {
   ];
   return tags.join('\n');
 }
+
+/** The `sizes` of the detail page's photo (apps/web/src/features/listings/components/ImageCarousel.tsx). */
+export const DETAIL_PHOTO_SIZES = '(min-width: 1024px) 800px, 100vw';
+
+/**
+ * A preload of the listing's first photo, the detail page's largest paint: the browser picks the same width from
+ * the same srcset and sizes as the page's <img> will, and starts while the app's code is still loading.
+ */
+export function listingPhotoPreload(property: Pick<Property, 'images'>): string {
+  const first = property.images[0];
+  if (!first) return '';
+  return `<link rel="preload" as="image" href="${escapeHtml(first.image_path)}" imagesrcset="${escapeHtml(first.srcset)}" imagesizes="${DETAIL_PHOTO_SIZES}" fetchpriority="high">`;
+}

@@ -9,12 +9,18 @@ import { ImageCarousel } from '../../features/listings/components/ImageCarousel'
 import { ListError } from '../../features/listings/components/ListState';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
 import { formatNumber, formatPrice } from '../../features/listings/lib/format';
+import { loadNamespaces } from '../../i18n';
 import { useAppSelector } from '../store';
 
 // Below the fold and the only part of the page that needs the contract's zod schemas: its own chunk.
-const InquiryForm = lazy(async () => ({
-  default: (await import('../../features/contact/components/InquiryForm')).InquiryForm,
-}));
+const InquiryForm = lazy(async () => {
+  // Its translations load with it, not after it renders.
+  const [{ InquiryForm }] = await Promise.all([
+    import('../../features/contact/components/InquiryForm'),
+    loadNamespaces(['contact']),
+  ]);
+  return { default: InquiryForm };
+});
 
 function headStart(state: unknown, id: number): Property | undefined {
   if (typeof state !== 'object' || state === null || !('property' in state)) return undefined;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './Footer';
@@ -38,7 +38,10 @@ export function MainLayout() {
       <Header />
       {/* The header is fixed; only home lets the hero slide under it. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`flex-1 focus:outline-none ${isHome ? '' : 'pt-[105px]'}`}>
-        <Outlet />
+        {/* A screen whose translations are not loaded yet (routes preload theirs) waits here, not in a blank page. */}
+        <Suspense fallback={<div className="min-h-svh" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -68,7 +68,7 @@ export function UserMenu() {
               className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
             >
               <ShieldCheck className="size-4" aria-hidden="true" />
-              {t('menuLink', { ns: 'admin' })}
+              {t('header.adminConsole')}
             </Link>
           ) : null}
           <button

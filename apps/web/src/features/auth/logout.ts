@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { api } from '../../lib/api';
+import { loadedApi } from '../../app/store';
 import { loggedOut, TOKEN_KEY } from './login-slice';
 
 /** Forgets the token everywhere it can live, empties the cache of private data, and resets the session. */
@@ -12,6 +12,8 @@ export function logout() {
       // Storage unavailable: nothing was stored there either.
     }
     dispatch(loggedOut());
-    dispatch(api.util.resetApiState());
+    // Nothing is cached before RTK Query has loaded (app/store.ts).
+    const api = loadedApi();
+    if (api) dispatch(api.util.resetApiState());
   };
 }

@@ -34,7 +34,7 @@ type FieldErrors = Partial<Record<'name' | 'price' | 'features', string>>;
 
 /** Packages: what users can buy. Create, edit name, price and features, retire. */
 export function PackagesSection() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'payments']);
   const query = useGetAdminPackagesQuery();
   const [retire, { isLoading: isRetiring }] = useRetirePackageMutation();
   const [editing, setEditing] = useState<AdminPackage | 'new' | null>(null);
@@ -144,7 +144,7 @@ export function validatePackage(
 }
 
 function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'payments']);
   const errorMessage = useErrorMessage();
   const featuresId = useId();
   const [create, { isLoading: isCreating }] = useCreatePackageMutation();

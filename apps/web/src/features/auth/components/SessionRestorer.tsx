@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { authApi } from '../api/auth-api';
 import { loggedIn, loggedOut } from '../login-slice';
 import { logout } from '../logout';
 
 /**
  * On start-up, a stored token is checked with GET /api/user: the session survives a reload, and a
- * token the server no longer accepts (expired, password changed) is forgotten.
+ * token the server no longer accepts (expired, password changed) is forgotten. The account calls (and RTK Query)
+ * load only then: a visitor without a stored token does not fetch them at start-up.
  */
 export function SessionRestorer() {
   const dispatch = useAppDispatch();
@@ -15,16 +15,22 @@ export function SessionRestorer() {
 
   useEffect(() => {
     if (!isRestoring || !token) return;
-    const request = dispatch(authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true }));
-    request
-      .unwrap()
-      .then((user) => dispatch(loggedIn({ user, token })))
-      .catch((error: { status?: unknown }) => {
-        if (error?.status === 401) dispatch(logout());
-        // Offline or a server hiccup: keep the token for the next start, but do not claim a session.
-        else dispatch(loggedOut());
-      })
-      .finally(() => request.unsubscribe());
+    import('../api/auth-api').then(
+      ({ authApi }) => {
+        const request = dispatch(authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true }));
+        request
+          .unwrap()
+          .then((user) => dispatch(loggedIn({ user, token })))
+          .catch((error: { status?: unknown }) => {
+            if (error?.status === 401) dispatch(logout());
+            // Offline or a server hiccup: keep the token for the next start, but do not claim a session.
+            else dispatch(loggedOut());
+          })
+          .finally(() => request.unsubscribe());
+      },
+      // The chunk did not load (offline): as for a failed check, no session this time.
+      () => dispatch(loggedOut()),
+    );
   }, [dispatch, isRestoring, token]);
 
   return null;

@@ -7,7 +7,7 @@ type Props = {
   alt: string;
   sizes: string;
   className?: string;
-  /** The first visible photo of a page loads eagerly; others wait until scrolled near. */
+  /** The first visible photo of a page loads eagerly, at high priority; others wait until scrolled near. */
   isEager?: boolean;
 };
 
@@ -26,6 +26,8 @@ export function PropertyImage({ image, alt, sizes, className, isEager = false }:
       height={image.height}
       alt={alt}
       loading={isEager ? 'eager' : 'lazy'}
+      // The eager photo is usually the page's largest paint (the detail page's HTML preloads it the same way).
+      fetchPriority={isEager ? 'high' : undefined}
       decoding="async"
       className={className}
       onError={() => setFailedSrc(image.image_path)}

@@ -1,9 +1,10 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
+import { useAppDispatch } from '../../../app/store';
+import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { newsletterEmail, useSubscribeNewsletterMutation } from '../api/subscribe-newsletter';
+import { newsletterEmail } from '../lib/newsletter-email';
 
 const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
 
@@ -13,7 +14,23 @@ export function NewsletterForm() {
   const errorId = useId();
   const [email, setEmail] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
-  const [subscribe, { isLoading }] = useSubscribeNewsletterMutation();
+  const dispatch = useAppDispatch();
+  const [isLoading, setIsLoading] = useState(false);
+
+  async function subscribe(email: string) {
+    setIsLoading(true);
+    try {
+      const { newsletterApi } = await import('../api/subscribe-newsletter');
+      const request = dispatch(newsletterApi.endpoints.subscribeNewsletter.initiate({ email }));
+      try {
+        return await request.unwrap();
+      } finally {
+        request.reset();
+      }
+    } finally {
+      setIsLoading(false);
+    }
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +46,7 @@ export function NewsletterForm() {
     }
     setValidationError(null);
     try {
-      const { isAlreadySubscribed } = await subscribe({ email: parsed }).unwrap();
+      const { isAlreadySubscribed } = await subscribe(parsed);
       toast.success(isAlreadySubscribed ? t('footer.newsletter.already') : t('footer.newsletter.success'));
       setEmail('');
     } catch (error) {

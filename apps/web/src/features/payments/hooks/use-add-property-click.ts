@@ -1,23 +1,29 @@
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../../app/store';
-import { useLazyGetSubscriptionQuery } from '../api/payments-api';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
 
 /**
  * The Add Property button (spec section 4): logged out → /login; an active subscription →
- * /add-property; otherwise, or when the check fails → /select-package.
+ * /add-property; otherwise, or when the check fails → /select-package. The header has this button on every page,
+ * so the payments calls (and RTK Query) load with the first click, not with the page.
  */
 export function useAddPropertyClick() {
   const navigate = useNavigate();
   const isAuthenticated = useAppSelector((state) => state.login.isAuthenticated);
-  const [checkSubscription] = useLazyGetSubscriptionQuery();
+  const dispatch = useAppDispatch();
   return async () => {
     if (!isAuthenticated) {
       navigate('/login');
       return;
     }
     try {
-      const status = await checkSubscription(undefined, false).unwrap();
-      navigate(status.is_active === 1 ? '/add-property' : '/select-package');
+      const { paymentsApi } = await import('../api/payments-api');
+      const request = dispatch(paymentsApi.endpoints.getSubscription.initiate(undefined, { forceRefetch: true }));
+      try {
+        const status = await request.unwrap();
+        navigate(status.is_active === 1 ? '/add-property' : '/select-package');
+      } finally {
+        request.unsubscribe();
+      }
     } catch {
       navigate('/select-package');
     }

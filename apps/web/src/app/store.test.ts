@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/http';
+
+// app/store.ts and lib/api.ts keep the attachment in module state: each test takes fresh copies.
+beforeEach(() => {
+  vi.resetModules();
+});
+
+async function pingThrough(store: Awaited<ReturnType<typeof makeFreshStore>>['store']) {
+  const { api } = await import('../lib/api');
+  const pingApi = api.injectEndpoints({
+    endpoints: (build) => ({ ping: build.query<{ pong: boolean }, void>({ query: () => '/ping' }) }),
+  });
+  const request = store.dispatch(pingApi.endpoints.ping.initiate());
+  const result = await request;
+  request.unsubscribe();
+  return result.data;
+}
+
+async function makeFreshStore() {
+  const module = await import('./store');
+  return { ...module, store: module.makeStore() };
+}
+
+describe('store: RTK Query joins when its chunk loads', () => {
+  it('a store made before lib/api loads gets the api state and middleware when it loads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { success: true, payload: { pong: true } })),
+    );
+    const { store, loadedApi } = await makeFreshStore();
+    expect(store.getState()).not.toHaveProperty('api');
+    expect(loadedApi()).toBeNull();
+
+    const { api } = await import('../lib/api');
+    expect(loadedApi()).toBe(api);
+    expect(store.getState().api).toMatchObject({ queries: {}, mutations: {} });
+    expect(await pingThrough(store)).toEqual({ pong: true });
+  });
+
+  it('a store made after lib/api loaded has them from the start', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { success: true, payload: { pong: true } })),
+    );
+    const { makeStore } = await import('./store');
+    await import('../lib/api');
+    const store = makeStore();
+    expect(store.getState().api).toMatchObject({ queries: {} });
+    expect(await pingThrough(store)).toEqual({ pong: true });
+  });
+
+  it('logout before RTK Query loaded only forgets the session', async () => {
+    localStorage.setItem('token', 't-1');
+    const { store } = await makeFreshStore();
+    const { logout } = await import('../features/auth/logout');
+    store.dispatch(logout());
+    expect(store.getState().login).toMatchObject({ token: null, isAuthenticated: false });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.getState()).not.toHaveProperty('api');
+  });
+});
