@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { properties, users } from '../src/db/schema.ts';
-import { routePreloads } from '../src/lib/route-preloads.ts';
+import { ROUTE_MODULES, routePreloads } from '../src/lib/route-preloads.ts';
 import { build } from './helpers.ts';
 
 // A built SPA as Vite writes it: index.html plus .vite/manifest.json naming each route module's chunk and imports.
@@ -110,6 +110,20 @@ describe('route preloads', () => {
       expect(missing.body).toBe(INDEX.replace('</head>', `${DETAIL_TAGS}\n</head>`));
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the route table the preloads repeat', () => {
+  const web = path.resolve(import.meta.dirname, '../../web');
+  const router = readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
+
+  it('names route modules that exist and that the SPA router loads', () => {
+    for (const [, module] of ROUTE_MODULES) {
+      expect(existsSync(path.join(web, module)), module).toBe(true);
+      // router.tsx imports each as './routes/<name>'.
+      const name = path.basename(module, '.tsx');
+      expect(router, module).toContain(`./routes/${name}`);
     }
   });
 });

@@ -13,7 +13,7 @@ type Manifest = Record<string, ManifestChunk>;
  * instead of after it has run (the SPA's route table: apps/web/src/app/router.tsx; React Router matches paths
  * without regard to case).
  */
-const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
+export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/quick\/?$/i, 'src/app/routes/quick.tsx'],
   [/^\/buy-rent\/?$/i, 'src/app/routes/buy-rent.tsx'],
   [/^\/recommend\/?$/i, 'src/app/routes/recommend.tsx'],
