@@ -136,16 +136,19 @@ export type AdminPackage = z.infer<typeof AdminPackage>;
 export const AdminPackagesResponse = successEnvelope(z.array(AdminPackage));
 export const AdminPackageResponse = successEnvelope(AdminPackage);
 
+/** Bounds of a package's fields (the console checks them before sending). */
+export const PACKAGE_LIMITS = { name: 120, price: 10_000_000 } as const;
+
 const packageName = z
   .string({ error: 'The package name is required.' })
   .trim()
   .min(1, 'The package name is required.')
-  .max(120, 'The package name is too long (at most 120 characters).');
+  .max(PACKAGE_LIMITS.name, `The package name is too long (at most ${PACKAGE_LIMITS.name} characters).`);
 const packagePrice = z.coerce
   .number({ error: 'The price is required.' })
   .int('The price must be a whole number of baht.')
   .min(0, 'The price cannot be negative.')
-  .max(10_000_000, 'The price is too high.');
+  .max(PACKAGE_LIMITS.price, 'The price is too high.');
 const packageFeatures = z.array(z.enum(PACKAGE_FEATURES, { error: 'Unknown package feature.' })).max(20);
 
 /** POST /api/admin/packages. */

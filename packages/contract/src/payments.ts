@@ -267,12 +267,15 @@ export const CardConfig = z.object({
 export type CardConfig = z.infer<typeof CardConfig>;
 export const CardConfigResponse = successEnvelope(CardConfig);
 
+/** The longest reason an admin may give for rejecting a payment (it is mailed to the payer). */
+export const REJECT_REASON_MAX = 500;
+
 export const RejectPaymentRequest = z.object({
   reason: z
     .string({ error: 'Please give a reason.' })
     .trim()
     .min(1, 'Please give a reason.')
-    .max(500, 'The reason is too long.'),
+    .max(REJECT_REASON_MAX, 'The reason is too long.'),
 });
 
 export const CreateSubscriptionRequest = z.object({

@@ -1,4 +1,4 @@
-import { type AdminPackage, PACKAGE_FEATURES } from '@baan/contract';
+import { type AdminPackage, PACKAGE_FEATURES, PACKAGE_LIMITS } from '@baan/contract';
 import { Archive, Pencil, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +26,6 @@ import {
   useColumnNames,
 } from './ui';
 import { useConfirmAction } from './use-confirm-action';
-
-const NAME_MAX = 120;
-const PRICE_MAX = 10_000_000;
 
 type FieldErrors = Partial<Record<'name' | 'price' | 'features', string>>;
 
@@ -132,13 +129,13 @@ export function validatePackage(
   const errors: FieldErrors = {};
   const trimmed = name.trim();
   if (!trimmed) errors.name = 'packages.errors.nameRequired';
-  else if (trimmed.length > NAME_MAX) errors.name = 'packages.errors.nameTooLong';
+  else if (trimmed.length > PACKAGE_LIMITS.name) errors.name = 'packages.errors.nameTooLong';
   const priceText = price.trim();
   const amount = Number(priceText);
   if (!priceText) errors.price = 'packages.errors.priceRequired';
   else if (!Number.isFinite(amount) || !Number.isInteger(amount)) errors.price = 'packages.errors.priceWhole';
   else if (amount < 0) errors.price = 'packages.errors.priceNegative';
-  else if (amount > PRICE_MAX) errors.price = 'packages.errors.priceTooHigh';
+  else if (amount > PACKAGE_LIMITS.price) errors.price = 'packages.errors.priceTooHigh';
   if (Object.keys(errors).length > 0) return { errors };
   return { errors, fields: { name: trimmed, price: amount } };
 }
@@ -189,7 +186,7 @@ function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void
 
   const fieldError = (field: keyof FieldErrors) => {
     const key = errors[field];
-    return key ? t(key) : serverErrors[field];
+    return key ? t(key, { max: PACKAGE_LIMITS.name }) : serverErrors[field];
   };
 
   return (
@@ -202,7 +199,7 @@ function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void
         <TextField
           label={t('packages.fields.name')}
           value={name}
-          maxLength={NAME_MAX}
+          maxLength={PACKAGE_LIMITS.name}
           required
           error={fieldError('name')}
           onChange={(event) => setName(event.target.value)}

@@ -1,4 +1,4 @@
-import type { AdminPayment } from '@baan/contract';
+import { type AdminPayment, REJECT_REASON_MAX } from '@baan/contract';
 import { Check, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,6 @@ import {
 import { useConfirmAction } from './use-confirm-action';
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
-const REASON_MAX = 500;
 
 /** Payments to review: QR receipts waiting for an admin, and the ones already approved or rejected. */
 export function PaymentsSection() {
@@ -163,8 +162,8 @@ function RejectDialog({ payment, onClose }: { payment: AdminPayment; onClose: ()
       setFieldError(t('payments.reasonRequired'));
       return;
     }
-    if (trimmed.length > REASON_MAX) {
-      setFieldError(t('payments.reasonTooLong', { max: REASON_MAX }));
+    if (trimmed.length > REJECT_REASON_MAX) {
+      setFieldError(t('payments.reasonTooLong', { max: REJECT_REASON_MAX }));
       return;
     }
     try {
@@ -191,7 +190,7 @@ function RejectDialog({ payment, onClose }: { payment: AdminPayment; onClose: ()
           id={id}
           value={reason}
           rows={4}
-          maxLength={REASON_MAX}
+          maxLength={REJECT_REASON_MAX}
           required
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}

@@ -337,6 +337,15 @@ describe('packages', () => {
       /The price must be a whole number of baht./,
     );
     expect(bodies).toEqual([]);
+    // The contract's bounds: the name field stops at its length, a price over the top is refused here.
+    expect(within(dialog).getByRole('textbox', { name: 'Package name' })).toHaveAttribute('maxLength', '120');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Price (baht)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Price (baht)' }), '10000001');
+    await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Price (baht)' })).toHaveAccessibleDescription(
+      /The price is too high./,
+    );
+    expect(bodies).toEqual([]);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Package name' }), 'Gold');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Price (baht)' }));
