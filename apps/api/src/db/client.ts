@@ -24,7 +24,13 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told when the server drops an idle connection (restart, failover); the pool opens a new one when needed. */
+      onIdleError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** The PGlite constructor options every PGlite in the project uses (pg_trgm loaded). */
@@ -43,9 +49,20 @@ export function pgliteOptions(loadDataDir?: Blob) {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener, pg rethrows an idle connection's error and the process ends.
+    pool.on('error', (err) => options.onIdleError?.(err));
+    // pool.end() resolves once its connections are asked to close, not once they have: count
+    // them, so close() returns only when no connection to the server is left.
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => open.add(client));
+    pool.on('remove', (client) => open.delete(client));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const close = async () => {
+      await pool.end();
+      while (open.size > 0) await new Promise((resolve) => pool.once('remove', resolve));
+    };
+    return { db: db as unknown as Db, kind: 'postgres', close };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // PGlite keeps a single connection: never open the same folder from two processes.

@@ -22,7 +22,12 @@ export default fp<DbPluginOptions>(
     const database =
       opts.database ??
       (config.databaseUrl
-        ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+        ? await openDatabase({
+            kind: 'postgres',
+            url: config.databaseUrl,
+            onIdleError: (err) =>
+              app.log.error({ err }, 'database: an idle connection was dropped; the pool reconnects'),
+          })
         : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') }));
     app.log.info({ kind: database.kind }, 'database ready');
     app.decorate('database', database);
