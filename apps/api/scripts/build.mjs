@@ -8,7 +8,7 @@ await build({
   outfile: 'dist/server.js',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   packages: 'external',
