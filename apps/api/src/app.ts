@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import { serializeError } from './lib/log-errors.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
@@ -16,6 +23,7 @@ import mailPlugin from './plugins/mail.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import slowClientsPlugin from './plugins/slow-clients.ts';
 import storagePlugin from './plugins/storage.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import webPlugin from './plugins/web.ts';
@@ -50,8 +58,18 @@ export type AppOptions = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * A hop count becomes "trust the first n addresses counted from the socket" (proxy-addr's index):
+ * Fastify itself treats a number as "trust nothing". It assumes clients cannot bypass the proxies;
+ * a list of proxy addresses (also accepted) does not.
+ */
+function proxyTrust(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return setting === 0 ? false : (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /** Fastify's own options: logging with request ids, body limit, proxy trust. */
-export function serverOptions(config: Config, logStream?: DestinationStream): FastifyServerOptions {
+export function serverOptions(config: Config, logStream?: DestinationStream): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
@@ -73,6 +91,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
         ],
         censor: '[redacted]',
       },
+      // Database errors otherwise carry every query parameter (lib/log-errors.ts).
+      serializers: { err: serializeError as never },
     },
     // Honour a caller's id when it is sane (a load balancer's), otherwise make one.
     genReqId: (req) => {
@@ -83,7 +103,17 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
     // Creating and migrating a new PGlite database can take a while on a busy, small machine,
     // and the demo seed draws its photos in an onReady hook.
     pluginTimeout: 120_000,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: proxyTrust(config.trustProxy),
+    // Slow or stalled clients cannot hold sockets for long (config.ts, HttpTimeouts).
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      // Node checks header and request deadlines on this interval (30 s by default).
+      connectionsCheckingInterval: Math.min(5_000, config.timeouts.headersMs),
+    },
     routerOptions: { ignoreTrailingSlash: true },
   };
 }
@@ -92,6 +122,7 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
 const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(configPlugin, { config: opts.config });
   await fastify.register(clockPlugin, { clock: opts.clock });
+  await fastify.register(slowClientsPlugin);
   await fastify.register(securityHeadersPlugin);
   // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
   await fastify.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
@@ -14,6 +15,14 @@ export type Config = {
   /** Largest JSON/urlencoded body the API accepts, in bytes. */
   bodyLimit: number;
   isProduction: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false (the default: the socket's address
+   * is the client's), a hop count, or a list of proxy addresses and CIDR ranges. Trusting a header
+   * nobody strips would let any client pick its own address and dodge every per-IP limit.
+   */
+  trustProxy: false | number | string[];
+  /** Socket, header and whole-request time limits (see httpTimeouts). */
+  timeouts: HttpTimeouts;
   /** How long public listing reads are cached in this process (0 turns the cache off). */
   listingCacheTtlMs: number;
   /**
@@ -39,6 +48,38 @@ export type Config = {
   payments: PaymentsConfig;
 };
 
+/**
+ * Time limits for a connection, sized for a 50 MB photo on a slow uplink (about 1 Mbit/s: 50 MB in
+ * 400 s) while a client that only trickles bytes is dropped early.
+ */
+export type HttpTimeouts = {
+  /** All request headers must arrive within this (Node's headersTimeout). */
+  headersMs: number;
+  /** A socket with no bytes in either direction for this long is closed (Fastify's connectionTimeout). */
+  idleMs: number;
+  /** The whole request, body included, must arrive within this (Node's requestTimeout). */
+  requestMs: number;
+  /** Idle keep-alive connections are closed after this. */
+  keepAliveMs: number;
+  /**
+   * A body must arrive at this many bytes per second on average, measured from minBodyRateGraceMs
+   * after the request started; slower clients are disconnected (0 turns the check off).
+   */
+  minBodyBytesPerSecond: number;
+  minBodyRateGraceMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: HttpTimeouts = {
+  headersMs: 15_000,
+  idleMs: 30_000,
+  requestMs: 10 * 60_000,
+  keepAliveMs: 5_000,
+  // 2 KB/s: far below any real phone line (50 MB at 2 KB/s would take 7 hours, so a real upload
+  // meets it easily), far above a trickle of a byte every few seconds.
+  minBodyBytesPerSecond: 2_048,
+  minBodyRateGraceMs: 20_000,
+};
+
 export type PaymentsConfig = {
   /**
    * The PromptPay ID QR payments go to (mobile number, 13-digit tax ID or 15-digit e-wallet).
@@ -46,7 +87,12 @@ export type PaymentsConfig = {
    * payments are off until it is set.
    */
   promptPayId: string | undefined;
-  /** Card payments through Stripe when set; the built-in test processor ("test mode") otherwise. */
+  /**
+   * The built-in test card processor ("test mode": 4242… pays, no money moves) when Stripe is not
+   * configured. Never in production, where card payments stay off until Stripe is set up.
+   */
+  testCards: boolean;
+  /** Card payments through Stripe when set. */
   stripe:
     | {
         secretKey: string;
@@ -111,6 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     bodyLimit: 1024 * 1024,
     isProduction,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    timeouts: DEFAULT_TIMEOUTS,
     listingCacheTtlMs: cacheTtl(env.LISTING_CACHE_TTL_MS),
     redisUrl: redisUrl(env.REDIS_URL),
     jwtSecret: jwtSecret(env.JWT_SECRET),
@@ -134,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined,
     payments: {
       promptPayId: env.PROMPTPAY_ID || (isProduction ? undefined : DEMO_PROMPTPAY_ID),
+      testCards: !isProduction && !env.STRIPE_SECRET_KEY,
       stripe: env.STRIPE_SECRET_KEY
         ? {
             secretKey: env.STRIPE_SECRET_KEY,
@@ -144,6 +193,40 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     },
   };
+}
+
+/**
+ * TRUST_PROXY: unset, "", "0", "false" or "off" trusts no proxy; a whole number trusts that many
+ * hops in front of the server; anything else is a comma-separated list of proxy addresses or CIDR
+ * ranges (IPv4 or IPv6). "true" is refused: trusting every hop lets any client forge its address.
+ */
+export function trustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || ['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error(`TRUST_PROXY hop count must be from 0 to 10, got "${v}"`);
+    return hops;
+  }
+  if (['true', 'on', 'yes', 'all'].includes(v.toLowerCase()))
+    throw new Error(
+      'TRUST_PROXY=true would let any client forge its address; give the number of proxies in front of Baan (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    );
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const badBits = bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > max);
+    if (!family || badBits || rest.length > 0)
+      throw new Error(
+        `TRUST_PROXY must be a hop count or a comma-separated list of IP addresses or CIDR ranges; "${entry}" is neither`,
+      );
+  }
+  return entries;
 }
 
 /**
