@@ -51,7 +51,8 @@ export async function startApp(
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
+      // As `npm start` runs it: the demo's test card processor and PromptPay ID. A test that needs a
+      // production start passes NODE_ENV=production in `env`.
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

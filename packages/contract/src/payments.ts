@@ -19,6 +19,7 @@ export const PAYMENT_MESSAGES = {
   approved: 'Payment approved. The subscription is active.',
   rejected: 'Payment rejected.',
   qrUnavailable: 'PromptPay payments are not set up on this site.',
+  cardUnavailable: 'Card payments are not set up on this site yet. Please pay by PromptPay QR or try again later.',
   stripeUnavailable: 'Stripe is not set up on this site.',
   badSignature: 'The webhook signature is not valid.',
 } as const;
@@ -259,10 +260,14 @@ export const CardPaymentResponse = successEnvelope(CardPaymentResult);
 
 /** How the checkout shows the card form. */
 export const CardConfig = z.object({
-  provider: z.enum(['test', 'stripe']),
+  /** `none`: card payments are off (a production site without Stripe). */
+  provider: z.enum(['test', 'stripe', 'none']),
   test_mode: z.boolean(),
   publishable_key: z.string().nullable(),
+  card_enabled: z.boolean(),
   qr_enabled: z.boolean(),
+  /** The QR pays the built-in demo PromptPay ID, which reaches no bank account (never in production). */
+  qr_demo: z.boolean(),
 });
 export type CardConfig = z.infer<typeof CardConfig>;
 export const CardConfigResponse = successEnvelope(CardConfig);

@@ -10,8 +10,9 @@ export type Mail = {
   /** Where a reply goes instead of the sender address (a visitor writing to support or to an owner). */
   replyTo?: { name: string; address: string };
   /**
-   * Shown in the server log only when there is no SMTP server (the development outbox), so a
-   * local user can finish sign-up: e.g. `{ code }`. Never logged when mail really goes out.
+   * Shown in the server log only when there is no SMTP server (the development outbox) outside
+   * production, so a local user can finish sign-up: e.g. `{ code }`. Never logged when mail really
+   * goes out, nor in production.
    */
   devNote?: Record<string, string>;
 };
@@ -45,8 +46,10 @@ export function formatAddress({ name, address }: { name: string; address: string
 /** Mail through nodemailer: SMTP when SMTP_URL is set, else the mail_outbox table plus a log line. */
 export default fp(
   async (app) => {
-    const { smtpUrl, mailFrom } = app.config;
+    const { smtpUrl, mailFrom, isProduction } = app.config;
     const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    if (!transport && isProduction)
+      app.log.warn('SMTP_URL is not set: no e-mail is delivered (codes and messages stay in the mail_outbox table)');
     const pending = new Set<Promise<void>>();
 
     const send = async (mail: Mail) => {
@@ -69,8 +72,10 @@ export default fp(
         html: mail.html,
         replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
       });
+      // The code in the log is how a local run finishes sign-up; in production it would hand
+      // anyone who reads the logs a way into every account, so it stays in the table only.
       app.log.info(
-        { to: mail.to, subject: mail.subject, ...mail.devNote },
+        { to: mail.to, subject: mail.subject, ...(isProduction ? {} : mail.devNote) },
         'dev outbox: mail stored (SMTP_URL is not set)',
       );
     };

@@ -44,10 +44,12 @@ const payments: FastifyPluginAsync = async (app) => {
   app.get('/payment/card/config', async () => ({
     success: true,
     payload: {
-      provider: app.payments.card.kind,
-      test_mode: app.payments.card.isTestMode,
+      provider: app.payments.card?.kind ?? 'none',
+      test_mode: app.payments.card?.isTestMode ?? false,
       publishable_key: app.config.payments.stripe?.publishableKey ?? null,
+      card_enabled: app.payments.card !== null,
       qr_enabled: app.payments.promptPay !== null,
+      qr_demo: app.payments.promptPay !== null && app.payments.promptPayIsDemo,
     },
   }));
 
@@ -82,10 +84,12 @@ const payments: FastifyPluginAsync = async (app) => {
 
   app.post('/payment/card', { preHandler: app.authenticate }, async (request, reply) => {
     const user = currentUser(request);
+    const provider = app.payments.card;
+    if (!provider) throw new HttpError(503, PAYMENT_MESSAGES.cardUnavailable);
     await app.rateLimit.byIp('cardPayment', request);
     await app.rateLimit.byEmail('cardPayment', user.email);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const isStripe = app.payments.card.kind === 'stripe';
+    const isStripe = provider.kind === 'stripe';
     const input = isStripe ? parse(StripeCardPaymentRequest, body) : parse(TestCardPaymentRequest, body);
     const card =
       'payment_method_id' in input
@@ -100,7 +104,7 @@ const payments: FastifyPluginAsync = async (app) => {
           };
     const result = await payByCard(
       app.db,
-      app.payments.card,
+      provider,
       { userId: user.id, packageId: input.package_id, card, billing: billingSnapshot(input) },
       now,
       request.log,

@@ -56,7 +56,7 @@ export async function ensureAdmin(
 export async function bootstrapAdmin(
   db: Db,
   log: FastifyBaseLogger,
-  config: { adminEmail?: string; adminPassword?: string; seedDemo: boolean; scryptLogN: number },
+  config: { adminEmail?: string; adminPassword?: string; seedDemo: boolean; isProduction: boolean; scryptLogN: number },
   now: Date,
 ): Promise<void> {
   if (config.adminEmail) {
@@ -70,6 +70,11 @@ export async function bootstrapAdmin(
       { ...config, now },
     );
     log.info({ email: config.adminEmail, result }, 'admin account ready');
+    return;
+  }
+  if (config.seedDemo && config.isProduction) {
+    // The demo admin's password is printed in the README: never a way into a production site.
+    log.warn('demo data without ADMIN_EMAIL: no admin account was created (the demo admin is off in production)');
     return;
   }
   if (config.seedDemo) {

@@ -33,6 +33,9 @@ export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
+  if (config && !config.card_enabled) {
+    return <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('card.stripeUnavailable')}</p>;
+  }
   if (config && config.provider === 'stripe') {
     if (!config.publishable_key) {
       return <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('card.stripeUnavailable')}</p>;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '../../../app/store';
+import { useGetCardConfigQuery } from '../api/payments-api';
 import { readCheckoutState } from '../hooks/checkout-state';
 import { OrderSummary } from './BillingInformationPage';
 import { CardPaymentForm } from './CardPaymentForm';
@@ -17,7 +18,10 @@ export function CheckoutPage() {
   const location = useLocation();
   const user = useAppSelector((state) => state.login.user);
   const checkout = readCheckoutState(location.state);
-  const [tab, setTab] = useState<Tab>('card');
+  const { data: config } = useGetCardConfigQuery();
+  const [chosenTab, setTab] = useState<Tab | null>(null);
+  // Open on the QR tab when the site takes no cards (a production site without Stripe).
+  const tab: Tab = chosenTab ?? (config && !config.card_enabled && config.qr_enabled ? 'qr' : 'card');
 
   if (!checkout || !user) return <Navigate to="/select-package" replace />;
 

@@ -1,11 +1,11 @@
-import { Check, Copy, Loader2 } from 'lucide-react';
+import { Check, Copy, FlaskConical, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/store';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useGetQrPaymentQuery, useSubmitQrReceiptMutation } from '../api/payments-api';
+import { useGetCardConfigQuery, useGetQrPaymentQuery, useSubmitQrReceiptMutation } from '../api/payments-api';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
 import { billingFields } from './billing-fields';
 
@@ -44,7 +44,10 @@ export function QrPaymentSteps({ checkout }: { checkout: CheckoutState }) {
 
 function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => void }) {
   const { t } = useTranslation('payments');
-  const { data, isLoading, isError } = useGetQrPaymentQuery(checkout.selectedPackage.id);
+  const { data: config } = useGetCardConfigQuery();
+  const { data, isLoading, isError } = useGetQrPaymentQuery(checkout.selectedPackage.id, {
+    skip: config?.qr_enabled === false,
+  });
   const [copied, setCopied] = useState(false);
 
   const copy = async () => {
@@ -58,6 +61,9 @@ function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => v
     }
   };
 
+  if (config?.qr_enabled === false) {
+    return <p className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">{t('qr.unavailable')}</p>;
+  }
   if (isLoading) {
     return (
       <p role="status" className="flex items-center gap-2 text-slate-600">
@@ -75,6 +81,17 @@ function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => v
   }
   return (
     <div className="flex flex-col items-center gap-5 text-center">
+      {config?.qr_demo ? (
+        <div className="flex w-full items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-900">
+          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            <span className="mr-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold tracking-wide uppercase">
+              {t('qr.demoMode')}
+            </span>
+            {t('qr.demoHint')}
+          </p>
+        </div>
+      ) : null}
       <p className="max-w-md text-sm text-slate-700">{t('qr.scanHint')}</p>
       <img
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.qr_svg)}`}

@@ -155,7 +155,14 @@ describe('billing and checkout', () => {
       'GET /api/payment/card/config': () =>
         json(200, {
           success: true,
-          payload: { provider: 'test', test_mode: true, publishable_key: null, qr_enabled: true },
+          payload: {
+            provider: 'test',
+            test_mode: true,
+            publishable_key: null,
+            card_enabled: true,
+            qr_enabled: true,
+            qr_demo: true,
+          },
         }),
       'POST /api/payment/card': async () => {
         attempt += 1;
@@ -200,11 +207,91 @@ describe('billing and checkout', () => {
   });
 });
 
+describe('payment methods the site has not set up', () => {
+  const config = (payload: Record<string, unknown>) => () =>
+    json(200, { success: true, payload: { test_mode: false, publishable_key: null, ...payload } });
+  const QR = {
+    amount: 490,
+    promptpay_payload: '000201010212',
+    qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    reference: 'BAAN-7-1',
+  };
+
+  it('opens on PromptPay when the site takes no cards, and the card tab says so (a production site without Stripe)', async () => {
+    stubApi({
+      'GET /api/payment/card/config': config({
+        provider: 'none',
+        card_enabled: false,
+        qr_enabled: true,
+        qr_demo: false,
+      }),
+      'GET /api/payment/qr': () => json(200, { success: true, payload: QR }),
+    });
+    const user = userEvent.setup();
+    await renderAt({ pathname: '/checkout', state: { selectedPackage: PACKAGES[0], userId: 7 } }, SIGNED_IN);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'PromptPay QR' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByText('BAAN-7-1')).toBeInTheDocument();
+    expect(screen.queryByText('Demo')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Card' }));
+    expect(
+      await screen.findByText('Card payments are not available here yet. Please pay with PromptPay QR.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
+  it('labels the demo PromptPay ID so nobody thinks the QR pays a real account', async () => {
+    stubApi({
+      'GET /api/payment/card/config': config({
+        provider: 'test',
+        test_mode: true,
+        card_enabled: true,
+        qr_enabled: true,
+        qr_demo: true,
+      }),
+      'GET /api/payment/qr': () => json(200, { success: true, payload: QR }),
+    });
+    const user = userEvent.setup();
+    await renderAt({ pathname: '/checkout', state: { selectedPackage: PACKAGES[0], userId: 7 } }, SIGNED_IN);
+    await user.click(await screen.findByRole('tab', { name: 'PromptPay QR' }));
+    expect(await screen.findByText('Demo')).toBeInTheDocument();
+    expect(screen.getByText(/belongs to no bank account: no money moves/)).toBeInTheDocument();
+  });
+
+  it('says PromptPay is not available without asking the server for a QR', async () => {
+    const fetchMock = stubApi({
+      'GET /api/payment/card/config': config({
+        provider: 'test',
+        test_mode: true,
+        card_enabled: true,
+        qr_enabled: false,
+        qr_demo: false,
+      }),
+    });
+    const user = userEvent.setup();
+    await renderAt({ pathname: '/checkout', state: { selectedPackage: PACKAGES[0], userId: 7 } }, SIGNED_IN);
+    await user.click(await screen.findByRole('tab', { name: 'PromptPay QR' }));
+    expect(
+      await screen.findByText('PromptPay QR payments are not available here yet. Please pay by card, or contact us.'),
+    ).toBeInTheDocument();
+    const paths = fetchMock.mock.calls.map((call) => new URL((call[0] as Request).url).pathname);
+    expect(paths).not.toContain('/api/payment/qr');
+  });
+});
+
 describe('card payments through Stripe', () => {
   const stripeConfig = () =>
     json(200, {
       success: true,
-      payload: { provider: 'stripe', test_mode: false, publishable_key: 'pk_test_x', qr_enabled: true },
+      payload: {
+        provider: 'stripe',
+        test_mode: false,
+        publishable_key: 'pk_test_x',
+        card_enabled: true,
+        qr_enabled: true,
+        qr_demo: false,
+      },
     });
 
   it('sends only the PaymentMethod id, confirms 3-D Secure, and waits for the webhook to activate', async () => {
