@@ -47,7 +47,13 @@ export type TestApp = FastifyInstance & { dataDir: string };
  */
 export async function build(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-data-'));
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), ...overrides };
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+    // Far longer than any test runs: a write that forgets app.listingCache.clear() shows up as a
+    // stale read, instead of passing because the default 5 s had run out on a slow machine.
+    listingCacheTtlMs: 60 * 60_000,
+    ...overrides,
+  };
   const database = await freshDatabase();
   const app = (await buildApp({ config, database })) as TestApp;
   app.dataDir = dataDir;

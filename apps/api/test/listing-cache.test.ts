@@ -1,25 +1,35 @@
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TtlCache } from '../src/lib/ttl-cache.ts';
 import { activateSubscription, createUser } from './fixtures.ts';
 import { build } from './helpers.ts';
 
 describe('TtlCache', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('serves a value until its time is up, then loads again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(1_000);
-    const cache = new TtlCache(500);
+  it('serves a value until its time is up on its clock, then loads again', async () => {
+    let now = 1_000;
+    const cache = new TtlCache(500, () => now);
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('a', load)).toBe(1);
-    vi.setSystemTime(1_499);
+    now = 1_499;
     expect(await cache.get('a', load)).toBe(1);
-    vi.setSystemTime(1_501);
+    now = 1_501;
     expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it("follows the app's clock, not the system's", async () => {
+    const app = await build({ listingCacheTtlMs: 5_000 });
+    let loads = 0;
+    const load = async () => ++loads;
+    const realNow = app.clock.now;
+    await app.listingCache.get('k', load);
+    app.clock.now = () => new Date(realNow().getTime() + 4_000);
+    await app.listingCache.get('k', load);
+    expect(loads).toBe(1);
+    app.clock.now = () => new Date(realNow().getTime() + 6_000);
+    await app.listingCache.get('k', load);
+    expect(loads).toBe(2);
+    app.clock.now = realNow;
   });
 
   it('shares one load between concurrent misses', async () => {

@@ -59,6 +59,16 @@ function inspector(url: string): Redis {
   return client;
 }
 
+/** Waits (bounded) until Redis has expired a counter key: no fixed sleep that a slow machine outruns. */
+async function untilExpired(url: string, key: string) {
+  const peek = inspector(url);
+  const deadline = Date.now() + 10_000;
+  while ((await peek.pttl(`${RATE_LIMIT_KEY_PREFIX}${key}`)) !== -2) {
+    if (Date.now() > deadline) throw new Error(`${key} did not expire`);
+    await sleep(50);
+  }
+}
+
 let keySeq = 0;
 const newKey = () => `test:ip:key-${++keySeq}`;
 /** A point in time no real clock shows: resetAt must be reported on the caller's clock. */
@@ -115,25 +125,26 @@ describe('Redis rate-limit store', async () => {
     const s = store(server.url);
     await s.connect(3_000);
     const key = newKey();
-    expect((await s.hit(key, 200, Date.now())).count).toBe(1);
-    expect((await s.hit(key, 200, Date.now())).count).toBe(2);
-    await sleep(300);
+    // A window long enough that two hits always land in it, even on a busy machine.
+    expect((await s.hit(key, 1_500, Date.now())).count).toBe(1);
+    expect((await s.hit(key, 1_500, Date.now())).count).toBe(2);
+    await untilExpired(server.url, key);
     const now = Date.now();
-    const fresh = await s.hit(key, 200, now);
-    expect(fresh).toEqual({ count: 1, resetAt: now + 200 });
+    const fresh = await s.hit(key, 1_500, now);
+    expect(fresh).toEqual({ count: 1, resetAt: now + 1_500 });
   });
 
   it('sets the expiry only when the window starts, so later hits never stretch it', async () => {
     const s = store(server.url);
     await s.connect(3_000);
     const key = newKey();
-    await s.hit(key, 300, FAKE_NOW);
+    await s.hit(key, 1_500, FAKE_NOW);
     // A later hit asking for a longer window leaves the running one as it is.
     const later = await s.hit(key, 60_000, FAKE_NOW);
     expect(later.count).toBe(2);
-    expect(later.resetAt - FAKE_NOW).toBeLessThanOrEqual(300);
-    await sleep(400);
-    expect((await s.hit(key, 300, FAKE_NOW)).count).toBe(1);
+    expect(later.resetAt - FAKE_NOW).toBeLessThanOrEqual(1_500);
+    await untilExpired(server.url, key);
+    expect((await s.hit(key, 1_500, FAKE_NOW)).count).toBe(1);
   });
 
   it('counts every hit exactly once when two stores (two nodes) hit the same key at once', async () => {

@@ -8,12 +8,14 @@ export class TtlCache {
 
   constructor(
     private readonly ttlMs: number,
+    /** Milliseconds since the epoch: the app's clock, so tests can move time instead of waiting. */
+    private readonly now: () => number = Date.now,
     private readonly maxEntries = 2_000,
   ) {}
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
-    const now = Date.now();
+    const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     if (this.entries.size >= this.maxEntries) this.evict(now);

@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('listingCache', new TtlCache(app.config.listingCacheTtlMs));
+    app.decorate('listingCache', new TtlCache(app.config.listingCacheTtlMs, () => app.clock.now().getTime()));
   },
-  { name: 'listing-cache', dependencies: ['config'] },
+  { name: 'listing-cache', dependencies: ['config', 'clock'] },
 );

@@ -22,7 +22,7 @@ const propertyWrites: FastifyPluginAsync = async (app) => {
     const user = request.user;
     if (!user) throw unauthorized();
     // Checked before the body is read, so nobody uploads 50 MB only to be told no.
-    const subscription = await getSubscriptionSummary(app.db, user.id);
+    const subscription = await getSubscriptionSummary(app.db, user.id, app.clock.now());
     if (!subscription.is_active)
       throw forbidden('An active package is needed to add a listing. Choose a package first.');
 
