@@ -198,3 +198,83 @@ describe('buying a package', () => {
     await context.close();
   });
 });
+
+/** Picks Starter, logs in when asked, fills the billing form, and ends on /checkout. */
+async function toCheckout(app: RunningApp, page: Page, account: { email: string; password: string }) {
+  await page.goto(`${app.url}/select-package`);
+  await page.getByRole('button', { name: /Choose package.*Starter/ }).click();
+  await until(() => new URL(page.url()).pathname).toBe('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await until(() => new URL(page.url()).pathname).toBe('/select-package');
+  await page.getByRole('button', { name: /Choose package.*Starter/ }).click();
+  await until(() => new URL(page.url()).pathname).toBe('/billing-information');
+  await page.getByLabel('Full name').fill('Checkout Visitor');
+  await page.getByLabel('Billing address').fill('1 Sukhumvit Road, Khlong Toei, Bangkok 10110');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await until(() => new URL(page.url()).pathname).toBe('/checkout');
+}
+
+describe('checkout on a production start with no payment provider configured', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp({ NODE_ENV: 'production', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('offers no test card and no demo QR, and says why (English 1280 px, Thai 375 px)', async () => {
+    const { page, context } = await newPage(browser, 1280);
+    await toCheckout(app, page, ADMIN);
+    await until(() =>
+      page.getByText('Card payments are not available here yet. Please pay with PromptPay QR.').isVisible(),
+    ).toBe(true);
+    expect(await page.getByLabel('Card number').count()).toBe(0);
+    expect(await page.getByText('Test mode').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-checkout-production-en-1280');
+    await page.getByRole('tab', { name: 'PromptPay QR' }).click();
+    await until(() => page.getByText(/PromptPay QR payments are not available here yet/).isVisible()).toBe(true);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
+    await page.getByRole('tab', { name: 'บัตร' }).click();
+    await until(() => page.getByText('ยังไม่เปิดให้ชำระด้วยบัตรที่นี่ กรุณาชำระผ่าน QR พร้อมเพย์').isVisible()).toBe(true);
+    await screenshot(page, 'payments-checkout-production-th-375');
+    await context.close();
+  });
+});
+
+describe('checkout in the demo (npm start): the demo PromptPay ID is labelled', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows "Demo" over the QR (English 375 px, Thai 1280 px)', async () => {
+    const { page, context } = await newPage(browser, 375, 800);
+    await toCheckout(app, page, ADMIN);
+    await page.getByRole('tab', { name: 'PromptPay QR' }).click();
+    await until(() => page.getByText(/belongs to no bank account: no money moves/).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-checkout-qr-demo-en-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
+    await until(() => page.getByText('โหมดสาธิต').isVisible()).toBe(true);
+    await screenshot(page, 'payments-checkout-qr-demo-th-1280');
+    await context.close();
+  });
+});
