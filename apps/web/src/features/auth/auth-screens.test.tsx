@@ -130,7 +130,7 @@ describe('/login', () => {
         'Your e-mail address is not verified yet. We have sent a new code to pending@example.com.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText(/We sent a 4-digit code to pending@example.com/)).toBeInTheDocument();
+    expect(await screen.findByText(/We sent a 4-digit code to pending@example.com/)).toBeInTheDocument();
     // The address is known: no e-mail field to fill in again.
     expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
     expect(calls.map((c) => [c.url, c.body])).toEqual([
