@@ -97,6 +97,7 @@ describe('accounts', () => {
       .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
       .toBe(256);
 
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
     await menu.click();
     await expect.poll(() => page.getByText('Signed in as user').isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
@@ -108,10 +109,70 @@ describe('accounts', () => {
       null,
       null,
     ]);
+    // The server ended that token: a copy of it no longer works.
+    await expect
+      .poll(
+        async () => (await fetch(`${app.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status,
+        { timeout: 15_000 },
+      )
+      .toBe(401);
     // Logged out, the dashboard sends the visitor to log in.
     await page.goto(`${app.url}/dashboard/settings`);
     await expectPath(page, '/login');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a user who left the code screen back to it from login and from a repeat sign-up', async () => {
+    const { page, context, errors } = await newPage(browser, 375, 800);
+    const email = newEmail('stranded');
+    async function signUp() {
+      await page.goto(`${app.url}/signup`);
+      await page.getByLabel('First name').fill('Lek');
+      await page.getByLabel('Last name').fill('Dee');
+      await page.getByLabel('E-mail', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expectPath(page, '/otp');
+    }
+    let before = smtp.mails.length;
+    await signUp();
+    await mailTo(email, before);
+
+    // Leaves the code screen; logging in says what is missing and leads back to it with a new code.
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    before = smtp.mails.length;
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expectPath(page, '/otp');
+    await expect
+      .poll(
+        () =>
+          page.getByText(`Your e-mail address is not verified yet. We have sent a new code to ${email}.`).isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(await page.getByText(`We sent a 4-digit code to ${email}`).isVisible()).toBe(true);
+    expect((await mailTo(email, before)).subject).toBe('Verify your e-mail for Baan');
+    await screenshot(page, 'accounts-otp-from-login-en-375');
+
+    // Leaves again and signs up once more: the same account gets a new code and the code screen.
+    before = smtp.mails.length;
+    await signUp();
+    const fromSignup = await mailTo(email, before);
+    expect(fromSignup.subject).toBe('Verify your e-mail for Baan');
+    await enterCode(page, codeIn(fromSignup));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expectPath(page, '/login');
+
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expectPath(page, '/select-package');
+    // The browser reports the refused first login (403) on its console; nothing else may appear there.
+    expect(errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
     await context.close();
   });
 

@@ -20,6 +20,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
+import passwordsPlugin from './plugins/passwords.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
@@ -132,6 +133,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(listingCachePlugin);
   await fastify.register(uploadsPlugin);
   await fastify.register(uploadRoutes);
+  await fastify.register(passwordsPlugin);
   await fastify.register(authPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(mailPlugin);
@@ -157,7 +159,10 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(seoRoutes);
 
   fastify.addHook('onReady', async () => {
-    await bootstrapAdmin(fastify.db, fastify.log, opts.config, fastify.clock.now());
+    await bootstrapAdmin(fastify.db, fastify.log, opts.config, {
+      passwords: fastify.passwords,
+      now: fastify.clock.now(),
+    });
   });
   // Every deployment sells the three tiers from its first start, demo data or not.
   fastify.addHook('onReady', async () => {

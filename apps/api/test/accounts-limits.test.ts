@@ -66,9 +66,10 @@ describe('rate limits', () => {
     expect429(await post(app, '/api/register', {}, {}, ip), rule.windowMs);
 
     const email = uniqueEmail();
+    // A repeat sign-up of a pending e-mail sends a new code, so it counts against the same limit.
     for (let i = 0; i < rule.perEmail; i++) {
       const res = await register(app, email);
-      expect(res.statusCode).toBe(i === 0 ? 201 : 409);
+      expect(res.statusCode).toBe(201);
     }
     expect429(await register(app, email), rule.windowMs);
   });

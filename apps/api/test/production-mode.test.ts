@@ -83,14 +83,15 @@ describe('a production start with nothing configured', async () => {
   });
 
   it('creates no demo admin with the public demo password, even with demo data', async () => {
-    const opts = { seedDemo: true, isProduction: true, scryptLogN: 14 };
-    await bootstrapAdmin(app.db, app.log, opts, new Date());
+    const opts = { seedDemo: true, isProduction: true };
+    const run = { passwords: app.passwords, now: new Date() };
+    await bootstrapAdmin(app.db, app.log, opts, run);
     expect((await post(app, '/api/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })).statusCode).toBe(
       401,
     );
     expect(logs.some((l) => l.includes('the demo admin is off in production'))).toBe(true);
     // The same call outside production makes it (the demo's admin).
-    await bootstrapAdmin(app.db, app.log, { ...opts, isProduction: false }, new Date());
+    await bootstrapAdmin(app.db, app.log, { ...opts, isProduction: false }, run);
     expect((await post(app, '/api/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })).statusCode).toBe(
       200,
     );

@@ -34,7 +34,7 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: 'Current password is required.',
   invalidForm: 'Please correct the highlighted fields.',
   signupSuccess: 'Signup successful! Please verify your email.',
-  emailTaken: 'An account with this e-mail already exists. Log in, or verify it with a new code.',
+  emailTaken: 'An account with this e-mail already exists. Please log in.',
   loginSuccess: 'Login successful!',
   invalidCredentials: 'Invalid credentials. Please try again.',
   notVerified: 'Please verify your e-mail address before logging in. Enter the code we sent you, or ask for a new one.',
@@ -57,7 +57,26 @@ export const AUTH_MESSAGES = {
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
   adminOnly: 'Only administrators may do that.',
+  busy: 'The server is busy. Please try again in a few seconds.',
+  loggedOut: 'You have been logged out.',
 } as const;
+
+/**
+ * Stable `code`s in error envelopes, for clients that act on a case rather than show its message
+ * (the message may be reworded; the code is not).
+ */
+export const AUTH_ERROR_CODES = {
+  /** 403 at login: right password, e-mail not verified yet. The client can send a code and ask for it. */
+  emailNotVerified: 'email_not_verified',
+  /** 429: too many wrong codes for this account; no codes are sent or checked until Retry-After (ADR 010). */
+  codesPaused: 'codes_paused',
+} as const;
+
+/** The 429 message while an account's codes are paused (ADR 010); `CODES_PAUSED` reads the hours back. */
+export const codesPausedMessage = (hours: number) =>
+  `Too many wrong codes were entered for this account. For its safety, codes are paused: please try again in ${hours} hour${hours === 1 ? '' : 's'}.`;
+export const CODES_PAUSED =
+  /^Too many wrong codes were entered for this account\. For its safety, codes are paused: please try again in (\d+) hours?\.$/;
 
 const M = AUTH_MESSAGES;
 

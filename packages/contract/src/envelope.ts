@@ -8,6 +8,8 @@ export const ErrorEnvelope = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: FieldErrors.optional(),
+  /** A stable, machine-readable name of the case (e.g. `email_not_verified`), when a client may act on it. */
+  code: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

@@ -38,6 +38,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Bumped when the password changes; tokens carrying an older value stop working. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** Until then no e-mail code is sent or checked for this account: too many wrong ones (ADR 010). */
+    codesLockedUntil: timestamp('codes_locked_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -79,6 +81,19 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * Tokens ended by logout before they expire, by their `jti`. A row is worthless once the token
+ * would have expired anyway, so logouts delete those (the index on expires_at).
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: varchar('jti', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
 
 /** Development outbox: mail that would have been sent when no SMTP server is configured. */

@@ -5,13 +5,22 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly errors: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** The envelope's stable `code`, for a case a client acts on (e.g. AUTH_ERROR_CODES). */
+  readonly code: string | undefined;
 
-  constructor(statusCode: number, message: string, errors?: FieldErrors, headers?: Record<string, string>) {
+  constructor(
+    statusCode: number,
+    message: string,
+    errors?: FieldErrors,
+    headers?: Record<string, string>,
+    code?: string,
+  ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.errors = errors;
     this.headers = headers;
+    this.code = code;
   }
 }
 

@@ -39,6 +39,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
+/**
+ * A well-formed hash that no password matches: verifying against it costs what a real hash of that
+ * cost does, so an unknown e-mail at login takes as long as a wrong password.
+ */
+export function decoyHash(logN: number): string {
+  return `scrypt$${logN}$${R}$${P}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
+}
+
 /** The cost a stored hash was made with, or null when it is not one of ours. */
 export function hashCost(stored: string): number | null {
   const parts = stored.split('$');

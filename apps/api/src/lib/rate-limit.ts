@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   register: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
   resendOtp: { windowMs: 60 * MINUTE, perIp: 20, perEmail: 5 },
   verifyOtp: { windowMs: 15 * MINUTE, perIp: 30, perEmail: 10 },
+  // A reset needs one call (two with a typo); the token is checked before any hashing anyway.
+  newPassword: { windowMs: 15 * MINUTE, perIp: 20, perEmail: 5 },
   // Card attempts per account and per address: stops a stolen-card tester from trying many numbers.
   cardPayment: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
   // Visitor messages: enough for a person, too few for a spam run from one address.

@@ -1,11 +1,11 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { AUTH_MESSAGES } from '@baan/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { users } from '../db/schema.ts';
+import { revokedTokens, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { persistentSecret } from '../lib/secrets.ts';
 import type { UserRow } from '../services/accounts/to-public-user.ts';
@@ -33,15 +33,19 @@ declare module 'fastify' {
     user: UserRow | null;
     /** Whether the request's token was a remember-me (30-day) one. */
     tokenRemember: boolean;
+    /** The request's token: its id (`jti`) and when it expires (set by app.authenticate). */
+    token: { id: string; expiresAt: Date } | null;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+const TOKEN_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /**
  * Bearer-token authentication: HS256 JWTs signed with JWT_SECRET (or a secret generated once under
  * DATA_DIR/secrets). A token names the user and their session version; changing the password bumps
- * the version, so older tokens stop working.
+ * the version, so older tokens stop working. Each token also has its own id (`jti`): logging out
+ * stores it in revoked_tokens, which every node reads in the same query that loads the user.
  */
 export default fp(
   async (app) => {
@@ -58,6 +62,7 @@ export default fp(
         return new SignJWT({ sv: user.sessionVersion })
           .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
           .setSubject(String(user.id))
+          .setJti(randomUUID())
           .setIssuedAt(now)
           .setExpirationTime(now + (remember ? REMEMBER_TTL_SECONDS : TOKEN_TTL_SECONDS))
           .sign(key);
@@ -66,6 +71,7 @@ export default fp(
 
     app.decorateRequest('user', null);
     app.decorateRequest('tokenRemember', false);
+    app.decorateRequest('token', null);
 
     async function authenticate(request: FastifyRequest): Promise<void> {
       const header = request.headers.authorization;
@@ -73,12 +79,16 @@ export default fp(
       if (!match?.[1]) throw unauthorized(AUTH_MESSAGES.loginRequired);
       let subject: string | undefined;
       let version: unknown;
+      let tokenId: string | undefined;
+      let expires = 0;
       let lifetime = 0;
       try {
         const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'], currentDate: app.clock.now() });
         subject = payload.sub;
         version = payload.sv;
-        lifetime = (payload.exp ?? 0) - (payload.iat ?? 0);
+        tokenId = payload.jti;
+        expires = payload.exp ?? 0;
+        lifetime = expires - (payload.iat ?? 0);
       } catch (err) {
         throw unauthorized(
           err instanceof joseErrors.JWTExpired ? AUTH_MESSAGES.sessionExpired : AUTH_MESSAGES.loginRequired,
@@ -86,12 +96,23 @@ export default fp(
       }
       const id = Number(subject);
       if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized(AUTH_MESSAGES.loginRequired);
-      const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
-      if (!user || user.disabledAt || !user.emailVerifiedAt || user.sessionVersion !== version) {
+      // A token from before logout existed has no id and could not be ended: it must log in again.
+      if (!tokenId || !TOKEN_ID.test(tokenId)) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+      const [row] = await app.db
+        .select({
+          user: users,
+          revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${tokenId})`,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      const user = row?.user;
+      if (!user || row.revoked || user.disabledAt || !user.emailVerifiedAt || user.sessionVersion !== version) {
         throw unauthorized(AUTH_MESSAGES.sessionExpired);
       }
       request.user = user;
       request.tokenRemember = lifetime > TOKEN_TTL_SECONDS;
+      request.token = { id: tokenId, expiresAt: new Date(expires * 1000) };
     }
 
     app.decorate('authenticate', authenticate);

@@ -13,8 +13,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_VALIDATION: 'Please correct the highlighted fields.',
 };
 
-function envelope(message: string, errors?: ErrorEnvelope['errors']): ErrorEnvelope {
-  return errors ? { success: false, message, errors } : { success: false, message };
+function envelope(message: string, errors?: ErrorEnvelope['errors'], code?: string): ErrorEnvelope {
+  return { success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) };
 }
 
 /**
@@ -26,7 +26,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
         if (error.headers) reply.headers(error.headers);
-        return reply.code(error.statusCode).send(envelope(error.message, error.errors));
+        return reply.code(error.statusCode).send(envelope(error.message, error.errors, error.code));
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {

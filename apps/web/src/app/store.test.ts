@@ -50,7 +50,9 @@ describe('store: RTK Query joins when its chunk loads', () => {
     expect(await pingThrough(store)).toEqual({ pong: true });
   });
 
-  it('logout before RTK Query loaded only forgets the session', async () => {
+  it('logout before RTK Query loaded ends the token with a plain fetch and forgets the session', async () => {
+    const fetchMock = vi.fn(async (_request: Request) => jsonResponse(200, { success: true, payload: null }));
+    vi.stubGlobal('fetch', fetchMock);
     localStorage.setItem('token', 't-1');
     const { store } = await makeFreshStore();
     const { logout } = await import('../features/auth/logout');
@@ -58,5 +60,8 @@ describe('store: RTK Query joins when its chunk loads', () => {
     expect(store.getState().login).toMatchObject({ token: null, isAuthenticated: false });
     expect(localStorage.getItem('token')).toBeNull();
     expect(store.getState()).not.toHaveProperty('api');
+    const request = fetchMock.mock.calls[0]?.[0];
+    expect([request?.method, new URL(request?.url ?? '').pathname]).toEqual(['POST', '/api/logout']);
+    expect(request?.headers.get('authorization')).toBe('Bearer t-1');
   });
 });

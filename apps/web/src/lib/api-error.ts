@@ -5,6 +5,8 @@ export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
   message?: string;
   errors?: FieldErrors;
+  /** The envelope's stable `code`, for the cases a screen acts on (e.g. `email_not_verified`). */
+  code?: string;
 }
 
 /** Kept apart from lib/api.ts so code in the entry chunk can read errors without loading RTK Query. */

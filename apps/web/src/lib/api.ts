@@ -51,7 +51,7 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
     const { error } = result;
     if (typeof error.status === 'number') {
       const body = isErrorEnvelope(error.data) ? error.data : undefined;
-      return { error: { status: error.status, message: body?.message, errors: body?.errors } };
+      return { error: { status: error.status, message: body?.message, errors: body?.errors, code: body?.code } };
     }
     return { error: { status: error.status } };
   }

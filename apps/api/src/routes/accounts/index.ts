@@ -19,10 +19,12 @@ import { badRequest } from '../../lib/errors.ts';
 import { explicitLanguage, requestLanguage } from '../../lib/language.ts';
 import { findUserByEmail } from '../../services/accounts/find-user-by-email.ts';
 import { parseForm, SUMMARIES } from '../../services/accounts/form-messages.ts';
+import { assertCodesUnlocked, lockCodesIfTooManyFailures } from '../../services/accounts/lock-codes.ts';
 import { loginUser } from '../../services/accounts/login-user.ts';
 import { consumeOtp } from '../../services/accounts/otp-codes.ts';
 import { registerUser } from '../../services/accounts/register-user.ts';
 import { createResetToken, resetPassword } from '../../services/accounts/reset-password.ts';
+import { revokeToken } from '../../services/accounts/revoke-token.ts';
 import { sendCode } from '../../services/accounts/send-code.ts';
 import { setProfileImage } from '../../services/accounts/set-profile-image.ts';
 import { toPublicUser, type UserRow } from '../../services/accounts/to-public-user.ts';
@@ -41,14 +43,14 @@ const accounts: FastifyPluginAsync = async (app) => {
   const now = () => app.clock.now();
   const publicUser = (row: UserRow) => toPublicUser(app.db, app.storage, row, app.clock.now());
   const codeDeps = () => ({ db: app.db, otpKey: app.otpKey, mailer: app.mailer, now: now() });
-  const { scryptLogN } = app.config;
+  const { passwords } = app;
 
   app.post('/register', async (request, reply) => {
     await app.rateLimit.byIp('register', request);
     const input = parseForm(RegisterRequest, request.body, SUMMARIES.register);
     await app.rateLimit.byEmail('register', input.email);
     const language = requestLanguage(request);
-    const user = await registerUser(app.db, input, { language, scryptLogN, now: now() });
+    const user = await registerUser(app.db, input, { language, passwords, now: now() });
     await sendCode(codeDeps(), user, 'register', language);
     return reply.code(201).send({ success: true, message: M.signupSuccess, payload: await publicUser(user) });
   });
@@ -59,8 +61,10 @@ const accounts: FastifyPluginAsync = async (app) => {
     await app.rateLimit.byEmail('resendOtp', input.email);
     const user = await findUserByEmail(app.db, input.email);
     const wantsCode = user && !user.disabledAt && (input.type === 'forgot_password' || !user.emailVerifiedAt);
-    if (user && wantsCode)
+    if (user && wantsCode) {
+      assertCodesUnlocked(user, now());
       await sendCode(codeDeps(), user, input.type, explicitLanguage(request) ?? userLanguage(user));
+    }
     // The same answer whether or not a mail went out: no one learns which e-mails have accounts.
     return { success: true, message: M.otpSent, payload: null };
   });
@@ -71,7 +75,11 @@ const accounts: FastifyPluginAsync = async (app) => {
     await app.rateLimit.byEmail('verifyOtp', input.email);
     const user = await findUserByEmail(app.db, input.email);
     if (!user || user.disabledAt) throw badRequest(M.invalidOtp, { otp: [M.invalidOtp] });
+    assertCodesUnlocked(user, now());
     const result = await consumeOtp(app.db, app.otpKey, user.id, input.type, input.otp, now());
+    if (result === 'invalid' || result === 'voided') {
+      await lockCodesIfTooManyFailures({ db: app.db, mailer: app.mailer, now: now() }, user, userLanguage(user));
+    }
     if (result !== 'ok') {
       const message = result === 'expired' ? M.expiredOtp : result === 'voided' ? M.voidedOtp : M.invalidOtp;
       throw badRequest(message, { otp: [message] });
@@ -85,11 +93,13 @@ const accounts: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/newPassword', async (request) => {
+    await app.rateLimit.byIp('newPassword', request);
     const input = parseForm(NewPasswordRequest, request.body, SUMMARIES.newPassword);
+    await app.rateLimit.byEmail('newPassword', input.email);
     await resetPassword(
       app.db,
       { email: input.email, password: input.password, token: input.verification_token },
-      { scryptLogN, now: now() },
+      { passwords, now: now() },
     );
     return { success: true, message: M.passwordResetSuccess, payload: null };
   });
@@ -98,13 +108,19 @@ const accounts: FastifyPluginAsync = async (app) => {
     await app.rateLimit.byIp('login', request);
     const input = parseForm(LoginRequest, request.body, SUMMARIES.login);
     await app.rateLimit.byEmail('login', input.email);
-    let user = await loginUser(app.db, input.email, input.password, scryptLogN);
+    let user = await loginUser(app.db, passwords, input.email, input.password);
     const language = explicitLanguage(request);
     if (language && language !== user.language) {
       [user = user] = await app.db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
     }
     const token = await app.tokens.sign(user, input.remember);
     return { success: true, message: M.loginSuccess, payload: { user: await publicUser(user), token } };
+  });
+
+  app.post('/logout', { preHandler: app.authenticate }, async (request) => {
+    if (!request.token) throw new Error('route needs app.authenticate');
+    await revokeToken(app.db, request.token, now());
+    return { success: true, message: M.loggedOut, payload: null };
   });
 
   app.get('/user', { preHandler: app.authenticate }, async (request) => {
@@ -126,7 +142,7 @@ const accounts: FastifyPluginAsync = async (app) => {
         app.db,
         user,
         { current: input.current_password, next: input.new_password },
-        { scryptLogN, now: now() },
+        { passwords, now: now() },
       );
       // The old tokens stopped working; hand this session a fresh one (same lifetime kind).
       const token = await app.tokens.sign(updated, request.tokenRemember);

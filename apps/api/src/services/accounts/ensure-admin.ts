@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Passwords } from '../../plugins/passwords.ts';
 
 /** The demo seed's admin when no ADMIN_EMAIL is configured (also in the README). */
 export const DEMO_ADMIN = { email: 'admin@baan.example', password: 'BaanAdmin#2026' } as const;
@@ -14,7 +14,7 @@ export const DEMO_ADMIN = { email: 'admin@baan.example', password: 'BaanAdmin#20
 export async function ensureAdmin(
   db: Db,
   input: { email: string; password: string },
-  opts: { scryptLogN: number; now: Date },
+  opts: { passwords: Passwords; now: Date },
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
@@ -24,13 +24,13 @@ export async function ensureAdmin(
       await tx.insert(users).values({
         name: 'Administrator',
         email,
-        passwordHash: await hashPassword(input.password, opts.scryptLogN),
+        passwordHash: await opts.passwords.hash(input.password),
         role: 'admin',
         emailVerifiedAt: opts.now,
       });
       return 'created';
     }
-    const samePassword = await verifyPassword(input.password, existing.passwordHash);
+    const samePassword = await opts.passwords.verify(input.password, existing.passwordHash);
     if (samePassword && existing.role === 'admin' && existing.emailVerifiedAt && !existing.disabledAt)
       return 'unchanged';
     await tx
@@ -43,7 +43,7 @@ export async function ensureAdmin(
         ...(samePassword
           ? {}
           : {
-              passwordHash: await hashPassword(input.password, opts.scryptLogN),
+              passwordHash: await opts.passwords.hash(input.password),
               sessionVersion: existing.sessionVersion + 1,
             }),
       })
@@ -56,19 +56,15 @@ export async function ensureAdmin(
 export async function bootstrapAdmin(
   db: Db,
   log: FastifyBaseLogger,
-  config: { adminEmail?: string; adminPassword?: string; seedDemo: boolean; isProduction: boolean; scryptLogN: number },
-  now: Date,
+  config: { adminEmail?: string; adminPassword?: string; seedDemo: boolean; isProduction: boolean },
+  opts: { passwords: Passwords; now: Date },
 ): Promise<void> {
   if (config.adminEmail) {
     if (!config.adminPassword) {
       log.warn('ADMIN_EMAIL is set without ADMIN_PASSWORD: no admin account was created');
       return;
     }
-    const result = await ensureAdmin(
-      db,
-      { email: config.adminEmail, password: config.adminPassword },
-      { ...config, now },
-    );
+    const result = await ensureAdmin(db, { email: config.adminEmail, password: config.adminPassword }, opts);
     log.info({ email: config.adminEmail, result }, 'admin account ready');
     return;
   }
@@ -78,7 +74,7 @@ export async function bootstrapAdmin(
     return;
   }
   if (config.seedDemo) {
-    const result = await ensureAdmin(db, DEMO_ADMIN, { ...config, now });
+    const result = await ensureAdmin(db, DEMO_ADMIN, opts);
     // Demo credentials are public on purpose (README); a real deployment sets ADMIN_EMAIL instead.
     log.info(
       { email: DEMO_ADMIN.email, demoPassword: DEMO_ADMIN.password, result },

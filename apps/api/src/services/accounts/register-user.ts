@@ -1,30 +1,52 @@
 import { AUTH_MESSAGES, type Language, type RegisterRequest } from '@baan/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import type { Passwords } from '../../plugins/passwords.ts';
+import { findUserByEmail } from './find-user-by-email.ts';
+import { assertCodesUnlocked } from './lock-codes.ts';
 import type { UserRow } from './to-public-user.ts';
 
-/** Creates an unverified account; 409 when the e-mail is taken (the unique index decides races). */
+const taken = () => conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+
+/**
+ * Creates an unverified account; the caller then mails it a code. 409 when a verified (or disabled)
+ * account has the e-mail, found before any hashing. A sign-up for an e-mail whose account nobody has
+ * verified yet takes the new details and gets a new code, answered exactly like a new account:
+ * nobody has proven they own the address, whoever reads the code does, and a person who lost the
+ * code screen is not stranded (nor can anyone tell a pending account from a new one).
+ */
 export async function registerUser(
   db: Db,
   input: RegisterRequest,
-  opts: { language: Language; scryptLogN: number; now: Date },
+  opts: { language: Language; passwords: Passwords; now: Date },
 ): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password, opts.scryptLogN);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing && (existing.emailVerifiedAt || existing.disabledAt)) throw taken();
+  if (existing) assertCodesUnlocked(existing, opts.now);
+  const details = {
+    name: input.name,
+    passwordHash: await opts.passwords.hash(input.password),
+    phoneNumber: input.phone_number || null,
+    language: opts.language,
+    updatedAt: opts.now,
+  };
+  if (existing) {
+    const [row] = await db
+      .update(users)
+      .set(details)
+      .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt), isNull(users.disabledAt)))
+      .returning();
+    if (!row) throw taken();
+    return row;
+  }
   const [row] = await db
     .insert(users)
-    .values({
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      phoneNumber: input.phone_number || null,
-      language: opts.language,
-      createdAt: opts.now,
-      updatedAt: opts.now,
-    })
+    .values({ ...details, email: input.email, createdAt: opts.now })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!row) throw conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+  // Another sign-up for this e-mail got in between; the unique index decides.
+  if (!row) throw taken();
   return row;
 }

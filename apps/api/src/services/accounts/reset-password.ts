@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import type { Passwords } from '../../plugins/passwords.ts';
 
 /** How long the token from a verified forgot-password code may be used to set a new password. */
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
@@ -30,27 +30,31 @@ export async function createResetToken(db: Db, userId: number, now: Date): Promi
 }
 
 /**
- * Spends the token and sets the new password. The account's older sessions end (session version
- * bumped), and the e-mail counts as verified: the person just proved they read its mail.
+ * Spends the token and sets the new password. The token is checked before the password is hashed,
+ * so a made-up token costs one indexed lookup, never a hash; it is spent in the same statement that
+ * checks it again, so two requests racing with one token cannot both succeed. The account's older
+ * sessions end (session version bumped), and the e-mail counts as verified: the person just proved
+ * they read its mail.
  */
 export async function resetPassword(
   db: Db,
   input: { email: string; password: string; token: string },
-  opts: { scryptLogN: number; now: Date },
+  opts: { passwords: Passwords; now: Date },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.password, opts.scryptLogN);
+  const live = and(
+    eq(passwordResetTokens.tokenHash, sha256(input.token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, opts.now),
+    sql`${passwordResetTokens.userId} = (select id from users where email = ${input.email})`,
+  );
+  const [found] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(live).limit(1);
+  if (!found) throw invalidToken();
+  const passwordHash = await opts.passwords.hash(input.password);
   const done = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: opts.now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, sha256(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, opts.now),
-          sql`${passwordResetTokens.userId} = (select id from users where email = ${input.email})`,
-        ),
-      )
+      .where(live)
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) return false;
     await tx
@@ -64,6 +68,8 @@ export async function resetPassword(
       .where(eq(users.id, spent.userId));
     return true;
   });
-  if (!done)
-    throw badRequest(AUTH_MESSAGES.invalidResetToken, { verification_token: [AUTH_MESSAGES.invalidResetToken] });
+  if (!done) throw invalidToken();
 }
+
+const invalidToken = () =>
+  badRequest(AUTH_MESSAGES.invalidResetToken, { verification_token: [AUTH_MESSAGES.invalidResetToken] });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Passwords } from '../../plugins/passwords.ts';
 import type { UserRow } from './to-public-user.ts';
 
 export async function updateName(db: Db, userId: number, name: string, now: Date): Promise<UserRow> {
@@ -20,12 +20,12 @@ export async function changePassword(
   db: Db,
   user: UserRow,
   input: { current: string; next: string },
-  opts: { scryptLogN: number; now: Date },
+  opts: { passwords: Passwords; now: Date },
 ): Promise<UserRow> {
-  if (!(await verifyPassword(input.current, user.passwordHash))) {
+  if (!(await opts.passwords.verify(input.current, user.passwordHash))) {
     throw badRequest(AUTH_MESSAGES.wrongCurrentPassword, { current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
   }
-  const passwordHash = await hashPassword(input.next, opts.scryptLogN);
+  const passwordHash = await opts.passwords.hash(input.next);
   const [row] = await db
     .update(users)
     .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: opts.now })

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
+import { jsonResponse, stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render-app';
 import { signedIn } from '../../test/users';
 
@@ -103,7 +104,10 @@ describe('Header', () => {
     expect(await screen.findByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows the user menu when signed in, and logout clears the token and goes home', async () => {
+  it('shows the user menu when signed in, and logout ends the token, clears it and goes home', async () => {
+    const api = stubFetch((_request, url) =>
+      url.pathname === '/api/logout' ? jsonResponse(200, { success: true, payload: null }) : undefined,
+    );
     const user = userEvent.setup();
     localStorage.setItem('token', 'abc');
     sessionStorage.setItem('token', 'abc');
@@ -124,6 +128,8 @@ describe('Header', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(screen.getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
+    const logout = api.posts().find((r) => new URL(r.url).pathname === '/api/logout');
+    expect(logout?.headers.get('authorization')).toBe('Bearer abc');
   });
 
   it('labels a plain user as user', async () => {

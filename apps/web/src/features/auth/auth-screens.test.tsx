@@ -22,6 +22,9 @@ function stubApi(handler: Handler) {
   return calls;
 }
 
+const NOT_VERIFIED =
+  'Please verify your e-mail address before logging in. Enter the code we sent you, or ask for a new one.';
+
 // These tests walk whole screens through the real router; a shared 2-core machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -103,6 +106,87 @@ describe('/login', () => {
     expect(await screen.findByText('Invalid credentials. Please try again.')).toBeInTheDocument();
   });
 
+  it('takes an unverified account to the code screen with the e-mail filled in and a new code sent', async () => {
+    const calls = stubApi((url) => {
+      if (url === '/api/login') {
+        return jsonResponse(403, {
+          success: false,
+          message: NOT_VERIFIED,
+          errors: { email: [NOT_VERIFIED] },
+          code: 'email_not_verified',
+        });
+      }
+      if (url === '/api/resendOtp') return jsonResponse(200, { success: true, payload: null });
+      return jsonResponse(200, { success: true, message: 'ok', payload: null });
+    });
+    const user = userEvent.setup();
+    const { router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), ' pending@example.com ');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
+    expect(
+      await screen.findByText(
+        'Your e-mail address is not verified yet. We have sent a new code to pending@example.com.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/We sent a 4-digit code to pending@example.com/)).toBeInTheDocument();
+    // The address is known: no e-mail field to fill in again.
+    expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      ['/api/login', { email: 'pending@example.com', password: 'Secret#Pass1', remember: false }],
+      ['/api/resendOtp', { email: 'pending@example.com', type: 'register' }],
+    ]);
+
+    // The code entered there verifies that address.
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 4' }));
+    await user.keyboard('4821');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls[2]).toMatchObject({
+      url: '/api/verifyOtp',
+      body: { email: 'pending@example.com', otp: '4821', type: 'register' },
+    });
+  });
+
+  it('still opens the code screen when no new code can be sent, and says why', async () => {
+    stubApi((url) =>
+      url === '/api/login'
+        ? jsonResponse(403, { success: false, message: NOT_VERIFIED, code: 'email_not_verified' })
+        : jsonResponse(429, {
+            success: false,
+            message:
+              'Too many wrong codes were entered for this account. For its safety, codes are paused: please try again in 23 hours.',
+            code: 'codes_paused',
+          }),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'pending@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
+    expect(
+      await screen.findByText(
+        'Too many wrong codes were entered for this account. To keep it safe, codes are paused: please try again in 23 h.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a 403 without the unverified code (a disabled account) as a message, staying on /login', async () => {
+    const calls = stubApi(() =>
+      jsonResponse(403, { success: false, message: 'This account has been disabled. Please contact support.' }),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'gone@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('This account has been disabled. Please contact support.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.map((c) => c.url)).toEqual(['/api/login']);
+  });
+
   it('walks forgot password: send code, enter it, set a new password, back to login', async () => {
     const calls = stubApi((url) => {
       if (url === '/api/resendOtp') return jsonResponse(200, { success: true, payload: null });
@@ -180,8 +264,8 @@ describe('/signup and /otp', () => {
     stubApi(() =>
       jsonResponse(409, {
         success: false,
-        message: 'An account with this e-mail already exists. Log in, or verify it with a new code.',
-        errors: { email: ['An account with this e-mail already exists. Log in, or verify it with a new code.'] },
+        message: 'An account with this e-mail already exists. Please log in.',
+        errors: { email: ['An account with this e-mail already exists. Please log in.'] },
       }),
     );
     const user = userEvent.setup();
@@ -277,12 +361,16 @@ describe('session and dashboard', () => {
 
   it('forgets a token the server refuses', async () => {
     localStorage.setItem('token', 'old-jwt');
-    stubApi(() => jsonResponse(401, { success: false, message: 'Your session has expired. Please log in again.' }));
+    const calls = stubApi(() =>
+      jsonResponse(401, { success: false, message: 'Your session has expired. Please log in again.' }),
+    );
     const { router } = await renderApp('/dashboard', {
       login: { user: null, token: 'old-jwt', isAuthenticated: false, isRestoring: true },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+    // Nothing to end on the server: it already refuses the token.
+    expect(calls.map((c) => c.url)).toEqual(['/api/user']);
   });
 
   it('settings: needs a name, checks the password confirmation, and saves', async () => {
@@ -319,6 +407,9 @@ describe('session and dashboard', () => {
 
 describe('logout from the dashboard', () => {
   it('the header menu logout goes home and ends the session', async () => {
+    const calls = stubApi(() =>
+      jsonResponse(200, { success: true, message: 'You have been logged out.', payload: null }),
+    );
     const user = userEvent.setup();
     localStorage.setItem('token', 'test-token');
     const { router, store } = await renderApp('/dashboard', { login: signedIn({ name: 'Nok Dee' }) });
@@ -331,9 +422,31 @@ describe('logout from the dashboard', () => {
     // It stays home (the dashboard does not send the visitor on to /login).
     await screen.findByRole('link', { name: 'Login / Register' });
     expect(router.state.location.pathname).toBe('/');
+    // The server was asked to end that token, so a copy of it stops working too.
+    expect(calls.filter((c) => c.url === '/api/logout')).toEqual([
+      { url: '/api/logout', body: undefined, auth: 'Bearer test-token' },
+    ]);
+  });
+
+  it('logs out here even when the server cannot be reached', async () => {
+    const fetchMock = vi.fn(async (input: Request) => {
+      if (new URL(input.url).pathname === '/api/logout') throw new TypeError('Failed to fetch');
+      return jsonResponse(200, { success: true, payload: [] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('token', 'test-token');
+    const user = userEvent.setup();
+    const { router, store } = await renderApp('/dashboard', { login: signedIn({ name: 'Nok Dee' }) });
+    const sidebar = await screen.findByRole('complementary', { name: 'Dashboard' });
+    await user.click(within(sidebar).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(store.getState().login).toMatchObject({ user: null, token: null, isAuthenticated: false });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(fetchMock.mock.calls.some(([r]) => new URL(r.url).pathname === '/api/logout')).toBe(true);
   });
 
   it('the sidebar logout goes to /login', async () => {
+    stubApi(() => jsonResponse(200, { success: true, payload: null }));
     const user = userEvent.setup();
     const { router, store } = await renderApp('/dashboard', { login: signedIn({ name: 'Nok Dee' }) });
     const sidebar = await screen.findByRole('complementary', { name: 'Dashboard' });

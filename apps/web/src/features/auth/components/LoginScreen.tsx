@@ -1,12 +1,15 @@
+import { AUTH_ERROR_CODES } from '@baan/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
+import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useLoginMutation, useNewPasswordMutation, useResendOtpMutation } from '../api/auth-api';
 import { useFinishLogin } from '../hooks/use-finish-login';
 import { useServerMessage } from '../hooks/use-server-message';
+import { rememberPendingEmail } from '../session';
 import { AuthCard, linkClass, SubmitButton } from './AuthCard';
 import { OtpCodeForm } from './OtpCodeForm';
 
@@ -64,22 +67,39 @@ function LoginMode({
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [login, { isLoading }] = useLoginMutation();
+  const [resendOtp, { isLoading: isResending }] = useResendOtpMutation();
   const finishLogin = useFinishLogin();
+  const navigate = useNavigate();
   const { errorMessage } = useServerMessage();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) {
+    const address = email.trim();
+    if (!address || !password) {
       toast.error(t('messages.fillLogin'));
       return;
     }
     try {
-      const payload = await login({ email: email.trim(), password, remember }).unwrap();
+      const payload = await login({ email: address, password, remember }).unwrap();
       toast.success(t('messages.loginSuccess'));
       finishLogin(payload, remember);
     } catch (error) {
-      toast.error(errorMessage(error, 'messages.loginError'));
+      if (isApiError(error) && error.code === AUTH_ERROR_CODES.emailNotVerified) await toCodeScreen(address);
+      else toast.error(errorMessage(error, 'messages.loginError'));
     }
+  }
+
+  /** Right password, e-mail not verified yet: a fresh code, and the code screen with the address filled in. */
+  async function toCodeScreen(address: string) {
+    try {
+      await resendOtp({ email: address, type: 'register' }).unwrap();
+      toast.success(t('messages.verifyFirst', { email: address }));
+    } catch (error) {
+      // The code screen still helps: an earlier code may work, and Resend is there.
+      toast.error(errorMessage(error, 'messages.otpSendError'));
+    }
+    rememberPendingEmail(address);
+    navigate('/otp', { state: { email: address } });
   }
 
   return (
@@ -113,7 +133,7 @@ function LoginMode({
             {t('login.forgot')}
           </button>
         </div>
-        <SubmitButton isBusy={isLoading} label={t('login.submit')} busyLabel={t('login.submitting')} />
+        <SubmitButton isBusy={isLoading || isResending} label={t('login.submit')} busyLabel={t('login.submitting')} />
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('login.noAccount')}{' '}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { loggedIn, loggedOut } from '../login-slice';
-import { logout } from '../logout';
+import { forgetSession } from '../logout';
 
 /**
  * On start-up, a stored token is checked with GET /api/user: the session survives a reload, and a
@@ -22,7 +22,8 @@ export function SessionRestorer() {
           .unwrap()
           .then((user) => dispatch(loggedIn({ user, token })))
           .catch((error: { status?: unknown }) => {
-            if (error?.status === 401) dispatch(logout());
+            // The server already refuses the token: nothing to end there, only to forget here.
+            if (error?.status === 401) dispatch(forgetSession());
             // Offline or a server hiccup: keep the token for the next start, but do not claim a session.
             else dispatch(loggedOut());
           })

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type FieldErrors } from '@baan/contract';
+import { AUTH_MESSAGES, CODES_PAUSED, type FieldErrors } from '@baan/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
@@ -19,6 +19,8 @@ export function useServerMessage() {
       if (key) return t(`messages.${key}`);
       const tooMany = TOO_MANY.exec(message);
       if (tooMany) return t('messages.tooMany', { count: Number(tooMany[1]) });
+      const paused = CODES_PAUSED.exec(message);
+      if (paused) return t('messages.codesPaused', { count: Number(paused[1]) });
       return message;
     },
     [t],
