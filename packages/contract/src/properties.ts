@@ -36,6 +36,16 @@ export const PROPERTY_SUB_TYPES = [
 export const PropertySubType = z.enum(PROPERTY_SUB_TYPES);
 export type PropertySubType = z.infer<typeof PropertySubType>;
 
+/**
+ * Sub types that are a unit inside a bigger building, so which floor it is on (`level`) means something. A villa,
+ * a house or land has no level: forms do not ask for it and pages do not show it.
+ */
+export const SUB_TYPES_WITH_LEVEL = ['condo', 'apartment', 'office'] as const satisfies readonly PropertySubType[];
+export const hasLevel = (subType: string): boolean => (SUB_TYPES_WITH_LEVEL as readonly string[]).includes(subType);
+
+/** Land has no building, so no floors (0); every other sub type has at least one. */
+export const hasFloors = (subType: string): boolean => subType !== 'land';
+
 /** The property type a sub type belongs to by default. */
 export const SUB_TYPE_PROPERTY_TYPE: Record<PropertySubType, PropertyType> = {
   condo: 'residential',
@@ -186,6 +196,10 @@ export const Property = z.object({
   kitchen: z.number().int(),
   floors: z.number().int(),
   level: z.number().int(),
+  /** The wizard's house information (docs/api.md "Property on the wire also gains"): sqm, sqm, baht per month. */
+  living_space: z.number().int().nullable(),
+  lot_area: z.number().int().nullable(),
+  avg_utilities: z.number().int().nullable(),
   availability_date: z.string().nullable(),
   language: z.string(),
   is_featured: z.union([z.literal(0), z.literal(1)]),
