@@ -23,10 +23,11 @@ interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   error?: string;
   hint?: string;
   type?: 'text' | 'date';
-  inputMode?: 'numeric' | 'text';
+  inputMode?: 'numeric' | 'decimal' | 'text';
   placeholder?: string;
   multiline?: boolean;
   autoComplete?: string;
@@ -38,6 +39,7 @@ export function TextField({
   label,
   value,
   onChange,
+  onBlur,
   error,
   hint,
   type = 'text',
@@ -55,6 +57,7 @@ export function TextField({
     'aria-describedby': describedBy,
     className: inputClass(Boolean(error)),
     placeholder,
+    onBlur,
   };
   return (
     <div>
