@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
-import { hasFloors, hasLevel, PROPERTY_SUB_TYPES, type PropertySubType } from './properties.ts';
+import { PROPERTY_SUB_TYPES, type PropertySubType } from './properties.ts';
+import { hasFloors, hasLevel } from './sub-types.ts';
 
 /** The sub types the wizard offers (spec section 2); the API accepts every PROPERTY_SUB_TYPES key. */
 export const WIZARD_SUB_TYPES = ['condo', 'apartment', 'townhouse', 'villa', 'pent_villa', 'home_office'] as const;

@@ -10,3 +10,4 @@ export * from './locations.ts';
 export * from './newsletter.ts';
 export * from './payments.ts';
 export * from './properties.ts';
+export * from './sub-types.ts';

@@ -110,7 +110,7 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
 
       <fieldset>
         <legend className="mb-3 text-base font-semibold text-slate-900">{t('info.houseInfo')}</legend>
-        <div className="grid grid-cols-2 items-start gap-4 lg:grid-cols-3">
+        <div className="grid grid-cols-2 gap-x-4 lg:grid-cols-3">
           {houseInfoFields(form.subType).map((key) => (
             <TextField
               key={key}
@@ -122,10 +122,11 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
               error={errors[key]}
               hint={BAHT_FIELDS.has(key) ? bahtHint(form.houseInfo[key]) : undefined}
               inputMode={BAHT_FIELDS.has(key) ? 'decimal' : 'numeric'}
+              className="row-span-3 grid grid-rows-subgrid gap-y-0 pb-4"
             />
           ))}
         </div>
-        <p className="mt-3 text-xs text-slate-600">{t('info.requiredNote')}</p>
+        <p className="text-xs text-slate-600">{t('info.requiredNote')}</p>
       </fieldset>
 
       <fieldset>
@@ -141,7 +142,7 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
             return (
               <li
                 key={room.id}
-                className="grid grid-cols-[1fr_6rem_auto] items-start gap-x-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+                className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-end gap-x-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
               >
                 <div>
                   <label htmlFor={fieldId(typeField)} className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -184,7 +185,7 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
                     type="button"
                     onClick={() => setRooms(form.rooms.filter((other) => other.id !== room.id))}
                     aria-label={t('info.removeRoom', { number })}
-                    className="mt-7 inline-flex size-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-red-700 hover:bg-red-50"
+                    className="inline-flex size-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-red-700 hover:bg-red-50"
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
                   </button>
