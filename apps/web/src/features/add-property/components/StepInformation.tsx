@@ -142,7 +142,7 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
             return (
               <li
                 key={room.id}
-                className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-end gap-x-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+                className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-end sm:grid-cols-[minmax(0,1fr)_10rem_auto] gap-x-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
               >
                 <div>
                   <label htmlFor={fieldId(typeField)} className="mb-1.5 block text-sm font-medium text-slate-800">
