@@ -112,13 +112,18 @@ describe('an owner with a package adds a listing through the wizard, finds it on
     await screenshot(page, 'add-property-2-en-1280');
     await next.click();
 
-    // Step 3.
+    // Step 3. The price is read as typed: satang rounded to whole baht, shown before anything is sent.
     await page.getByRole('heading', { level: 2, name: 'Add Information' }).waitFor();
     await page.getByLabel('Property Title *').fill('Wizard test condo at Asok');
     await page.getByLabel('Description *').fill('Two bedrooms on the 18th floor, five minutes from the BTS.');
-    await page.getByLabel('Price (฿) *').pressSequentially('6500000');
-    expect(await page.getByLabel('Price (฿) *').inputValue()).toBe('6,500,000');
+    const price = page.getByLabel('Price (฿) *');
+    await price.pressSequentially('6499999.50');
+    await page.getByText('Listed as ฿6,500,000: satang are rounded to the nearest baht').waitFor();
+    await price.press('Tab');
+    expect(await price.inputValue()).toBe('6,500,000');
     for (const [label, value] of [
+      ['Living space (sqm)', '65'],
+      ['Average utilities per month (฿)', '2,500'],
       ['Area (sqm) *', '72'],
       ['Level *', '18'],
       ['Bedrooms *', '2'],
@@ -131,7 +136,31 @@ describe('an owner with a package adds a listing through the wizard, finds it on
     await page.getByLabel('Room 1 type').selectOption('bedroom');
     await page.getByLabel('Room 1 count').fill('2');
     await page.getByRole('button', { name: 'Add room' }).click();
-    await page.getByLabel('Room 2 type').selectOption('balcony'); // no count: not sent
+    await page.getByLabel('Room 2 type').selectOption('balcony');
+
+    // A reload keeps the draft: every field, the step, and the names of the photos to choose again.
+    await page.reload();
+    const notice = page.getByRole('region', { name: 'Your draft is back' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Choose these again: front.jpg, kitchen.jpg, plan.jpg.');
+    expect(await page.getByLabel('Property Title *').inputValue()).toBe('Wizard test condo at Asok');
+    expect(await page.getByLabel('Room 2 type').inputValue()).toBe('balcony');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page
+      .getByLabel('Choose cover photo')
+      .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: cover });
+    await page.getByLabel('Choose photos').setInputFiles([
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: kitchen },
+      { name: 'plan.jpg', mimeType: 'image/jpeg', buffer: plan },
+    ]);
+    await page.getByRole('img', { name: 'plan.jpg' }).waitFor();
+    await next.click();
+
+    // Room 2 has a type and no count: a field error, nothing sent.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Room 2: enter how many, or clear its type').first().waitFor();
+    expect(await page.getByLabel('Room 2 count').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Room 2 count').fill('1');
     await expectNoSeriousA11y(page, 'step 3');
     await screenshot(page, 'add-property-3-en-1280');
 
@@ -150,6 +179,8 @@ describe('an owner with a package adds a listing through the wizard, finds it on
         rooms: unknown[];
         lat: number | null;
         price: number;
+        living_space: number | null;
+        avg_utilities: number | null;
       }[]
     >(app, 'GET', '/api/user/properties', undefined, token);
     expect(mine.body.payload).toHaveLength(1);
@@ -158,7 +189,12 @@ describe('an owner with a package adds a listing through the wizard, finds it on
       title: 'Wizard test condo at Asok',
       type: 'sale',
       price: 6_500_000,
-      rooms: [{ type: 'bedroom', quantity: 2 }],
+      living_space: 65,
+      avg_utilities: 2500,
+      rooms: [
+        { type: 'bedroom', quantity: 2 },
+        { type: 'balcony', quantity: 1 },
+      ],
     });
     expect(listing?.images).toHaveLength(3);
     expect(listing?.lat).not.toBeNull();
@@ -184,6 +220,12 @@ describe('an owner with a package adds a listing through the wizard, finds it on
       .click();
     await page.waitForURL(`${app.url}/detail/${listingId}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page.getByText('65 sqm').waitFor();
+    await page.getByText('฿2,500 / month').waitFor();
+    // Submitted: the draft is gone.
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('add-property-draft'))),
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

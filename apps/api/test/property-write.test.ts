@@ -46,8 +46,9 @@ const FIELDS: Record<string, string> = {
   language: 'en',
   'rooms[0][type]': 'Bedroom',
   'rooms[0][quantity]': '2',
+  // The wizard's blank room block: not a room, left out.
   'rooms[1][type]': '',
-  'rooms[1][quantity]': '1',
+  'rooms[1][quantity]': '',
 };
 
 function form(fields: Record<string, string>, files: [string, Buffer, string][]) {
@@ -124,14 +125,25 @@ describe('POST /api/property', () => {
     expect(storedFiles()).toEqual([]);
   });
 
-  it('rejects bad numbers and a price with commas', async () => {
-    const res = await post(
-      owner.token,
-      form({ ...FIELDS, price: '35,000', bed_rooms: '-1' }, [['cover_image', jpeg, 'c.jpg']]),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.price).toEqual(['price must be a whole number']);
-    expect(res.json().errors.bed_rooms).toEqual(['bed rooms must be a whole number']);
+  it('refuses prices and counts it cannot read, per field, writing nothing', async () => {
+    for (const [price, message] of [
+      ['1.2.3', 'price must be a number, such as 2,500,000'],
+      ['abc', 'price must be a number, such as 2,500,000'],
+      ['-2,500', 'price cannot be negative'],
+      ['', 'price is required'],
+      ['0.4', 'price must be at least 1'],
+    ] as const) {
+      const res = await post(
+        owner.token,
+        form({ ...FIELDS, price, bed_rooms: '-1' }, [['cover_image', jpeg, 'c.jpg']]),
+      );
+      expect(res.statusCode, price).toBe(400);
+      expect(res.json().errors.price, price).toEqual([message]);
+      expect(res.json().errors.bed_rooms).toEqual(['bed rooms must be a whole number']);
+    }
+    expect(await counts()).toEqual({ listings: 0, images: 0 });
+    expect(storedFiles()).toEqual([]);
+    expect(tmpFiles()).toEqual([]);
   });
 
   it('answers 415 for a text file named .jpg, keeping nothing', async () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PROPERTY_SUB_TYPES } from './properties.ts';
+import { type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
+import { PROPERTY_SUB_TYPES, type PropertySubType } from './properties.ts';
+import { hasFloors, hasLevel } from './sub-types.ts';
 
 /** The sub types the wizard offers (spec section 2); the API accepts every PROPERTY_SUB_TYPES key. */
 export const WIZARD_SUB_TYPES = ['condo', 'apartment', 'townhouse', 'villa', 'pent_villa', 'home_office'] as const;
@@ -13,32 +15,94 @@ const required = (field: string) =>
     .trim()
     .min(1, requiredMessage(field));
 
-/** A whole number sent as a form field ("12", "1,250,000" is not accepted: the wizard strips commas). */
-const count = (field: string, min: number, max: number) =>
-  required(field)
-    .regex(/^\d+$/, `${field.replaceAll('_', ' ')} must be a whole number`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `${field.replaceAll('_', ' ')} must be at least ${min}`)
-        .max(max, `${field.replaceAll('_', ' ')} must be at most ${max.toLocaleString('en-US')}`),
-    );
+/** What a listing's number field found wrong; the web app translates by `problem` (issue.params). */
+export type NumberIssueParams =
+  | { problem: NumberProblem }
+  | { problem: 'min'; min: number }
+  | { problem: 'max'; max: number };
 
-const optionalCount = (field: string, max: number) =>
+function numberMessage(label: string, params: NumberIssueParams): string {
+  switch (params.problem) {
+    case 'required':
+      return requiredMessage(label);
+    case 'notNumber':
+      return `${label} must be a number, such as 2,500,000`;
+    case 'negative':
+      return `${label} cannot be negative`;
+    case 'wholeNumber':
+      return `${label} must be a whole number`;
+    case 'min':
+      return `${label} must be at least ${params.min.toLocaleString('en-US')}`;
+    case 'max':
+      return `${label} must be at most ${params.max.toLocaleString('en-US')}`;
+  }
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && !value.trim());
+
+/** Reads a number form field with `parse` (parseAmount or parseCount) and keeps it within [min, max]. */
+function readNumber(ctx: z.core.$RefinementCtx, label: string, parsed: ParsedNumber, min: number, max: number): number {
+  const problem = (params: NumberIssueParams) => {
+    ctx.addIssue({ code: 'custom', message: numberMessage(label, params), params });
+    return z.NEVER;
+  };
+  if (!parsed.ok) return problem({ problem: parsed.problem });
+  if (parsed.value < min) return problem({ problem: 'min', min });
+  if (parsed.value > max) return problem({ problem: 'max', max });
+  return parsed.value;
+}
+
+type Parse = (input: unknown) => ParsedNumber;
+
+/** A required number field; every issue carries NumberIssueParams. */
+const numberField = (field: string, parse: Parse, min: number, max: number) =>
+  z.unknown().transform((input, ctx): number => readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max));
+
+/** An optional number field: blank is undefined. */
+const optionalNumberField = (field: string, parse: Parse, min: number, max: number) =>
   z
-    .string()
+    .unknown()
+    .transform((input, ctx): number | undefined =>
+      isBlank(input) ? undefined : readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max),
+    )
+    // An absent key stays absent (zod would otherwise want the transform's undefined for a missing key).
+    .optional();
+
+const parseBaht: Parse = (input) => parseAmount(input, { currency: true, decimals: true });
+
+/** The highest price a listing may ask; keeps prices inside PostgreSQL's int4. */
+export const MAX_PRICE = 2_000_000_000;
+
+/** The spec wizard's sub type names (spec section 2), as clients written against the spec send them. */
+export const SPEC_SUB_TYPE_NAMES: Record<(typeof WIZARD_SUB_TYPES)[number], string> = {
+  condo: 'Condo',
+  apartment: 'Apartment',
+  townhouse: 'Townhome/Townhouse',
+  villa: 'Villa',
+  pent_villa: 'Pent Villa',
+  home_office: 'Home office',
+};
+
+const SUB_TYPE_ALIASES = new Map<string, PropertySubType>([
+  ...PROPERTY_SUB_TYPES.map((key) => [key, key] as const),
+  ...Object.entries(SPEC_SUB_TYPE_NAMES).map(([key, name]) => [name.toLowerCase(), key as PropertySubType] as const),
+  // Either half of 'Townhome/Townhouse' on its own.
+  ['townhome', 'townhouse'],
+]);
+
+/** A stored sub type key for a key or a spec name in any case ("Pent Villa" → pent_villa); anything else as it came. */
+export function toSubTypeKey(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const name = value
     .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d+$/, `${field.replaceAll('_', ' ')} must be a whole number`)
-        .transform(Number)
-        .pipe(z.number().max(max, `${field.replaceAll('_', ' ')} must be at most ${max.toLocaleString('en-US')}`))
-        .optional(),
-    );
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/ ?\/ ?/g, '/');
+  return SUB_TYPE_ALIASES.get(name) ?? value;
+}
+
+const SUB_TYPE_MESSAGE = `property sub type must be one of: ${PROPERTY_SUB_TYPES.join(', ')} (or the wizard's names: ${Object.values(SPEC_SUB_TYPE_NAMES).join(', ')})`;
 
 const coordinate = (min: number, max: number, field: string) =>
   z
@@ -56,38 +120,42 @@ const coordinate = (min: number, max: number, field: string) =>
 
 export const RoomInput = z.object({
   type: z.string().trim().min(1, 'room type is required').max(60),
-  quantity: z.coerce
-    .number({ error: 'room count must be a number' })
-    .int()
-    .min(1, 'room count must be at least 1')
-    .max(99),
+  quantity: numberField('room_count', parseCount, 1, 99),
 });
 
 /**
- * POST /api/property form fields (multipart; files travel beside them as cover_image and
- * images[i]). Every value arrives as a string.
+ * POST /api/property form fields (multipart; files travel beside them as cover_image and images[i]). Values arrive
+ * as strings; numbers may also come as JSON numbers. Without the rules between fields (levelAndFloorsIssues), so an
+ * edit can take `.partial()` of it and check the rules on the listing as it will be.
  */
-export const CreatePropertyFields = z.object({
+export const PropertyFieldsObject = z.object({
   type: z.enum(['rent', 'sale'], { error: 'type must be rent or sale' }),
   user_type: z.enum(['owner', 'agent'], { error: requiredMessage('user_type') }),
   property_type: z.enum(['residential', 'commercial'], { error: requiredMessage('property_type') }),
-  property_sub_type: z.enum(PROPERTY_SUB_TYPES, { error: requiredMessage('property_sub_type') }),
+  property_sub_type: z.preprocess(
+    toSubTypeKey,
+    z.enum(PROPERTY_SUB_TYPES, {
+      error: (issue) => (isBlank(issue.input) ? requiredMessage('property_sub_type') : SUB_TYPE_MESSAGE),
+    }),
+  ),
   location: required('location').pipe(z.string().max(300, 'location is too long')),
   lat: coordinate(5, 21, 'lat'),
   lon: coordinate(97, 106, 'lon'),
   title: required('title').pipe(z.string().max(300, 'title must be at most 300 characters')),
   description: required('description').pipe(z.string().max(10_000, 'description must be at most 10,000 characters')),
-  price: count('price', 1, 2_000_000_000),
-  area: count('area', 1, 10_000_000),
+  price: numberField('price', parseBaht, 1, MAX_PRICE),
+  area: numberField('area', parseAmount, 1, 10_000_000),
   area_unit: z.literal('sqm', { error: 'area unit must be sqm' }).default('sqm'),
-  level: count('level', 0, 200),
-  bed_rooms: count('bed_rooms', 0, 100),
-  bath_rooms: count('bath_rooms', 0, 100),
-  kitchen: count('kitchen', 0, 50),
-  floors: count('floors', 0, 200),
-  living_space: optionalCount('living_space', 10_000_000),
-  lot_area: optionalCount('lot_area', 10_000_000),
-  avg_utilities: optionalCount('avg_utilities', 10_000_000),
+  // Which floor a unit is on: asked only where that means something (hasLevel); 0 is the ground floor.
+  level: optionalNumberField('level', parseCount, 0, 200),
+  bed_rooms: numberField('bed_rooms', parseCount, 0, 100),
+  bath_rooms: numberField('bath_rooms', parseCount, 0, 100),
+  kitchen: numberField('kitchen', parseCount, 0, 50),
+  // Required, and at least 1, except for land (levelAndFloorsIssues).
+  floors: optionalNumberField('floors', parseCount, 0, 200),
+  living_space: optionalNumberField('living_space', parseAmount, 1, 10_000_000),
+  lot_area: optionalNumberField('lot_area', parseAmount, 1, 10_000_000),
+  avg_utilities: optionalNumberField('avg_utilities', parseBaht, 0, 10_000_000),
   availability_date: z
     .string()
     .trim()
@@ -98,6 +166,42 @@ export const CreatePropertyFields = z.object({
   is_featured: z.enum(['0', '1'], { error: 'is featured must be 0 or 1' }).default('0'),
   rooms: z.array(RoomInput).max(30, 'at most 30 rooms').default([]),
 });
+
+export interface ListingFieldIssue {
+  path: ['level' | 'floors'];
+  message: string;
+  params: NumberIssueParams;
+}
+
+/**
+ * Level and floors by sub type: a condo, apartment or office unit must say which level it is on (hasLevel); every
+ * building has at least one floor, while land has none, so land alone may leave floors out or send 0 (hasFloors).
+ */
+export function levelAndFloorsIssues(listing: {
+  property_sub_type: string;
+  level?: number | undefined;
+  floors?: number | undefined;
+}): ListingFieldIssue[] {
+  const issues: ListingFieldIssue[] = [];
+  const add = (field: 'level' | 'floors', params: NumberIssueParams) =>
+    issues.push({ path: [field], message: numberMessage(field, params), params });
+  if (hasLevel(listing.property_sub_type) && listing.level === undefined) add('level', { problem: 'required' });
+  if (hasFloors(listing.property_sub_type)) {
+    if (listing.floors === undefined) add('floors', { problem: 'required' });
+    else if (listing.floors < 1) add('floors', { problem: 'min', min: 1 });
+  }
+  return issues;
+}
+
+const RULE_FIELDS = new Set<PropertyKey>(['property_sub_type', 'level', 'floors']);
+
+export const CreatePropertyFields = PropertyFieldsObject.superRefine(
+  (fields, ctx) => {
+    for (const issue of levelAndFloorsIssues(fields)) ctx.addIssue({ code: 'custom', ...issue });
+  },
+  // Checked as soon as the fields they read are valid, whatever else is wrong, so every message comes at once.
+  { when: (payload) => !payload.issues.some((issue) => RULE_FIELDS.has(issue.path?.[0] ?? '')) },
+);
 export type CreatePropertyFields = z.infer<typeof CreatePropertyFields>;
 
 /** Max photo size (spec section 9) and how many a listing may have. */
@@ -105,17 +209,18 @@ export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
 export const MAX_PHOTOS = 20;
 
 /**
- * Turns flat multipart names (`rooms[0][type]`) into the nested shape the schema reads.
- * Rooms missing a type or a count are dropped, as the wizard does.
+ * Turns flat multipart names (`rooms[0][type]`) into the nested shape the schema reads. A room block left wholly
+ * blank is not a room and is left out; a block with only a type or only a count is kept, so the schema names what is
+ * missing instead of the room vanishing.
  */
 export function nestPropertyFields(flat: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const rooms = new Map<number, { type?: string; quantity?: string }>();
+  const rooms = new Map<number, { type: string; quantity: string }>();
   for (const [key, value] of Object.entries(flat)) {
     const room = /^rooms\[(\d{1,2})\]\[(type|quantity)\]$/.exec(key);
     if (room) {
       const i = Number(room[1]);
-      const entry = rooms.get(i) ?? {};
+      const entry = rooms.get(i) ?? { type: '', quantity: '' };
       entry[room[2] as 'type' | 'quantity'] = value;
       rooms.set(i, entry);
     } else {
@@ -125,6 +230,6 @@ export function nestPropertyFields(flat: Record<string, string>): Record<string,
   out.rooms = [...rooms.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, r]) => r)
-    .filter((r) => r.type?.trim() && r.quantity?.trim());
+    .filter((r) => r.type.trim() || r.quantity.trim());
   return out;
 }

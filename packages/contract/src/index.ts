@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './amount.ts';
 export * from './contact.ts';
 export * from './create-property.ts';
 export * from './envelope.ts';
@@ -9,3 +10,4 @@ export * from './locations.ts';
 export * from './newsletter.ts';
 export * from './payments.ts';
 export * from './properties.ts';
+export * from './sub-types.ts';

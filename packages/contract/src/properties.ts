@@ -186,6 +186,10 @@ export const Property = z.object({
   kitchen: z.number().int(),
   floors: z.number().int(),
   level: z.number().int(),
+  /** The wizard's house information (docs/api.md "Property on the wire also gains"): sqm, sqm, baht per month. */
+  living_space: z.number().int().nullable(),
+  lot_area: z.number().int().nullable(),
+  avg_utilities: z.number().int().nullable(),
   availability_date: z.string().nullable(),
   language: z.string(),
   is_featured: z.union([z.literal(0), z.literal(1)]),

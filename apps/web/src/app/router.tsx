@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'add-property',
-            lazy: withNamespaces(['property', 'locations'], () => import('./routes/add-property')),
+            lazy: withNamespaces(['property', 'locations', 'payments'], () => import('./routes/add-property')),
           },
           { path: 'select-package', lazy: withNamespaces(['payments'], () => import('./routes/select-package')) },
           {

@@ -64,8 +64,9 @@ export async function createProperty(
           bedRooms: fields.bed_rooms,
           bathRooms: fields.bath_rooms,
           kitchen: fields.kitchen,
-          floors: fields.floors,
-          level: fields.level,
+          // Land may leave floors out (it has none); a sub type without a level may leave it out (levelAndFloorsIssues).
+          floors: fields.floors ?? 0,
+          level: fields.level ?? 0,
           avgUtilities: fields.avg_utilities ?? null,
           availabilityDate: fields.availability_date ?? new Date().toISOString().slice(0, 10),
           language: fields.language,

@@ -1,13 +1,20 @@
+import { useNavigate } from 'react-router';
 import { AddPropertyWizard } from '../../features/add-property/components/AddPropertyWizard';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { LocationAutocomplete } from '../../features/locations/components/LocationAutocomplete';
+import { RequireActivePackage } from '../../features/payments/components/RequireActivePackage';
+import { NEEDS_PACKAGE } from '../../features/payments/hooks/package-notice';
 import { useAppSelector } from '../store';
 
 function Wizard() {
-  const token = useAppSelector((state) => state.login.token);
+  const { token, user } = useAppSelector((state) => state.login);
+  const navigate = useNavigate();
+  if (!user) return null;
   return (
     <AddPropertyWizard
       token={token}
+      userId={user.id}
+      onNeedPackage={() => navigate('/select-package', { state: NEEDS_PACKAGE })}
       renderLocation={({ inputId, label, value, error, onChange }) => (
         <LocationAutocomplete
           id={inputId}
@@ -24,11 +31,16 @@ function Wizard() {
   );
 }
 
-/** /add-property (needs a login): the wizard, with the locations feature's autocomplete as its location field. */
+/**
+ * /add-property: needs a login and an active package, both checked on entry (spec section 4, Add Property click
+ * rule), then the wizard with the locations feature's autocomplete as its location field.
+ */
 export function Component() {
   return (
     <RequireAuth>
-      <Wizard />
+      <RequireActivePackage>
+        <Wizard />
+      </RequireActivePackage>
     </RequireAuth>
   );
 }

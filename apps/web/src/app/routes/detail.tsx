@@ -1,14 +1,15 @@
 import type { Property } from '@baan/contract';
-import { Bath, BedDouble, Building2, ChefHat, Layers, Mail, MapPin, Phone, Ruler, Star, Tag } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Mail, MapPin, Phone, Star } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { NotFound } from '../../components/ui/NotFound';
 import { useGetPropertyQuery } from '../../features/listings/api/listings-api';
 import { ImageCarousel } from '../../features/listings/components/ImageCarousel';
 import { ListError } from '../../features/listings/components/ListState';
+import { PropertySpecs } from '../../features/listings/components/PropertySpecs';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
-import { formatNumber, formatPrice } from '../../features/listings/lib/format';
+import { formatPrice } from '../../features/listings/lib/format';
 import { loadNamespaces } from '../../i18n';
 import { useAppSelector } from '../store';
 
@@ -26,18 +27,6 @@ function headStart(state: unknown, id: number): Property | undefined {
   if (typeof state !== 'object' || state === null || !('property' in state)) return undefined;
   const property = (state as { property: Property }).property;
   return property?.id === id ? property : undefined;
-}
-
-function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="flex items-center gap-2 text-xs font-medium text-slate-600">
-        <span className="rounded-lg bg-teal-50 p-1.5 text-teal-700">{icon}</span>
-        {label}
-      </dt>
-      <dd className="mt-2 text-base font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
 }
 
 /**
@@ -136,53 +125,7 @@ export function Component() {
           {owner ? <p className="text-sm text-slate-600">{t('detail.listedBy', { name: owner.name })}</p> : null}
         </div>
       </div>
-      <section aria-labelledby="detail-specs" className="mt-10">
-        <h2 id="detail-specs" className="mb-4 text-xl font-bold text-slate-900">
-          {t('detail.specs')}
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <Spec
-            icon={<Building2 className="size-5" aria-hidden="true" />}
-            label={t('detail.propertyType')}
-            value={t(`propertyTypes.${property.property_type}`)}
-          />
-          <Spec
-            icon={<Tag className="size-5" aria-hidden="true" />}
-            label={t('detail.subType')}
-            value={t(`subTypes.${property.property_sub_type}`, { defaultValue: property.property_sub_type })}
-          />
-          <Spec
-            icon={<Ruler className="size-5" aria-hidden="true" />}
-            label={t('detail.area')}
-            value={`${formatNumber(property.area)} ${t('units.sqm')}`}
-          />
-          <Spec
-            icon={<BedDouble className="size-5" aria-hidden="true" />}
-            label={t('detail.bedrooms')}
-            value={String(property.bed_rooms)}
-          />
-          <Spec
-            icon={<Bath className="size-5" aria-hidden="true" />}
-            label={t('detail.bathrooms')}
-            value={String(property.bath_rooms)}
-          />
-          <Spec
-            icon={<ChefHat className="size-5" aria-hidden="true" />}
-            label={t('detail.kitchen')}
-            value={String(property.kitchen)}
-          />
-          <Spec
-            icon={<Layers className="size-5" aria-hidden="true" />}
-            label={t('detail.floors')}
-            value={String(property.floors)}
-          />
-          <Spec
-            icon={<Building2 className="size-5" aria-hidden="true" />}
-            label={t('detail.level')}
-            value={String(property.level)}
-          />
-        </dl>
-      </section>
+      <PropertySpecs property={property} />
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="detail-description" className="max-w-3xl">
           <h2 id="detail-description" className="mb-3 text-xl font-bold text-slate-900">

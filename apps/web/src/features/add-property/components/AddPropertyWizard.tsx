@@ -6,19 +6,28 @@ import { useNavigate } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { toast } from '../../../lib/toast';
 import { submitProperty } from '../api/submit-property';
+import { clearDraft, hasEntries, loadDraft, type PhotoNames, saveDraft } from '../lib/draft';
+import { issueMessage } from '../lib/messages';
 import {
+  bahtPreview,
+  checkForm,
+  type ErrorKey,
   emptyForm,
+  type FormErrors,
   type FormField,
+  type FormIssue,
   fieldErrorsFromServer,
-  firstMissingField,
+  formatBaht,
   type HouseInfo,
   isStepOneComplete,
   type PickedPhoto,
   type PropertyForm,
+  roomField,
   stepOf,
   toFormData,
 } from '../lib/property-form';
 import { checkPhoto } from '../lib/sniff-image';
+import { DraftNotice } from './DraftNotice';
 import { fieldId } from './fields';
 import { type LocationFieldProps, StepDefine } from './StepDefine';
 import { StepInformation } from './StepInformation';
@@ -32,9 +41,13 @@ interface AddPropertyWizardProps {
   renderLocation: (props: LocationFieldProps) => ReactNode;
   /** The bearer token; the route reads it from the session. */
   token: string | null;
+  /** Whose draft this is: each user's unsent work is kept apart on a shared device. */
+  userId: number;
+  /** The server said the package has ended (403): the route sends the person to the package choice. */
+  onNeedPackage: () => void;
 }
 
-type Errors = Partial<Record<FormField, string>>;
+const NO_PHOTOS: PhotoNames = { cover: null, others: [] };
 
 let photoSequence = 0;
 function pickPhoto(file: File): PickedPhoto {
@@ -47,12 +60,17 @@ function revokeAll(form: PropertyForm) {
 }
 
 /** The 3-step add-property wizard (spec sections 2–5, 8). */
-export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardProps) {
+export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage }: AddPropertyWizardProps) {
   const { t } = useTranslation('property');
   const navigate = useNavigate();
-  const [form, setForm] = useState<PropertyForm>(() => emptyForm(currentLanguage()));
-  const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
+  // Read once: the draft left by an earlier visit, a reload, or a trip to buy a package.
+  const [draft] = useState(() => loadDraft(userId));
+  const [form, setForm] = useState<PropertyForm>(() => draft?.form ?? emptyForm(currentLanguage()));
+  const [step, setStep] = useState(draft?.step ?? 0);
+  // Photos of the draft that are not chosen again yet (files cannot be kept in localStorage).
+  const [missingPhotos, setMissingPhotos] = useState<PhotoNames>(draft?.photos ?? NO_PHOTOS);
+  const [isNoticeShown, setIsNoticeShown] = useState(Boolean(draft));
+  const [errors, setErrors] = useState<FormErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -64,6 +82,16 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
   formRef.current = form;
   useEffect(() => () => revokeAll(formRef.current), []);
 
+  // Every change is kept until a submit succeeds; a form with nothing entered leaves no draft behind.
+  useEffect(() => {
+    const photos: PhotoNames = {
+      cover: form.coverPhoto?.file.name ?? missingPhotos.cover,
+      others: [...form.otherPhotos.map((photo) => photo.file.name), ...missingPhotos.others],
+    };
+    if (hasEntries(form) || photos.cover || photos.others.length > 0) saveDraft(userId, { form, step, photos });
+    else clearDraft(userId);
+  }, [form, step, missingPhotos, userId]);
+
   // Moves focus after a step change: to a field with an error, or to the new step's heading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each step or error change, reading the ref.
   useEffect(() => {
@@ -73,7 +101,7 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
     else if (target) document.getElementById(target)?.focus();
   }, [step, errors]);
 
-  const clearErrors = (fields: FormField[]) =>
+  const clearErrors = (fields: ErrorKey[]) =>
     setErrors((current) => {
       if (!fields.some((field) => current[field])) return current;
       const next = { ...current };
@@ -82,8 +110,16 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
     });
 
   const update = (patch: Partial<PropertyForm>) => {
+    const touched: ErrorKey[] = Object.keys(patch) as FormField[];
+    // A room block that changed loses its messages: either half may be what fixes it.
+    for (const room of patch.rooms ?? []) {
+      const before = formRef.current.rooms.find((block) => block.id === room.id);
+      if (before?.type !== room.type || before?.count !== room.count) {
+        touched.push(roomField(room.id, 'type'), roomField(room.id, 'count'));
+      }
+    }
     setForm((current) => ({ ...current, ...patch }));
-    clearErrors(Object.keys(patch) as FormField[]);
+    clearErrors(touched);
   };
   const updateHouseInfo = (patch: Partial<HouseInfo>) => {
     setForm((current) => ({ ...current, houseInfo: { ...current.houseInfo, ...patch } }));
@@ -100,6 +136,14 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
       if (rejection) problems.push(t(`media.rejected.${rejection}`, { name: file.name }));
       else accepted.push(file);
     });
+    // A photo of the draft chosen again is no longer missing; any new cover replaces the missing one.
+    setMissingPhotos((current) => ({
+      cover: target === 'cover' && accepted.length > 0 ? null : current.cover,
+      others:
+        target === 'others'
+          ? current.others.filter((name) => !accepted.some((file) => file.name === name))
+          : current.others,
+    }));
     if (target === 'cover') {
       const [file] = accepted;
       if (file) {
@@ -145,38 +189,66 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
   // One validation toast at a time, updated in place: with at most three on screen, stale 'x is required' ones
   // would otherwise queue the new message behind them.
   const validationToast = useRef<string | number | null>(null);
-  const showError = (field: FormField, message: string) => {
-    focusAfterRender.current = fieldId(field);
-    setErrors({ [field]: message });
-    setStep(stepOf(field));
+  const showError = (found: FormIssue) => {
+    const message = issueMessage(t, found);
+    focusAfterRender.current = fieldId(found.key);
+    setErrors({ [found.key]: message });
+    setStep(stepOf(found.key));
     const shown = validationToast.current;
     if (shown !== null && toast.isActive(shown)) toast.update(shown, { render: message });
     else validationToast.current = toast.error(message);
   };
 
+  /** Leaving a baht field: what it will store replaces what was typed ("1234567.89" → "1,234,568"), or why not. */
+  const settleBaht = (field: 'price' | 'avgUtilities') => {
+    const text = field === 'price' ? form.price : form.houseInfo.avgUtilities;
+    if (!text.trim()) return;
+    const preview = bahtPreview(text);
+    if (preview) {
+      const formatted = formatBaht(preview.baht);
+      if (field === 'price') update({ price: formatted });
+      else updateHouseInfo({ avgUtilities: formatted });
+      return;
+    }
+    const check = checkForm(form);
+    const found = check.ok ? undefined : check.issues.find((issue) => issue.key === field);
+    if (found) setErrors((current) => ({ ...current, [field]: issueMessage(t, found) }));
+  };
+
   const reset = () => {
     revokeAll(formRef.current);
     setForm(emptyForm(currentLanguage()));
+    setMissingPhotos(NO_PHOTOS);
     setErrors({});
     setStep(0);
   };
 
+  const discardDraft = () => {
+    clearDraft(userId);
+    reset();
+    setIsNoticeShown(false);
+    focusAfterRender.current = 'heading';
+  };
+
   const submit = async () => {
-    const missing = firstMissingField(form);
-    if (missing) {
-      showError(missing, t('validation.required', { field: t(`fields.${missing}`) }));
+    const check = checkForm(form);
+    if (!check.ok) {
+      const [first] = check.issues;
+      if (first) showError(first);
       return;
     }
     setIsSubmitting(true);
     setProgress(0);
-    const result = await submitProperty(toFormData(form), {
+    const result = await submitProperty(toFormData(check.fields, form), {
       token,
       language: currentLanguage(),
       onProgress: setProgress,
     });
     setIsSubmitting(false);
     setProgress(null);
+    // Whatever fails below, the form and its draft stay as they are.
     if (result.ok) {
+      clearDraft(userId);
       toast.success(t('submit.success'));
       reset();
       navigate('/');
@@ -184,7 +256,7 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
     }
     if (result.status === 403) {
       toast.error(result.message ?? t('submit.needPackage'));
-      navigate('/select-package');
+      onNeedPackage();
       return;
     }
     if (result.status === 401) {
@@ -192,8 +264,8 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
       navigate('/login');
       return;
     }
-    const fieldErrors = fieldErrorsFromServer(result.errors);
-    const [first] = Object.entries(fieldErrors) as [FormField, string][];
+    const fieldErrors = fieldErrorsFromServer(result.errors, form);
+    const [first] = Object.entries(fieldErrors) as [ErrorKey, string][];
     if (first) {
       focusAfterRender.current = fieldId(first[0]);
       setErrors(fieldErrors);
@@ -210,6 +282,17 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('wizard.title')}</h1>
       <p className="mt-2 text-slate-600">{t('wizard.intro')}</p>
+      <p className="mt-1 text-sm text-slate-600">{t('wizard.draftNote')}</p>
+      {isNoticeShown ? (
+        <DraftNotice
+          missingPhotos={[...(missingPhotos.cover ? [missingPhotos.cover] : []), ...missingPhotos.others]}
+          onDiscard={discardDraft}
+          onClose={() => {
+            setIsNoticeShown(false);
+            setMissingPhotos(NO_PHOTOS);
+          }}
+        />
+      ) : null}
 
       <nav aria-label={t('wizard.progress')} className="mt-8">
         <ol className="grid grid-cols-3 gap-2">
@@ -266,12 +349,19 @@ export function AddPropertyWizard({ renderLocation, token }: AddPropertyWizardPr
           <StepMedia
             form={form}
             errors={errors}
+            missingPhotos={missingPhotos}
             addPhotos={(target, files) => void addPhotos(target, files)}
             removePhoto={removePhoto}
           />
         ) : null}
         {step === 2 ? (
-          <StepInformation form={form} errors={errors} update={update} updateHouseInfo={updateHouseInfo} />
+          <StepInformation
+            form={form}
+            errors={errors}
+            update={update}
+            updateHouseInfo={updateHouseInfo}
+            onBahtBlur={settleBaht}
+          />
         ) : null}
 
         {progress !== null ? (

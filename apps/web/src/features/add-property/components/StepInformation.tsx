@@ -3,31 +3,43 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
 import {
-  digitsOnly,
-  type FormField,
-  formatPrice,
-  HOUSE_INFO_FIELDS,
+  bahtPreview,
+  type FormErrors,
+  formatBaht,
   type HouseInfo,
+  houseInfoFields,
   newRoom,
   type PropertyForm,
   ROOM_TYPES,
   type RoomBlock,
+  roomField,
 } from '../lib/property-form';
-import { ChoiceGroup, FieldError, inputClass, TextField } from './fields';
+import { ChoiceGroup, errorId, FieldError, fieldId, inputClass, TextField } from './fields';
 
 interface StepInformationProps {
   form: PropertyForm;
-  errors: Partial<Record<FormField, string>>;
+  errors: FormErrors;
   update: (patch: Partial<PropertyForm>) => void;
   updateHouseInfo: (patch: Partial<HouseInfo>) => void;
+  /** Leaving a baht field: the wizard shows what it will store, or why it cannot. */
+  onBahtBlur: (field: 'price' | 'avgUtilities') => void;
 }
 
 /** Fields the server requires (spec section 5); marked so people know before they press Submit. */
 const REQUIRED_HOUSE_INFO = new Set<keyof HouseInfo>(['area', 'level', 'bedrooms', 'bathrooms', 'kitchen', 'floors']);
+const BAHT_FIELDS = new Set<keyof HouseInfo>(['avgUtilities']);
 
-export function StepInformation({ form, errors, update, updateHouseInfo }: StepInformationProps) {
-  const { t } = useTranslation('property');
+export function StepInformation({ form, errors, update, updateHouseInfo, onBahtBlur }: StepInformationProps) {
+  const { t } = useTranslation(['property', 'listings']);
   const required = (label: string) => `${label} *`;
+
+  /** What a baht field will store, shown under it while it is typed ("Listed as ฿1,234,568"). */
+  const bahtHint = (text: string) => {
+    const preview = bahtPreview(text);
+    if (!preview) return undefined;
+    const baht = `฿${formatBaht(preview.baht)}`;
+    return preview.isRounded ? t('info.bahtRounded', { baht }) : t('info.bahtStored', { baht });
+  };
 
   const setRooms = (rooms: RoomBlock[]) => update({ rooms });
   const editRoom = (id: number, patch: Partial<RoomBlock>) =>
@@ -77,11 +89,13 @@ export function StepInformation({ form, errors, update, updateHouseInfo }: StepI
           <TextField
             field="price"
             label={required(t('info.price'))}
-            value={formatPrice(form.price)}
-            onChange={(text) => update({ price: digitsOnly(text) })}
+            value={form.price}
+            onChange={(price) => update({ price })}
+            onBlur={() => onBahtBlur('price')}
             error={errors.price}
-            inputMode="numeric"
-            placeholder="1,000,000"
+            hint={bahtHint(form.price)}
+            inputMode="decimal"
+            placeholder="2,500,000"
           />
           <TextField
             field="availableDate"
@@ -96,20 +110,23 @@ export function StepInformation({ form, errors, update, updateHouseInfo }: StepI
 
       <fieldset>
         <legend className="mb-3 text-base font-semibold text-slate-900">{t('info.houseInfo')}</legend>
-        <div className="grid grid-cols-2 items-end gap-4 lg:grid-cols-3">
-          {HOUSE_INFO_FIELDS.map((key) => (
+        <div className="grid grid-cols-2 gap-x-4 lg:grid-cols-3">
+          {houseInfoFields(form.subType).map((key) => (
             <TextField
               key={key}
               field={key}
               label={REQUIRED_HOUSE_INFO.has(key) ? required(t(`info.house.${key}`)) : t(`info.house.${key}`)}
               value={form.houseInfo[key]}
-              onChange={(text) => updateHouseInfo({ [key]: digitsOnly(text) })}
+              onChange={(text) => updateHouseInfo({ [key]: text })}
+              onBlur={BAHT_FIELDS.has(key) ? () => onBahtBlur('avgUtilities') : undefined}
               error={errors[key]}
-              inputMode="numeric"
+              hint={BAHT_FIELDS.has(key) ? bahtHint(form.houseInfo[key]) : undefined}
+              inputMode={BAHT_FIELDS.has(key) ? 'decimal' : 'numeric'}
+              className="row-span-3 grid grid-rows-subgrid gap-y-0 pb-4"
             />
           ))}
         </div>
-        <p className="mt-3 text-xs text-slate-600">{t('info.requiredNote')}</p>
+        <p className="text-xs text-slate-600">{t('info.requiredNote')}</p>
       </fieldset>
 
       <fieldset>
@@ -118,43 +135,49 @@ export function StepInformation({ form, errors, update, updateHouseInfo }: StepI
         <ul className="grid gap-3">
           {form.rooms.map((room, i) => {
             const number = i + 1;
+            const typeField = roomField(room.id, 'type');
+            const countField = roomField(room.id, 'count');
+            const typeError = errors[typeField];
+            const countError = errors[countField];
             return (
               <li
                 key={room.id}
-                className="grid grid-cols-[1fr_6rem_auto] items-end gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+                className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-end sm:grid-cols-[minmax(0,1fr)_10rem_auto] gap-x-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
               >
                 <div>
-                  <label htmlFor={`room-${room.id}-type`} className="mb-1.5 block text-sm font-medium text-slate-800">
+                  <label htmlFor={fieldId(typeField)} className="mb-1.5 block text-sm font-medium text-slate-800">
                     {t('info.roomType', { number })}
                   </label>
                   <select
-                    id={`room-${room.id}-type`}
+                    id={fieldId(typeField)}
                     value={room.type}
                     onChange={(event) => editRoom(room.id, { type: event.target.value })}
-                    className={inputClass(false)}
+                    aria-invalid={typeError ? true : undefined}
+                    aria-describedby={typeError ? errorId(typeField) : undefined}
+                    className={inputClass(Boolean(typeError))}
                   >
                     <option value="">{t('info.chooseRoomType')}</option>
                     {ROOM_TYPES.map((type) => (
                       <option key={type} value={type}>
-                        {t(`roomTypes.${type}`)}
+                        {t(`listings:roomTypes.${type}`)}
                       </option>
                     ))}
                   </select>
                 </div>
                 <div>
-                  <label htmlFor={`room-${room.id}-count`} className="mb-1.5 block text-sm font-medium text-slate-800">
+                  <label htmlFor={fieldId(countField)} className="mb-1.5 block text-sm font-medium text-slate-800">
                     {t('info.roomCount', { number })}
                   </label>
                   <input
-                    id={`room-${room.id}-count`}
-                    type="number"
-                    min={1}
-                    max={99}
-                    step={1}
+                    id={fieldId(countField)}
+                    type="text"
                     inputMode="numeric"
+                    autoComplete="off"
                     value={room.count}
-                    onChange={(event) => editRoom(room.id, { count: digitsOnly(event.target.value) })}
-                    className={inputClass(false)}
+                    onChange={(event) => editRoom(room.id, { count: event.target.value })}
+                    aria-invalid={countError ? true : undefined}
+                    aria-describedby={countError ? errorId(countField) : undefined}
+                    className={inputClass(Boolean(countError))}
                   />
                 </div>
                 {form.rooms.length > 1 ? (
@@ -169,6 +192,10 @@ export function StepInformation({ form, errors, update, updateHouseInfo }: StepI
                 ) : (
                   <span className="size-11" />
                 )}
+                <div className="col-span-3">
+                  <FieldError field={typeField} message={typeError} />
+                  <FieldError field={countField} message={countError} />
+                </div>
               </li>
             );
           })}

@@ -2,19 +2,22 @@ import { MAX_PHOTOS } from '@baan/contract';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormField, PickedPhoto, PropertyForm } from '../lib/property-form';
+import type { PhotoNames } from '../lib/draft';
+import type { FormErrors, PickedPhoto, PropertyForm } from '../lib/property-form';
 import { errorId, FieldError, fieldId } from './fields';
 
 export type PhotoTarget = 'cover' | 'others';
 
 interface StepMediaProps {
   form: PropertyForm;
-  errors: Partial<Record<FormField, string>>;
+  errors: FormErrors;
+  /** Photos of a restored draft still to be chosen again. */
+  missingPhotos: PhotoNames;
   addPhotos: (target: PhotoTarget, files: File[]) => void;
   removePhoto: (target: PhotoTarget, id: string) => void;
 }
 
-export function StepMedia({ form, errors, addPhotos, removePhoto }: StepMediaProps) {
+export function StepMedia({ form, errors, missingPhotos, addPhotos, removePhoto }: StepMediaProps) {
   const { t } = useTranslation('property');
   return (
     <div className="grid gap-8">
@@ -25,6 +28,7 @@ export function StepMedia({ form, errors, addPhotos, removePhoto }: StepMediaPro
         chooseLabel={t('media.chooseCover')}
         multiple={false}
         error={errors.coverPhoto}
+        missing={missingPhotos.cover ? [missingPhotos.cover] : []}
         photos={form.coverPhoto ? [form.coverPhoto] : []}
         onFiles={(files) => addPhotos('cover', files)}
         onRemove={(photo) => removePhoto('cover', photo.id)}
@@ -38,6 +42,7 @@ export function StepMedia({ form, errors, addPhotos, removePhoto }: StepMediaPro
         multiple
         disabled={form.otherPhotos.length >= MAX_PHOTOS}
         error={errors.otherPhotos}
+        missing={missingPhotos.others}
         photos={form.otherPhotos}
         onFiles={(files) => addPhotos('others', files)}
         onRemove={(photo) => removePhoto('others', photo.id)}
@@ -55,6 +60,7 @@ interface PhotoZoneProps {
   multiple: boolean;
   disabled?: boolean;
   error?: string;
+  missing: string[];
   photos: PickedPhoto[];
   onFiles: (files: File[]) => void;
   onRemove: (photo: PickedPhoto) => void;
@@ -70,6 +76,7 @@ function PhotoZone({
   multiple,
   disabled,
   error,
+  missing,
   photos,
   onFiles,
   onRemove,
@@ -92,9 +99,14 @@ function PhotoZone({
       <h3 id={`${fieldId(field)}-title`} className="text-base font-semibold text-slate-900">
         {title}
       </h3>
-      <p id={helpId} className="mt-1 text-sm text-slate-600">
-        {help}
-      </p>
+      <div id={helpId}>
+        <p className="mt-1 text-sm text-slate-600">{help}</p>
+        {missing.length > 0 ? (
+          <p className="mt-1 text-sm font-medium wrap-anywhere text-amber-800">
+            {t('media.chooseAgain', { names: missing.join(', ') })}
+          </p>
+        ) : null}
+      </div>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target only adds dragging; the labelled file input inside stays the keyboard and screen-reader path. */}
       <div
         onDragOver={(event) => {

@@ -23,13 +23,16 @@ interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   error?: string;
   hint?: string;
   type?: 'text' | 'date';
-  inputMode?: 'numeric' | 'text';
+  inputMode?: 'numeric' | 'decimal' | 'text';
   placeholder?: string;
   multiline?: boolean;
   autoComplete?: string;
+  /** Classes for the wrapper, e.g. a subgrid so fields in a row keep their inputs level whatever their labels wrap to. */
+  className?: string;
 }
 
 /** A labelled input whose error is tied to it (aria-invalid + aria-describedby). */
@@ -38,6 +41,7 @@ export function TextField({
   label,
   value,
   onChange,
+  onBlur,
   error,
   hint,
   type = 'text',
@@ -45,6 +49,7 @@ export function TextField({
   placeholder,
   multiline,
   autoComplete = 'off',
+  className,
 }: TextFieldProps) {
   const hintId = hint ? `${fieldId(field)}-hint` : undefined;
   const describedBy = [error ? errorId(field) : undefined, hintId].filter(Boolean).join(' ') || undefined;
@@ -55,10 +60,11 @@ export function TextField({
     'aria-describedby': describedBy,
     className: inputClass(Boolean(error)),
     placeholder,
+    onBlur,
   };
   return (
-    <div>
-      <label htmlFor={fieldId(field)} className="mb-1.5 block text-sm font-semibold text-slate-800">
+    <div className={className}>
+      <label htmlFor={fieldId(field)} className="mb-1.5 block self-end text-sm font-semibold text-slate-800">
         {label}
       </label>
       {multiline ? (
@@ -72,12 +78,14 @@ export function TextField({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} message={error} />
+      <div>
+        {hint ? (
+          <p id={hintId} className="mt-1.5 text-xs text-slate-600">
+            {hint}
+          </p>
+        ) : null}
+        <FieldError field={field} message={error} />
+      </div>
     </div>
   );
 }

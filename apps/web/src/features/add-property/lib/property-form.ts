@@ -1,4 +1,13 @@
-import type { Language, WIZARD_SUB_TYPES } from '@baan/contract';
+import {
+  CreatePropertyFields,
+  hasLevel,
+  type Language,
+  nestPropertyFields,
+  parseAmount,
+  requiredMessage,
+  type WIZARD_SUB_TYPES,
+} from '@baan/contract';
+import type { z } from 'zod';
 
 export type WizardSubType = (typeof WIZARD_SUB_TYPES)[number];
 export type UserType = 'owner' | 'agent';
@@ -12,6 +21,7 @@ export interface PickedPhoto {
   previewUrl: string;
 }
 
+/** House information as typed: the contract reads it (Thai digits, separators, ฿ …) when the form is checked. */
 export interface HouseInfo {
   livingSpace: string;
   lotArea: string;
@@ -30,7 +40,7 @@ export interface RoomBlock {
   count: string;
 }
 
-/** The add-property form (spec section 3). Numbers are kept as the digits typed; price without commas. */
+/** The add-property form (spec section 3). Every value is kept as typed; the contract's schema reads it on submit. */
 export interface PropertyForm {
   user_type: UserType | '';
   propertyType: PropertyType | '';
@@ -51,7 +61,7 @@ export interface PropertyForm {
   rooms: RoomBlock[];
 }
 
-/** Room types offered in a room block; sent as these keys. */
+/** Room types offered in a room block; sent as these keys (labels: listings:roomTypes). */
 export const ROOM_TYPES = [
   'bedroom',
   'bathroom',
@@ -76,6 +86,11 @@ export const HOUSE_INFO_FIELDS = [
   'level',
   'floors',
 ] as const satisfies readonly (keyof HouseInfo)[];
+
+/** The house information fields this sub type asks for: level only where a unit sits on a floor (hasLevel). */
+export function houseInfoFields(subType: PropertyForm['subType']): (keyof HouseInfo)[] {
+  return HOUSE_INFO_FIELDS.filter((field) => field !== 'level' || hasLevel(subType));
+}
 
 /** Today in the visitor's own calendar day, as YYYY-MM-DD (the date input's format). */
 export function today(now = new Date()): string {
@@ -125,10 +140,11 @@ export function isStepOneComplete(form: PropertyForm): boolean {
 }
 
 /**
- * The fields the submit checks, in the spec's order (section 5). `propertyStatus` sits right after `propertyType`:
- * it is now the listing type sent (docs/decisions/006), so it must be set too.
+ * Every field an error can be shown on, in the order the wizard reports them: the spec's required fields first
+ * (section 5; `propertyStatus` after `propertyType`, as it is the listing type sent, docs/decisions/006), then the
+ * optional ones.
  */
-export const REQUIRED_FIELDS = [
+export const FIELD_ORDER = [
   'user_type',
   'propertyType',
   'propertyStatus',
@@ -144,64 +160,44 @@ export const REQUIRED_FIELDS = [
   'bathrooms',
   'kitchen',
   'floors',
+  'livingSpace',
+  'lotArea',
+  'avgUtilities',
+  'availableDate',
+  'language',
+  'featured',
+  'rooms',
+  'otherPhotos',
 ] as const;
-export type RequiredField = (typeof REQUIRED_FIELDS)[number];
+export type FormField = (typeof FIELD_ORDER)[number];
 
-/** Every field an error can be shown on. */
-export type FormField =
-  | RequiredField
-  | 'otherPhotos'
-  | 'availableDate'
-  | 'language'
-  | 'featured'
-  | 'rooms'
-  | keyof HouseInfo;
+/** A room block's control: `room-<block id>-type` or `room-<block id>-count`. */
+export type RoomField = `room-${number}-${'type' | 'count'}`;
+export type ErrorKey = FormField | RoomField;
+export type FormErrors = Partial<Record<ErrorKey, string>>;
+
+export const roomField = (id: number, part: 'type' | 'count'): RoomField => `room-${id}-${part}`;
 
 /** The wizard step (0, 1, 2) where a field is edited. */
-export function stepOf(field: FormField): number {
+export function stepOf(field: ErrorKey): number {
   if (['user_type', 'propertyType', 'propertyStatus', 'subType', 'location'].includes(field)) return 0;
   if (field === 'coverPhoto' || field === 'otherPhotos') return 1;
   return 2;
 }
 
-function requiredValue(form: PropertyForm, field: RequiredField): string | PickedPhoto | null {
-  if (field === 'coverPhoto') return form.coverPhoto;
-  if (field in form.houseInfo) return form.houseInfo[field as keyof HouseInfo];
-  return form[field as Exclude<RequiredField, 'coverPhoto' | keyof HouseInfo>];
+/** Room blocks that are sent: every block with a type or a count (a wholly blank one is not a room). */
+export function sentRooms(rooms: readonly RoomBlock[]): RoomBlock[] {
+  return rooms.filter((room) => room.type.trim() || room.count.trim());
 }
 
-/** The first required field left empty, or null when the form can be sent. */
-export function firstMissingField(form: PropertyForm): RequiredField | null {
-  for (const field of REQUIRED_FIELDS) {
-    const value = requiredValue(form, field);
-    if (value === null || (typeof value === 'string' && !value.trim())) return field;
-  }
-  return null;
-}
-
-/** Only the digits of what was typed ("1,250,000 ฿" → "1250000"), without leading zeros. */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-}
-
-/** Digits shown with en-US thousands separators while typing ("1250000" → "1,250,000"). */
-export function formatPrice(digits: string): string {
-  const clean = digitsOnly(digits);
-  return clean ? clean.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : '';
-}
-
-/** Room blocks that are sent: those with a type and a count of at least 1 (the rest are dropped silently). */
-export function completeRooms(rooms: readonly RoomBlock[]): { type: string; quantity: number }[] {
-  return rooms
-    .filter((room) => room.type.trim() && Number(room.count) >= 1)
-    .map((room) => ({ type: room.type.trim(), quantity: Number(room.count) }));
-}
-
-/** POST /api/property's multipart body: the wire field names of spec section 7, fields first, then the files. */
-export function toFormData(form: PropertyForm): FormData {
-  const data = new FormData();
+/**
+ * The form as POST /api/property's text fields (wire names of spec section 7), as typed. Level is left out where the
+ * sub type has none, so a value typed before the sub type changed is not sent.
+ */
+export function toWireFields(form: PropertyForm): Record<string, string> {
+  const wire: Record<string, string> = {};
   const put = (name: string, value: string | undefined) => {
-    if (value !== undefined && value !== '') data.append(name, value);
+    if (value !== undefined && value !== '') wire[name] = value;
   };
   // The listing type is the chosen status (docs/decisions/006-listing-type-from-status.md).
   put('type', form.propertyStatus);
@@ -217,11 +213,11 @@ export function toFormData(form: PropertyForm): FormData {
   put('description', form.description.trim());
   put('availability_date', form.availableDate);
   put('language', form.language);
-  put('price', digitsOnly(form.price));
+  put('price', form.price);
   const info = form.houseInfo;
   put('area', info.area);
   put('area_unit', 'sqm');
-  put('level', info.level);
+  if (hasLevel(form.subType)) put('level', info.level);
   put('bed_rooms', info.bedrooms);
   put('bath_rooms', info.bathrooms);
   put('kitchen', info.kitchen);
@@ -230,15 +226,11 @@ export function toFormData(form: PropertyForm): FormData {
   put('lot_area', info.lotArea);
   put('avg_utilities', info.avgUtilities);
   put('is_featured', form.featured);
-  completeRooms(form.rooms).forEach((room, i) => {
-    data.append(`rooms[${i}][type]`, room.type);
-    data.append(`rooms[${i}][quantity]`, String(room.quantity));
+  sentRooms(form.rooms).forEach((room, i) => {
+    wire[`rooms[${i}][type]`] = room.type;
+    wire[`rooms[${i}][quantity]`] = room.count;
   });
-  if (form.coverPhoto) data.append('cover_image', form.coverPhoto.file, form.coverPhoto.file.name);
-  form.otherPhotos.forEach((photo, i) => {
-    data.append(`images[${i}]`, photo.file, photo.file.name);
-  });
-  return data;
+  return wire;
 }
 
 /** Server field names (the wire's) → the form field that shows the message. */
@@ -270,16 +262,105 @@ const WIRE_TO_FIELD: Record<string, FormField> = {
   rooms: 'rooms',
 };
 
-/** Maps a 400's `errors` (wire names, nested paths like `rooms.0.type` or `images[2]`) onto form fields. */
-export function fieldErrorsFromServer(
-  errors: Record<string, string[]> | undefined,
-): Partial<Record<FormField, string>> {
-  const mapped: Partial<Record<FormField, string>> = {};
-  for (const [key, messages] of Object.entries(errors ?? {})) {
-    const root = key.split(/[.[]/)[0] ?? key;
-    const field = WIRE_TO_FIELD[root];
+/** Where an error on a wire path (`price`, `rooms.1.quantity`, `images[2]`) is shown, with the room's number. */
+function errorKeyOf(path: readonly PropertyKey[], form: PropertyForm): { key: ErrorKey; roomNumber?: number } | null {
+  const [root, index, part] = path;
+  if (root === 'rooms' && typeof index === 'number' && (part === 'type' || part === 'quantity')) {
+    const block = sentRooms(form.rooms)[index];
+    if (block) {
+      return {
+        key: roomField(block.id, part === 'type' ? 'type' : 'count'),
+        roomNumber: form.rooms.indexOf(block) + 1,
+      };
+    }
+  }
+  const field = WIRE_TO_FIELD[String(root ?? '')];
+  return field ? { key: field } : null;
+}
+
+/** One thing the check found, on the control that shows it; the component words it (lib/messages.ts). */
+export interface FormIssue {
+  key: ErrorKey;
+  issue: z.core.$ZodIssue;
+  /** 1-based position of the room block, for room controls. */
+  roomNumber?: number;
+}
+
+export type CheckResult = { ok: true; fields: CreatePropertyFields } | { ok: false; issues: FormIssue[] };
+
+const rank = (issue: FormIssue) => {
+  const field = issue.key.startsWith('room-') ? 'rooms' : (issue.key as FormField);
+  return FIELD_ORDER.indexOf(field) * 100 + (issue.roomNumber ?? 0);
+};
+
+/**
+ * Checks the form with the contract's CreatePropertyFields, the schema the API parses with, plus the cover photo
+ * (a file, checked by the API beside the fields). Issues come in FIELD_ORDER.
+ */
+export function checkForm(form: PropertyForm): CheckResult {
+  const result = CreatePropertyFields.safeParse(nestPropertyFields(toWireFields(form)));
+  const issues: FormIssue[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const at = errorKeyOf(issue.path, form);
+      if (at && !issues.some((known) => known.key === at.key)) issues.push({ ...at, issue });
+    }
+  }
+  if (!form.coverPhoto) {
+    issues.push({
+      key: 'coverPhoto',
+      issue: { code: 'custom', path: ['cover_image'], message: requiredMessage('cover_image'), input: undefined },
+    });
+  }
+  if (result.success && issues.length === 0) return { ok: true, fields: result.data };
+  return { ok: false, issues: issues.sort((a, b) => rank(a) - rank(b)) };
+}
+
+/**
+ * POST /api/property's multipart body from the checked fields: numbers as the contract read them (price in whole
+ * baht), so what is sent is what the wizard showed. Text fields first, then the files.
+ */
+export function toFormData(fields: CreatePropertyFields, form: PropertyForm): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'rooms' || value === undefined) continue;
+    data.append(name, String(value));
+  }
+  fields.rooms.forEach((room, i) => {
+    data.append(`rooms[${i}][type]`, room.type);
+    data.append(`rooms[${i}][quantity]`, String(room.quantity));
+  });
+  if (form.coverPhoto) data.append('cover_image', form.coverPhoto.file, form.coverPhoto.file.name);
+  form.otherPhotos.forEach((photo, i) => {
+    data.append(`images[${i}]`, photo.file, photo.file.name);
+  });
+  return data;
+}
+
+/** Maps a 400's `errors` (wire names, nested paths like `rooms.0.type` or `images[2]`) onto the form's controls. */
+export function fieldErrorsFromServer(errors: Record<string, string[]> | undefined, form: PropertyForm): FormErrors {
+  const mapped: FormErrors = {};
+  for (const [wireKey, messages] of Object.entries(errors ?? {})) {
+    const path = wireKey.split(/[.[\]]+/).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    const at = errorKeyOf(path, form);
     const message = messages[0];
-    if (field && message && !mapped[field]) mapped[field] = message;
+    if (at && message && !mapped[at.key]) mapped[at.key] = message;
   }
   return mapped;
+}
+
+const THOUSANDS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * What a baht field will store, read as the API reads it: `{ baht: 1234568, isRounded: true }` for "1234567.89";
+ * null while the text is empty or not a price.
+ */
+export function bahtPreview(text: string): { baht: number; isRounded: boolean } | null {
+  const parsed = parseAmount(text, { currency: true, decimals: true });
+  return parsed.ok ? { baht: parsed.value, isRounded: parsed.isRounded } : null;
+}
+
+/** Whole baht with en-US thousands separators (spec section 9): "1,234,568". */
+export function formatBaht(baht: number): string {
+  return THOUSANDS.format(baht);
 }

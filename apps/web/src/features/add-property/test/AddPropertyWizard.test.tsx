@@ -180,22 +180,104 @@ describe('add-property wizard: validation', () => {
   });
 });
 
-describe('add-property wizard: price and rooms', () => {
-  it('shows the price with thousands separators and sends it without', async () => {
+describe('add-property wizard: price', () => {
+  it('reads "1234567.89" as 1,234,568 whole baht: shows it while typing and after, and sends it', async () => {
     const user = userEvent.setup({ delay: null });
     await renderWizard();
     await toStepThree(user);
     await fillStepThree(user);
     const price = screen.getByLabelText('Price (฿) *');
-    expect(price).toHaveValue('4,500,000');
     await user.clear(price);
-    await user.type(price, '12a,3456');
-    expect(price).toHaveValue('123,456');
+    await user.type(price, '1234567.89');
+    expect(price).toHaveValue('1234567.89');
+    expect(price).toHaveAccessibleDescription('Listed as ฿1,234,568: satang are rounded to the nearest baht');
+    await user.tab();
+    expect(price).toHaveValue('1,234,568');
+    expect(price).toHaveAccessibleDescription('Listed as ฿1,234,568');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(FakeXhr.last().body?.get('price')).toBe('123456');
+    expect(FakeXhr.last().body?.get('price')).toBe('1234568');
   });
 
-  it('removes a room only when more than one exists, and sends only complete rooms', async () => {
+  it('takes a pasted "฿2,500,000.00", Thai digits and a utilities figure in baht', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    const price = screen.getByLabelText('Price (฿) *');
+    await user.clear(price);
+    await user.paste('฿2,500,000.00');
+    await user.tab();
+    expect(price).toHaveValue('2,500,000');
+    await fill(user, 'Average utilities per month (฿)', '๓,๕๐๐ บาท');
+    await user.tab();
+    expect(screen.getByLabelText('Average utilities per month (฿)')).toHaveValue('3,500');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(FakeXhr.last().body?.get('price')).toBe('2500000');
+    expect(FakeXhr.last().body?.get('avg_utilities')).toBe('3500');
+  });
+
+  it('says what is wrong with a price on leaving the field, and sends nothing until it is fixed', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    const price = screen.getByLabelText('Price (฿) *');
+    for (const [typed, message] of [
+      ['1.2.3', 'price must be a number, such as 2,500,000'],
+      ['-500', 'price cannot be negative'],
+    ] as const) {
+      await user.clear(price);
+      await user.type(price, typed);
+      await user.tab();
+      expect(price).toHaveValue(typed);
+      expect(price).toHaveAttribute('aria-invalid', 'true');
+      expect(price).toHaveAccessibleDescription(message);
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(price).toHaveFocus();
+    await act(() => changeLanguage('th'));
+    await user.click(screen.getByRole('button', { name: 'ส่ง' }));
+    expect(await screen.findByLabelText('ราคา (฿) *')).toHaveAccessibleDescription('ราคา ต้องไม่ติดลบ');
+  });
+});
+
+describe('add-property wizard: level, floors and rooms', () => {
+  it('asks for the level of a condo but not of a villa, and needs at least one floor', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    expect(screen.getByLabelText('Level *')).toBeInTheDocument();
+    await fillStepThree(user);
+
+    // Back to step 1: a villa has no level.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('radio', { name: 'Villa' }));
+    await user.click(next());
+    await user.click(next());
+    await screen.findByRole('heading', { level: 2, name: 'Add Information' });
+    expect(screen.queryByLabelText('Level *')).not.toBeInTheDocument();
+
+    const floors = screen.getByLabelText('Floors *');
+    await user.clear(floors);
+    await user.type(floors, '0');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(floors).toHaveAccessibleDescription('floors must be at least 1');
+    expect(floors).toHaveFocus();
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    await user.clear(floors);
+    await user.type(floors, '2');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const body = FakeXhr.last().body as FormData;
+    expect(body.get('property_sub_type')).toBe('villa');
+    expect(body.get('floors')).toBe('2');
+    // The level typed for the condo is not sent for the villa.
+    expect(body.has('level')).toBe(false);
+  });
+
+  it('a room block with a type and no count (or a count and no type) is a field error, not dropped', async () => {
     const user = userEvent.setup({ delay: null });
     await renderWizard();
     await toStepThree(user);
@@ -210,22 +292,34 @@ describe('add-property wizard: price and rooms', () => {
 
     await user.selectOptions(screen.getByLabelText('Room 1 type'), 'bedroom');
     await user.type(screen.getByLabelText('Room 1 count'), '2');
-    await user.selectOptions(screen.getByLabelText('Room 2 type'), 'bathroom'); // no count: not sent
-    await user.type(screen.getByLabelText('Room 3 count'), '1'); // no type: not sent
-    await user.selectOptions(screen.getByLabelText('Room 4 type'), 'balcony');
-    await user.type(screen.getByLabelText('Room 4 count'), '1');
+    await user.selectOptions(screen.getByLabelText('Room 2 type'), 'bathroom'); // no count
+    await user.type(screen.getByLabelText('Room 3 count'), '1'); // no type
+    // Room 4 stays blank: not a room, not an error.
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(FakeXhr.sent).toHaveLength(0);
+    const count2 = screen.getByLabelText('Room 2 count');
+    expect(count2).toHaveAttribute('aria-invalid', 'true');
+    expect(count2).toHaveAccessibleDescription('Room 2: enter how many, or clear its type');
+    expect(count2).toHaveFocus();
+    await waitFor(() => expect(toastTexts()).toContain('Room 2: enter how many, or clear its type'));
+
+    await user.type(count2, '๑');
+    expect(count2).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const type3 = screen.getByLabelText('Room 3 type');
+    expect(type3).toHaveAccessibleDescription('Room 3: choose a type, or clear its count');
+    expect(type3).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Remove room 3' }));
     expect(screen.getAllByRole('button', { name: /Remove room/ })).toHaveLength(3);
-    expect(screen.getByLabelText('Room 3 type')).toHaveValue('balcony');
-
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const body = FakeXhr.last().body;
     const rooms = [...(body?.entries() ?? [])].filter(([key]) => key.startsWith('rooms'));
     expect(rooms).toEqual([
       ['rooms[0][type]', 'bedroom'],
       ['rooms[0][quantity]', '2'],
-      ['rooms[1][type]', 'balcony'],
+      ['rooms[1][type]', 'bathroom'],
       ['rooms[1][quantity]', '1'],
     ]);
   });
@@ -400,7 +494,7 @@ describe('add-property wizard: submit', () => {
     );
     const price = await screen.findByLabelText('Price (฿) *');
     await waitFor(() => expect(price).toHaveAttribute('aria-invalid', 'true'));
-    expect(price).toHaveAccessibleDescription('price must be at most 2,000,000,000');
+    expect(price).toHaveAccessibleDescription(expect.stringContaining('price must be at most 2,000,000,000'));
     expect(screen.getByLabelText('Bedrooms *')).toHaveAccessibleDescription('bed rooms must be at most 100');
     await waitFor(() => expect(toastTexts()).toContain('Please check the highlighted fields.'));
   });

@@ -11,10 +11,43 @@ export const SESSION = {
   login: signedIn({ subscription: { is_active: 1, package_id: 1, ends_at: '2026-12-21T00:00:00.000Z' } }),
 };
 
-/** GET /api/locations answered with two places (the only fetch the wizard makes). */
-export function stubLocations() {
+/**
+ * The wizard's fetches: GET /api/packages (for the package choice it may send people to), GET /api/user/subscription (checked on entry; active unless `isActive` is false) and
+ * GET /api/locations, answered with two places.
+ */
+export function stubApi({ isActive = true } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
+    if (url.includes('/api/user/subscription')) {
+      return jsonResponse(200, {
+        success: true,
+        payload: isActive
+          ? {
+              is_active: 1,
+              package_id: 1,
+              package_name: 'Basic',
+              starts_at: '2026-11-21T00:00:00.000Z',
+              ends_at: '2026-12-21T00:00:00.000Z',
+              days_left: 30,
+              pending_payment: null,
+            }
+          : {
+              is_active: 0,
+              package_id: null,
+              package_name: null,
+              starts_at: null,
+              ends_at: null,
+              days_left: 0,
+              pending_payment: null,
+            },
+      });
+    }
+    if (url.includes('/api/packages')) {
+      return jsonResponse(200, {
+        success: true,
+        payload: [{ id: 1, name: 'Basic', price: 990, duration_days: 30, features: ['unlimitedListings'] }],
+      });
+    }
     if (url.includes('/api/locations')) {
       return jsonResponse(200, {
         success: true,
@@ -45,7 +78,7 @@ export function stubLocations() {
 }
 
 export async function renderWizard() {
-  stubLocations();
+  stubApi();
   const view = await renderApp('/add-property', SESSION);
   // The route is a lazy chunk; its first import in a test run takes a moment.
   await screen.findByRole('heading', { level: 1, name: 'Add your property' }, { timeout: 15_000 });

@@ -1,16 +1,18 @@
 import type { Package } from '@baan/contract';
-import { CalendarDays, Check, Loader2 } from 'lucide-react';
+import { CalendarDays, Check, Info, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/store';
 import { useGetPackagesQuery } from '../api/payments-api';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
+import { isNeedsPackage } from '../hooks/package-notice';
 import { PageShell } from './PageShell';
 
 /** /select-package: the tiers; choosing one needs a login (spec section 2). */
 export function SelectPackagePage() {
   const { t } = useTranslation('payments');
   const navigate = useNavigate();
+  const location = useLocation();
   const { isAuthenticated, user } = useAppSelector((state) => state.login);
   const { data: packages, isLoading, isError } = useGetPackagesQuery();
 
@@ -25,6 +27,15 @@ export function SelectPackagePage() {
 
   return (
     <PageShell title={t('selectPackage.title')} lead={t('selectPackage.lead')}>
+      {isNeedsPackage(location.state) ? (
+        <p
+          role="status"
+          className="mb-8 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <Info className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+          {t('selectPackage.needPackage')}
+        </p>
+      ) : null}
       {isLoading ? (
         <p role="status" className="flex items-center gap-2 text-slate-600">
           <Loader2 className="size-5 animate-spin" aria-hidden="true" />

@@ -423,5 +423,7 @@ describe('Add Property button', () => {
     const { router } = await renderAt({ pathname: '/terms' }, SIGNED_IN);
     await user.click(await screen.findByRole('button', { name: 'Add Property' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(target));
+    // The package choice says why the person is there.
+    if (target === '/select-package') expect(await screen.findByText(/You need an active package/)).toBeInTheDocument();
   });
 });

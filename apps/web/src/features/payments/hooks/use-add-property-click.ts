@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { NEEDS_PACKAGE } from './package-notice';
 
 /**
  * The Add Property button (spec section 4): logged out → /login; an active subscription →
@@ -20,12 +21,13 @@ export function useAddPropertyClick() {
       const request = dispatch(paymentsApi.endpoints.getSubscription.initiate(undefined, { forceRefetch: true }));
       try {
         const status = await request.unwrap();
-        navigate(status.is_active === 1 ? '/add-property' : '/select-package');
+        if (status.is_active === 1) navigate('/add-property');
+        else navigate('/select-package', { state: NEEDS_PACKAGE });
       } finally {
         request.unsubscribe();
       }
     } catch {
-      navigate('/select-package');
+      navigate('/select-package', { state: NEEDS_PACKAGE });
     }
   };
 }

@@ -1,0 +1,53 @@
+import type { NumberIssueParams } from '@baan/contract';
+import type { TFunction } from 'i18next';
+import { type FormField, type FormIssue, formatBaht } from './property-form';
+
+type Problem = NumberIssueParams['problem'] | 'tooLong' | 'tooManyRooms' | 'invalid';
+
+/** The kind of problem a contract issue reports: its own params for number fields, else read from zod's code. */
+function problemOf({ issue }: FormIssue): { problem: Problem; limit?: number } {
+  if (issue.code === 'custom') {
+    const params = issue.params as NumberIssueParams | undefined;
+    if (params?.problem === 'min') return { problem: 'min', limit: params.min };
+    if (params?.problem === 'max') return { problem: 'max', limit: params.max };
+    if (params?.problem) return { problem: params.problem };
+    return { problem: issue.path[0] === 'cover_image' ? 'required' : 'invalid' };
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') return { problem: 'required' };
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return { problem: 'tooLong', limit: Number(issue.maximum) };
+  if (issue.code === 'too_big' && issue.origin === 'array')
+    return { problem: 'tooManyRooms', limit: Number(issue.maximum) };
+  // The choices are radio buttons: the only wrong value they can send is none.
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_value') return { problem: 'required' };
+  return { problem: 'invalid' };
+}
+
+/**
+ * A contract issue in the person's language. The contract's own messages are English (the API's); the wizard words
+ * the same findings from the issue's kind and limits.
+ */
+export function issueMessage(t: TFunction<'property'>, found: FormIssue): string {
+  const { problem, limit } = problemOf(found);
+  const room = /^room-\d+-(type|count)$/.exec(found.key);
+  const number = found.roomNumber ?? 1;
+  if (room && problem === 'required') {
+    return room[1] === 'type' ? t('validation.roomType', { number }) : t('validation.roomCount', { number });
+  }
+  const field = room
+    ? t(room[1] === 'type' ? 'info.roomType' : 'info.roomCount', { number })
+    : t(`fields.${found.key as FormField}`);
+  const amount = limit === undefined ? '' : formatBaht(limit);
+  switch (problem) {
+    case 'min':
+      return t('validation.min', { field, min: amount });
+    case 'max':
+      return t('validation.max', { field, max: amount });
+    case 'tooLong':
+      return t('validation.tooLong', { field, max: amount });
+    case 'tooManyRooms':
+      return t('validation.tooManyRooms', { max: amount });
+    default:
+      return t(`validation.${problem}`, { field });
+  }
+}

@@ -1,0 +1,143 @@
+import { hasFloors, hasLevel, LANGUAGE_TAGS, type Property } from '@baan/contract';
+import {
+  Bath,
+  BedDouble,
+  Building2,
+  CalendarDays,
+  ChefHat,
+  DoorOpen,
+  Fence,
+  Layers,
+  Ruler,
+  Sofa,
+  Tag,
+  Zap,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n';
+import { formatNumber, formatPrice } from '../lib/format';
+
+function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="flex items-center gap-2 text-xs font-medium text-slate-600">
+        <span className="rounded-lg bg-teal-50 p-1.5 text-teal-700">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-2 text-base font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** Today as YYYY-MM-DD in the reader's own calendar day, comparable with `availability_date`. */
+function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A YYYY-MM-DD date in the reader's language (Thai shows the Buddhist year, as Thai readers expect). */
+function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    date,
+  );
+}
+
+const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true" />;
+
+/**
+ * A listing's facts (spec section 2, Property detail) and the wizard's house information. Level shows only where a
+ * unit sits on a floor (hasLevel), floors not on land without any, and house information only when it was given.
+ */
+export function PropertySpecs({ property }: { property: Property }) {
+  const { t } = useTranslation('listings');
+  const sqm = (value: number) => `${formatNumber(value)} ${t('units.sqm')}`;
+  const specs: { key: string; icon: ReactNode; label: string; value: string }[] = [
+    {
+      key: 'propertyType',
+      icon: icon(Building2),
+      label: t('detail.propertyType'),
+      value: t(`propertyTypes.${property.property_type}`),
+    },
+    {
+      key: 'subType',
+      icon: icon(Tag),
+      label: t('detail.subType'),
+      value: t(`subTypes.${property.property_sub_type}`, { defaultValue: property.property_sub_type }),
+    },
+    { key: 'area', icon: icon(Ruler), label: t('detail.area'), value: sqm(property.area) },
+  ];
+  if (property.living_space !== null) {
+    specs.push({
+      key: 'livingSpace',
+      icon: icon(Sofa),
+      label: t('detail.livingSpace'),
+      value: sqm(property.living_space),
+    });
+  }
+  if (property.lot_area !== null) {
+    specs.push({ key: 'lotArea', icon: icon(Fence), label: t('detail.lotArea'), value: sqm(property.lot_area) });
+  }
+  specs.push(
+    { key: 'bedrooms', icon: icon(BedDouble), label: t('detail.bedrooms'), value: String(property.bed_rooms) },
+    { key: 'bathrooms', icon: icon(Bath), label: t('detail.bathrooms'), value: String(property.bath_rooms) },
+    { key: 'kitchen', icon: icon(ChefHat), label: t('detail.kitchen'), value: String(property.kitchen) },
+  );
+  if (hasFloors(property.property_sub_type) || property.floors > 0) {
+    specs.push({ key: 'floors', icon: icon(Layers), label: t('detail.floors'), value: String(property.floors) });
+  }
+  if (hasLevel(property.property_sub_type)) {
+    specs.push({ key: 'level', icon: icon(Building2), label: t('detail.level'), value: String(property.level) });
+  }
+  if (property.avg_utilities !== null) {
+    specs.push({
+      key: 'avgUtilities',
+      icon: icon(Zap),
+      label: t('detail.avgUtilities'),
+      value: `${formatPrice(property.avg_utilities)} ${t('card.perMonth')}`,
+    });
+  }
+  if (property.availability_date) {
+    specs.push({
+      key: 'availability',
+      icon: icon(CalendarDays),
+      label: t('detail.availability'),
+      value: property.availability_date <= today() ? t('detail.availableNow') : formatDay(property.availability_date),
+    });
+  }
+
+  return (
+    <section aria-labelledby="detail-specs" className="mt-10">
+      <h2 id="detail-specs" className="mb-4 text-xl font-bold text-slate-900">
+        {t('detail.specs')}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {specs.map(({ key, ...spec }) => (
+          <Spec key={key} {...spec} />
+        ))}
+      </dl>
+      {property.rooms.length > 0 ? (
+        <>
+          <h3 id="detail-rooms" className="mt-8 mb-3 text-lg font-bold text-slate-900">
+            {t('detail.rooms')}
+          </h3>
+          <dl aria-labelledby="detail-rooms" className="flex flex-wrap gap-2">
+            {property.rooms.map((room, i) => (
+              <div
+                // biome-ignore lint/suspicious/noArrayIndexKey: rooms come in the order they were listed and never move.
+                key={i}
+                className="flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm"
+              >
+                <DoorOpen className="size-4 text-teal-700" aria-hidden="true" />
+                <dt className="text-slate-700">{t(`roomTypes.${room.type}`, { defaultValue: room.type })}</dt>
+                <dd className="font-semibold text-slate-900">{room.quantity}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+    </section>
+  );
+}
