@@ -1,9 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { availableParallelism } from 'node:os';
 import {
   ImageProcessingError,
   ImageTooLargeError,
