@@ -49,11 +49,15 @@ function submit(token: string, fields: Fields, image: Buffer = receipt, imageFir
 }
 
 let origin: string | undefined;
+/** What the test client declares it will send: far more than it sends before the answer. */
+const DECLARED_BYTES = 8 * 1024 * 1024;
+
 /**
- * Sends the text fields and the first 64 KiB of a 40 MB receipt over a real socket, and never the
- * rest: only an answer given before the body is read arrives at all.
+ * Sends the text fields and the first 64 KiB of an 8 MiB receipt over a real socket, and nothing
+ * more until told: only an answer given before the body is read arrives at all. `finish()` sends
+ * the rest; `abort()` drops the connection.
  */
-async function answerBeforeBody(token: string, fields: Fields) {
+async function answerBeforeBody(token: string, fields: Fields, agent?: http.Agent) {
   if (!origin) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -69,37 +73,44 @@ async function answerBeforeBody(token: string, fields: Fields) {
     receipt.subarray(0, 2048),
     Buffer.alloc(62 * 1024),
   ]);
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const req = http.request(`${origin}/api/payment/qr/manual`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(40 * 1024 * 1024),
-        },
-      });
-      const timer = setTimeout(() => {
-        req.destroy();
-        reject(new Error('no answer while the body was still on its way'));
-      }, 8000);
-      req.on('error', () => undefined);
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          clearTimeout(timer);
-          req.destroy();
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: JSON.parse(Buffer.concat(chunks).toString()),
-          });
-        });
-      });
-      req.write(opening);
+  const req = http.request(`${origin}/api/payment/qr/manual`, {
+    method: 'POST',
+    agent,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(DECLARED_BYTES),
     },
-  );
+  });
+  req.on('error', () => undefined);
+  const answer = await new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no answer while the body was still on its way'));
+    }, 8000);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) });
+      });
+    });
+    req.write(opening);
+  });
+  return {
+    ...answer,
+    socket: req.socket,
+    abort: () => req.destroy(),
+    finish: () =>
+      new Promise<void>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error('the server never read the rest of the body')), 10_000);
+        req.end(Buffer.alloc(DECLARED_BYTES - opening.length), () => {
+          clearTimeout(timer);
+          done();
+        });
+      }),
+  };
 }
 
 describe('checked before the receipt image is read', () => {
@@ -108,6 +119,7 @@ describe('checked before the receipt image is read', () => {
     const before = await paymentCount();
     const files = receiptFiles();
     const res = await answerBeforeBody(user.token, fields(user));
+    res.abort();
     expect(res.status).toBe(expected.status);
     expect(res.body).toMatchObject({ success: false, message: expected.message });
     expect(await paymentCount()).toBe(before);
@@ -156,6 +168,34 @@ describe('checked before the receipt image is read', () => {
       message: 'Please correct the highlighted fields.',
     });
     expect(res.body.errors).toEqual({ transaction_id: ['The transaction ID is required.'] });
+  });
+});
+
+describe('an answer given before the body ended', () => {
+  it('leaves the keep-alive connection usable: the rest of the body is dropped and the next request is answered on it', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const user = await payer();
+      const first = await answerBeforeBody(
+        user.token,
+        { transaction_id: 'TX-KEEPALIVE', package_id: 999_999, user_id: user.id },
+        agent,
+      );
+      expect(first.status).toBe(404);
+      await first.finish();
+      const next = await new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.get(`${origin}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on('error', reject);
+      });
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(first.socket);
+      expect(tmpFiles()).toEqual([]);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

@@ -141,6 +141,12 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
       files.push({ field: part.fieldname, filename: part.filename, path: target, size, kind });
     }
   } catch (err) {
+    if (!request.raw.complete) {
+      // Answered before the body ended: the rest is read and dropped (never stored), as Node does
+      // for a body nobody reads, so a keep-alive connection is ready for its next request.
+      request.raw.unpipe();
+      request.raw.resume();
+    }
     await cleanup();
     throw translate(err, options);
   }
