@@ -258,6 +258,29 @@ describe('messages of the avatar and the receipt', () => {
     );
   });
 
+  it('a file under a name the form does not take is skipped unread, but still held to the size limit', async () => {
+    const user = await createUser(app, { email: `skip${++sequence}@baan.example` });
+    const send = (size: number) => {
+      const body = lazyMultipart(
+        { name: 'Pim Dee' },
+        { field: 'photo', filename: 'x.jpg', type: 'image/jpeg', head: big.subarray(0, 1024), size },
+      );
+      return app.inject({
+        method: 'POST',
+        url: '/api/update/profile',
+        payload: body.payload,
+        headers: { authorization: `Bearer ${user.token}`, ...body.headers },
+      });
+    };
+    const skipped = await send(MiB);
+    expect(skipped.statusCode).toBe(200);
+    expect(skipped.json().payload).toMatchObject({ name: 'Pim Dee', profile_image: null });
+    const tooLarge = await send(50 * MiB + 1);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe('Each file can be at most 50 MB.');
+    expect(tmpFiles()).toEqual([]);
+  });
+
   it('a receipt may be any image sharp decodes, whatever its name: WebP, TIFF and AVIF named .jpg are stored', async () => {
     for (const format of ['webp', 'tiff', 'avif'] as const) {
       const res = await receipt.send({ bytes: formats[format], filename: 'slip.jpg' });

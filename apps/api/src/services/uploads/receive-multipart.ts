@@ -157,6 +157,9 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
 function translate(err: unknown, options: ReceiveOptions): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: string }).code;
+  // A skipped file over the limit (the kept ones are answered with their own message above).
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new HttpError(413, `Each file can be at most ${Math.round(options.maxFileBytes / MB)} MB.`);
   if (code === 'FST_FILES_LIMIT')
     return new HttpError(413, `Too many files: at most ${options.maxFiles} can be sent at once.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
