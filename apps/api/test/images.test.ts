@@ -1,9 +1,17 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ImageProcessingError, imageFileKeys, imageUrls, processImage } from '../src/services/images/process-image.ts';
+import {
+  ImageProcessingError,
+  ImageTooLargeError,
+  imageFileKeys,
+  imageUrls,
+  imageWork,
+  MAX_INPUT_PIXELS,
+  processImage,
+} from '../src/services/images/process-image.ts';
 import { sniffImage } from '../src/services/images/sniff-image.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { build } from './helpers.ts';
@@ -86,6 +94,41 @@ describe('processImage', () => {
     );
     const truncated = (await jpegWithGps(2000, 1500)).subarray(0, 2000);
     await expect(processImage(local, truncated, 'listings')).rejects.toBeInstanceOf(ImageProcessingError);
+    expect(filesUnder(dir)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('image work across requests', () => {
+  it('runs at most one photo per core at a time, each on one libvips thread; the rest wait their turn', async () => {
+    expect(sharp.concurrency()).toBe(1);
+    const cores = availableParallelism();
+    const photo = await jpegWithGps(3000, 2000);
+    let mostActive = 0;
+    let mostWaiting = 0;
+    const sampler = setInterval(() => {
+      mostActive = Math.max(mostActive, imageWork.running);
+      mostWaiting = Math.max(mostWaiting, imageWork.waiting);
+    }, 1);
+    const photos = cores + 3;
+    const stored = await Promise.all(Array.from({ length: photos }, () => processImage(storage, photo, 'listings')));
+    clearInterval(sampler);
+    expect(stored).toHaveLength(photos);
+    expect(mostActive).toBe(cores);
+    expect(mostWaiting).toBeGreaterThanOrEqual(3);
+    expect([imageWork.running, imageWork.waiting]).toEqual([0, 0]);
+  });
+
+  it('refuses more than 50 megapixels from the header alone, storing nothing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'baan-images-cap-'));
+    // 7072 × 7071 is 50,006,112 pixels, one row of pixels over the cap.
+    const png = await sharp({ create: { width: 7072, height: 7071, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const err = await processImage(createLocalStorage(dir), png, 'listings').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImageTooLargeError);
+    expect(err).toMatchObject({ width: 7072, height: 7071 });
+    expect(7072 * 7070).toBeLessThanOrEqual(MAX_INPUT_PIXELS);
     expect(filesUnder(dir)).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -75,6 +75,21 @@ describe.each([
     for (const key of keys) expect(await storage.exists(key)).toBe(true);
     await storage.delete(keys);
     for (const key of keys) expect(await storage.exists(key)).toBe(false);
+  });
+});
+
+describe('local disk storage when the disk fills up', () => {
+  it('rejects with the ENOSPC error and leaves neither the file nor its half-written temporary file', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'baan-storage-full-'));
+    const storage = createLocalStorage(root);
+    const key = 'listings/full-320.webp';
+    // The temporary file the write goes through is /dev/full, which refuses every write with ENOSPC.
+    mkdirSync(path.join(root, 'listings'));
+    symlinkSync('/dev/full', path.join(root, `${key}.${process.pid}.tmp`));
+    await expect(storage.put(key, Buffer.from('photo bytes'), 'image/webp')).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(readdirSync(path.join(root, 'listings'))).toEqual([]);
+    expect(await storage.exists(key)).toBe(false);
+    rmSync(root, { recursive: true, force: true });
   });
 });
 

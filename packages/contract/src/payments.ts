@@ -7,7 +7,8 @@ export const PACKAGE_DURATION_DAYS = 30;
 export const PAYMENT_MESSAGES = {
   packageNotFound: 'That package is not available.',
   imageMissing: 'Please provide image.',
-  imageType: 'The receipt must be an image file.',
+  imageType: 'The receipt must be a JPEG, PNG, GIF, WebP, TIFF or AVIF image.',
+  imageTooLarge: 'The receipt image is too large (at most 50 MB).',
   notYourPayment: 'You can only pay for your own account.',
   cannotReviewOwn: 'You cannot review your own payment.',
   notPending: 'This payment has already been reviewed.',
@@ -112,17 +113,31 @@ const id = (name: string) =>
 
 export const PackageQuery = z.object({ package_id: id('package_id') });
 
-export const ManualQrPaymentFields = z
-  .object({
-    transaction_id: z
-      .string({ error: 'The transaction ID is required.' })
-      .trim()
-      .min(1, 'The transaction ID is required.')
-      .max(100, 'The transaction ID is too long.'),
-    package_id: id('package_id'),
-    user_id: id('user_id'),
-  })
-  .and(BillingFields);
+/**
+ * The form a bank transaction ID is compared and stored in, so one transfer cannot be claimed
+ * twice by retyping it: NFKC (full-width letters and digits become ASCII), invisible format
+ * characters (zero-width spaces, joiners, bidi marks) and whitespace removed, upper case.
+ * " ab\u200bC12 " and "ＡＢＣ１２" are both "ABC12".
+ */
+export function normalizeTransactionId(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\p{White_Space}]/gu, '')
+    .toUpperCase()
+    .normalize('NFKC');
+}
+
+/** The receipt form's own fields: what the API checks before it reads the receipt image. */
+export const ManualQrPaymentCore = z.object({
+  transaction_id: z
+    .string({ error: 'The transaction ID is required.' })
+    .transform(normalizeTransactionId)
+    .pipe(z.string().min(1, 'The transaction ID is required.').max(100, 'The transaction ID is too long.')),
+  package_id: id('package_id'),
+  user_id: id('user_id'),
+});
+
+export const ManualQrPaymentFields = ManualQrPaymentCore.and(BillingFields);
 export type ManualQrPaymentFields = z.infer<typeof ManualQrPaymentFields>;
 
 export const TestCardPaymentRequest = z

@@ -20,9 +20,11 @@ export type BoundedQueue = {
 /**
  * At most `concurrency` tasks at a time and at most `maxWaiting` in line; anything beyond is refused
  * rather than queued without end, so a flood costs the caller a quick refusal instead of everyone a
- * long wait.
+ * long wait. (The photo queue waits without a limit: its callers already passed the upload limits.)
  */
 export function createBoundedQueue(opts: { concurrency: number; maxWaiting: number }): BoundedQueue {
+  if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1)
+    throw new Error('concurrency must be a positive integer');
   let running = 0;
   const line: (() => void)[] = [];
   let averageMs = 0;

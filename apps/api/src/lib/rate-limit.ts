@@ -48,6 +48,9 @@ export const RATE_LIMITS = {
   contact: { windowMs: 60 * MINUTE, perIp: 5, perEmail: 5 },
   inquiry: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
   newsletter: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
+  // PromptPay receipts per account (its e-mail) and address: a purchase needs one, a retry or two;
+  // each stores an image and costs sharp work, so a script cannot pile them up for review.
+  qrReceipt: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

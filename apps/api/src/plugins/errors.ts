@@ -25,6 +25,8 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
+        // A server-side failure with an honest message for the caller (a full disk): the log keeps its cause.
+        if (error.statusCode >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
         if (error.headers) reply.headers(error.headers);
         return reply.code(error.statusCode).send(envelope(error.message, error.errors, error.code));
       }

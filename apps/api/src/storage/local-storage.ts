@@ -16,8 +16,14 @@ export function createLocalStorage(root: string, publicPrefix = '/uploads'): Sto
       await mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, body);
-      await rename(tmp, file);
+      try {
+        await writeFile(tmp, body);
+        await rename(tmp, file);
+      } catch (err) {
+        // A disk that fills up mid-write leaves half a file; it must not linger (or keep the disk full).
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw err;
+      }
     },
     async get(key) {
       const file = fileOf(key);

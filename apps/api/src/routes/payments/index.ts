@@ -1,6 +1,5 @@
 import {
   CreateSubscriptionRequest,
-  ManualQrPaymentFields,
   PAYMENT_MESSAGES,
   PackageQuery,
   StripeCardPaymentRequest,
@@ -8,18 +7,18 @@ import {
 } from '@baan/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
 import { listPackages } from '../../services/packages/package-tiers.ts';
 import { billingSnapshot } from '../../services/payments/billing-snapshot.ts';
 import { getPaymentForViewer } from '../../services/payments/get-payment-for-viewer.ts';
 import { getQrPayment } from '../../services/payments/get-qr-payment.ts';
 import { payByCard } from '../../services/payments/pay-by-card.ts';
-import { toPayment, toSubscription } from '../../services/payments/payment-wire.ts';
+import { type PaymentRow, toPayment, toSubscription } from '../../services/payments/payment-wire.ts';
+import { receiveQrReceipt } from '../../services/payments/receive-qr-receipt.ts';
 import { submitQrReceipt } from '../../services/payments/submit-qr-receipt.ts';
 import { getSubscriptionStatus } from '../../services/subscriptions/get-subscription-status.ts';
 import { grantSubscription } from '../../services/subscriptions/grant-subscription.ts';
-import { readReceiptForm } from './read-receipt-form.ts';
 import stripeWebhook from './stripe-webhook.ts';
 
 function currentUser(request: FastifyRequest) {
@@ -64,18 +63,24 @@ const payments: FastifyPluginAsync = async (app) => {
 
   app.post('/payment/qr/manual', { preHandler: app.authenticate }, async (request, reply) => {
     const user = currentUser(request);
-    const { fields, image } = await readReceiptForm(request);
-    const input = parse(ManualQrPaymentFields, fields);
-    if (input.user_id !== user.id) throw forbidden(PAYMENT_MESSAGES.notYourPayment);
-    if (!image) throw badRequest(PAYMENT_MESSAGES.imageMissing, { image: [PAYMENT_MESSAGES.imageMissing] });
+    // Everything that needs no image is answered before the image is read.
     if (!app.payments.promptPay) throw new HttpError(503, PAYMENT_MESSAGES.qrUnavailable);
-    const payment = await submitQrReceipt(app.db, app.storage, {
-      userId: user.id,
-      packageId: input.package_id,
-      transactionId: input.transaction_id,
-      image,
-      billing: billingSnapshot(input),
-    });
+    await app.rateLimit.byIp('qrReceipt', request);
+    await app.rateLimit.byEmail('qrReceipt', user.email);
+    const receipt = await receiveQrReceipt(app, request, user.id);
+    let payment: PaymentRow;
+    try {
+      payment = await submitQrReceipt(app.db, app.storage, {
+        userId: user.id,
+        packageId: receipt.input.package_id,
+        transactionId: receipt.input.transaction_id,
+        image: receipt.image,
+        billing: billingSnapshot(receipt.input),
+      });
+    } finally {
+      // Before answering, so no temporary file outlives the request.
+      await receipt.cleanup();
+    }
     request.log.info({ paymentId: payment.id }, 'QR payment submitted for review');
     return reply
       .code(201)

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
+import { createBoundedQueue } from '../../lib/bounded-queue.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { storageFailure } from '../uploads/storage-failure.ts';
 
 /** Widths served to browsers; a photo is never enlarged, so small originals get fewer. */
 export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
+
+/**
+ * The most pixels a photo may decode to. Phone cameras take 12–48 Mpx; past that, a few kilobytes
+ * of PNG can unfold into seconds of work and gigabytes of memory (a decompression bomb).
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 export type StoredImage = {
   /** Key prefix: the files are `${key}-${w}.webp` for each of `widths`. */
@@ -13,15 +22,35 @@ export type StoredImage = {
   widths: number[];
 };
 
+/** The bytes could not be decoded as an image (sharp's own failure, never the disk's). */
 export class ImageProcessingError extends Error {}
 
-// A 20-megapixel phone photo is ~20 M pixels; refuse decompression bombs far beyond that.
-const MAX_INPUT_PIXELS = 120_000_000;
+/** The image's header says it has more pixels than MAX_INPUT_PIXELS; nothing was decoded. */
+export class ImageTooLargeError extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`The image is ${width} × ${height} pixels, over ${MAX_INPUT_PIXELS} pixels.`);
+  }
+}
+
+// One photo per core, one libvips thread per photo: a burst of uploads waits its turn instead of
+// starving every other request of CPU, and libuv keeps threads free for files and DNS.
+sharp.concurrency(1);
+export const imageWork = createBoundedQueue({
+  concurrency: availableParallelism(),
+  maxWaiting: Number.POSITIVE_INFINITY,
+});
+
+const decodeOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false } as const;
 
 /**
  * Decodes an image (a path or bytes), applies its EXIF orientation, and stores WebP copies at
  * several widths under `folder/`. sharp drops EXIF, GPS and other metadata unless asked to keep
- * them, so none of it reaches the stored files. On failure nothing stays stored.
+ * them, so none of it reaches the stored files. A file sharp cannot decode is an
+ * ImageProcessingError, one with too many pixels an ImageTooLargeError; a failing storage is a
+ * storageFailure (507/500). On failure nothing stays stored.
  */
 export async function processImage(
   storage: Storage,
@@ -29,14 +58,35 @@ export async function processImage(
   folder: string,
   widths: readonly number[] = IMAGE_WIDTHS,
 ): Promise<StoredImage> {
-  const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+  const converted = await imageWork.run(() => convert(input, widths));
+  const key = `${folder}/${randomUUID()}`;
+  const written: string[] = [];
+  try {
+    for (const { width, webp } of converted.files) {
+      const fileKey = `${key}-${width}.webp`;
+      await storage.put(fileKey, webp, 'image/webp');
+      written.push(fileKey);
+    }
+  } catch (err) {
+    // The caller needs the storage's error, not a second one from cleaning up after it; files a
+    // failed delete leaves are orphans the start-up sweep removes.
+    await storage.delete(written).catch(() => undefined);
+    throw storageFailure(err);
+  }
+  return { key, width: converted.width, height: converted.height, widths: converted.files.map((f) => f.width) };
+}
+
+async function convert(input: string | Buffer, widths: readonly number[]) {
   let meta: sharp.Metadata;
   try {
-    meta = await source().metadata();
+    // Only the header is read here; the pixel cap is checked just below, with an answer that says so.
+    meta = await sharp(input, { ...decodeOptions, limitInputPixels: false }).metadata();
   } catch {
     throw new ImageProcessingError('The image could not be read.');
   }
   if (!meta.width || !meta.height) throw new ImageProcessingError('The image has no size.');
+  // The header alone tells the size: a decompression bomb is refused before any pixel is decoded.
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageTooLargeError(meta.width, meta.height);
   // Orientations 5–8 swap width and height once rotated upright.
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
@@ -45,27 +95,25 @@ export async function processImage(
   // Every standard width below the original, plus one at the original size (capped at the largest).
   const largest = Math.min(width, Math.max(...widths));
   const sizes = [...widths.filter((w) => w < largest), largest];
-
-  const key = `${folder}/${randomUUID()}`;
-  const written: string[] = [];
   try {
+    // Decoded once, upright at the largest width; the smaller widths are made from those pixels,
+    // which is several times cheaper than decoding a big photo again for each.
+    const { data, info } = await sharp(input, decodeOptions)
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    const files: { width: number; webp: Buffer }[] = [];
     for (const w of sizes) {
-      const buffer = await source()
-        .rotate()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer();
-      const fileKey = `${key}-${w}.webp`;
-      await storage.put(fileKey, buffer, 'image/webp');
-      written.push(fileKey);
+      const webp = await sharp(data, { raw }).resize({ width: w }).webp({ quality: 78 }).toBuffer();
+      files.push({ width: w, webp });
     }
-  } catch (err) {
-    await storage.delete(written);
-    if (err instanceof ImageProcessingError) throw err;
+    // The largest stored file's size, which is what `<img width height>` needs for its aspect ratio.
+    return { files, width: largest, height: Math.round((height * largest) / width) };
+  } catch {
     throw new ImageProcessingError('The image could not be processed.');
   }
-  // The largest stored file's size, which is what `<img width height>` needs for its aspect ratio.
-  return { key, width: largest, height: Math.round((height * largest) / width), widths: sizes };
 }
 
 /** Every file a stored image consists of. */

@@ -1,6 +1,15 @@
-export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';
+export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'avif';
 
-/** The image type the bytes say, whatever the file's name or declared type claims. */
+/** How many leading bytes sniffImage needs to tell every kind apart. */
+export const SNIFF_BYTES = 12;
+
+const ascii = (head: Uint8Array, from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+
+/**
+ * The image type the bytes say, whatever the file's name or declared type claims: the formats
+ * sharp decodes here. SVG (a text format that sharp would render), HEIC (sharp's build cannot
+ * decode it) and BMP are none of them.
+ */
 export function sniffImage(head: Uint8Array): ImageKind | null {
   const at = (i: number) => head[i];
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
@@ -8,16 +17,8 @@ export function sniffImage(head: Uint8Array): ImageKind | null {
     return 'png';
   if (at(0) === 0x47 && at(1) === 0x49 && at(2) === 0x46 && at(3) === 0x38 && (at(4) === 0x37 || at(4) === 0x39))
     return 'gif';
-  if (
-    at(0) === 0x52 &&
-    at(1) === 0x49 &&
-    at(2) === 0x46 &&
-    at(3) === 0x46 &&
-    at(8) === 0x57 &&
-    at(9) === 0x45 &&
-    at(10) === 0x42 &&
-    at(11) === 0x50
-  )
-    return 'webp';
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*') return 'tiff';
+  if (ascii(head, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(head, 8, 12))) return 'avif';
   return null;
 }

@@ -2,19 +2,22 @@ import { PAYMENT_MESSAGES } from '@baan/contract';
 import type { Db } from '../../db/client.ts';
 import type { BillingSnapshot } from '../../db/schema.ts';
 import { payments } from '../../db/schema.ts';
-import { conflict, HttpError } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { ImageProcessingError, imageFileKeys, processImage } from '../images/process-image.ts';
+import { imageFileKeys, processImage } from '../images/process-image.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
+import { photoRejection } from '../uploads/photo-rejection.ts';
+import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { paymentReference } from './get-qr-payment.ts';
 import type { PaymentRow } from './payment-wire.ts';
-import { isImage } from './receipt-image.ts';
 
 export type ReceiptSubmission = {
   userId: number;
   packageId: number;
+  /** Already normalized (normalizeTransactionId), so the unique index compares like with like. */
   transactionId: string;
-  image: Buffer;
+  /** The receipt, streamed to a temporary file and sniffed by receiveMultipart. */
+  image: ReceivedFile;
   billing: BillingSnapshot | null;
 };
 
@@ -34,16 +37,12 @@ const isUniqueViolation = (err: unknown): boolean => {
  */
 export async function submitQrReceipt(db: Db, storage: Storage, submission: ReceiptSubmission): Promise<PaymentRow> {
   const pkg = await getPackageForSale(db, submission.packageId);
-  if (!isImage(submission.image.subarray(0, 32))) throw new HttpError(415, PAYMENT_MESSAGES.imageType);
   let stored: Awaited<ReturnType<typeof processImage>>;
   try {
     // One width is enough to read a receipt; the original's metadata (GPS of a phone) is dropped.
-    stored = await processImage(storage, submission.image, RECEIPT_FOLDER, [1600]);
+    stored = await processImage(storage, submission.image.path, RECEIPT_FOLDER, [1600]);
   } catch (err) {
-    if (err instanceof ImageProcessingError) {
-      throw new HttpError(415, 'This image could not be read. Please upload a JPEG, PNG or WebP file.');
-    }
-    throw err;
+    throw photoRejection(err, submission.image) ?? err;
   }
   const [receiptKey] = imageFileKeys(stored);
   try {
@@ -65,7 +64,7 @@ export async function submitQrReceipt(db: Db, storage: Storage, submission: Rece
     if (!row) throw new Error('payment insert returned nothing');
     return row;
   } catch (err) {
-    await storage.delete(imageFileKeys(stored));
+    await storage.delete(imageFileKeys(stored)).catch(() => undefined);
     if (isUniqueViolation(err)) throw conflict(PAYMENT_MESSAGES.transactionUsed);
     throw err;
   }

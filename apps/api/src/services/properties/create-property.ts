@@ -1,9 +1,10 @@
 import { type CreatePropertyFields, requiredMessage } from '@baan/contract';
 import type { Db } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms } from '../../db/schema.ts';
-import { badRequest, HttpError } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { ImageProcessingError, imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
+import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
+import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 
 const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
@@ -34,12 +35,7 @@ export async function createProperty(
       try {
         stored.push(await processImage(storage, file.path, LISTING_PHOTOS));
       } catch (err) {
-        if (err instanceof ImageProcessingError) {
-          throw new HttpError(415, `"${file.filename}" could not be read as a photo. Try another file.`, {
-            [file.field]: ['This photo could not be read.'],
-          });
-        }
-        throw err;
+        throw photoRejection(err, file) ?? err;
       }
     }
     return await db.transaction(async (tx) => {

@@ -33,7 +33,7 @@ export async function renderPicturePool(storage: Storage, variants: number): Pro
     while (next < jobs.length) {
       const job = jobs[next++];
       if (!job) break;
-      // An uncompressed PNG: the pipeline decodes it once per width, and that is then cheap.
+      // An uncompressed PNG: quick to write here and for the pipeline to decode.
       const png = await sharp(Buffer.from(drawScene(job.kind, job.variant)))
         .png({ compressionLevel: 0 })
         .toBuffer();

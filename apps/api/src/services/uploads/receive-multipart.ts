@@ -6,7 +6,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.ts';
-import { type ImageKind, sniffImage } from '../images/sniff-image.ts';
+import { type ImageKind, SNIFF_BYTES, sniffImage } from '../images/sniff-image.ts';
+import { storageFailure } from './storage-failure.ts';
 
 export type ReceivedFile = {
   field: string;
@@ -28,34 +29,77 @@ export type ReceiveOptions = {
   tmpDir: string;
   maxFileBytes: number;
   maxFiles: number;
+  /** Text fields accepted (200 unless given). */
+  maxFields?: number;
   allowed: readonly ImageKind[];
   /** People-readable name of the allowed types, for the 415 message. */
   allowedLabel: string;
+  /** The file fields this form has; files under any other name are skipped unread. All when absent. */
+  fileFields?: readonly string[];
+  /** The form's own wording for a wrong type (415) and a file over the limit (413). */
+  messages?: { wrongType: (filename: string) => string; tooLarge: (filename: string) => string };
+  /**
+   * Runs once when the first file begins, before any of its bytes are read, with the text fields
+   * sent before it: whatever it throws is the answer, and the file never crosses the wire whole.
+   */
+  beforeFile?: (fields: Record<string, string>) => Promise<void>;
 };
 
 const MB = 1024 * 1024;
 
 /**
- * Streams a multipart body: text fields into an object, each file to its own temporary file on
- * disk (never whole in memory), checking its first bytes for an allowed image type and its size as
- * it arrives. A wrong type answers 415, a file over the limit 413; either way nothing is kept.
+ * Every upload's one way in. Streams a multipart body: text fields into an object, each file to
+ * its own temporary file on disk (never whole in memory), checking its first bytes for an allowed
+ * image type and its size as it arrives. A wrong type answers 415, a file over the limit 413, a
+ * failing upload folder 507/500; whatever happens, nothing is kept.
  */
 export async function receiveMultipart(request: FastifyRequest, options: ReceiveOptions): Promise<Received> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data.');
+  const maxMb = Math.round(options.maxFileBytes / MB);
+  const messages = options.messages ?? {
+    wrongType: (name: string) =>
+      `"${name}" is not a ${options.allowedLabel} image. Only ${options.allowedLabel} files are accepted.`,
+    tooLarge: (name: string) => `"${name}" is larger than ${maxMb} MB. Choose a smaller photo.`,
+  };
   const dir = path.join(options.tmpDir, randomUUID());
-  await mkdir(dir, { recursive: true });
-  const cleanup = () => rm(dir, { recursive: true, force: true });
+  // Never throws: a leftover temporary file must not turn an answer into a 500 (start-up wipes them).
+  const cleanup = () =>
+    rm(dir, { recursive: true, force: true }).catch((err: unknown) => {
+      request.log.warn({ err }, 'could not remove temporary upload files');
+    });
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
+  let beforeFile = options.beforeFile;
   try {
+    await mkdir(dir, { recursive: true }).catch((err: unknown) => {
+      throw storageFailure(err);
+    });
     const parts = request.parts({
-      limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 200, fieldSize: 64 * 1024 },
+      limits: {
+        fileSize: options.maxFileBytes,
+        files: options.maxFiles,
+        fields: options.maxFields ?? 200,
+        fieldSize: 64 * 1024,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         continue;
       }
+      if (options.fileFields && !options.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        continue;
+      }
+      if (beforeFile) {
+        const run = beforeFile;
+        beforeFile = undefined;
+        await run(fields);
+      }
+      const refuse = (status: 413 | 415) => {
+        const message = status === 413 ? messages.tooLarge(part.filename) : messages.wrongType(part.filename);
+        return new HttpError(status, message, { [part.fieldname]: [message] });
+      };
       const target = path.join(dir, `${files.length}`);
       let size = 0;
       let kind: ImageKind | null = null;
@@ -63,17 +107,12 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
       const check = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          if (kind === null && head.length < 16) {
-            head = Buffer.concat([head, chunk]).subarray(0, 16);
-            if (head.length >= 12) {
+          if (kind === null && head.length < SNIFF_BYTES) {
+            head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+            if (head.length >= SNIFF_BYTES) {
               kind = sniffImage(head);
               if (!kind || !options.allowed.includes(kind)) {
-                done(
-                  new HttpError(
-                    415,
-                    `"${part.filename}" is not a ${options.allowedLabel} image. Only ${options.allowedLabel} files are accepted.`,
-                  ),
-                );
+                done(refuse(415));
                 return;
               }
             }
@@ -81,33 +120,48 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
           done(null, chunk);
         },
       });
-      await pipeline(part.file, check, createWriteStream(target));
-      if (part.file.truncated) throw tooLarge(part.filename, options.maxFileBytes);
+      const out = createWriteStream(target);
+      let diskError: unknown;
+      out.on('error', (err) => {
+        diskError = err;
+      });
+      try {
+        await pipeline(part.file, check, out);
+      } catch (err) {
+        if (err === diskError) throw storageFailure(err);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(413);
+        throw err;
+      }
+      if (part.file.truncated) throw refuse(413);
       if (kind === null) {
-        // Fewer than 12 bytes arrived: too short to be any image.
+        // Fewer than SNIFF_BYTES arrived: too short to be any image.
         if (size === 0) continue; // an empty file input: nothing chosen
-        throw new HttpError(415, `"${part.filename}" is not a ${options.allowedLabel} image.`);
+        throw refuse(415);
       }
       files.push({ field: part.fieldname, filename: part.filename, path: target, size, kind });
     }
   } catch (err) {
+    if (!request.raw.complete) {
+      // Answered before the body ended: the rest is read and dropped (never stored), as Node does
+      // for a body nobody reads, so a keep-alive connection is ready for its next request.
+      request.raw.unpipe();
+      request.raw.resume();
+    }
     await cleanup();
     throw translate(err, options);
   }
   return { fields, files, cleanup };
 }
 
-function tooLarge(filename: string, max: number) {
-  return new HttpError(413, `"${filename}" is larger than ${Math.round(max / MB)} MB. Choose a smaller photo.`);
-}
-
 /** @fastify/multipart's own limit errors, reworded for people. */
 function translate(err: unknown, options: ReceiveOptions): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: string }).code;
+  // A skipped file over the limit (the kept ones are answered with their own message above).
   if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new HttpError(413, `Each photo can be at most ${Math.round(options.maxFileBytes / MB)} MB.`);
-  if (code === 'FST_FILES_LIMIT') return new HttpError(413, `At most ${options.maxFiles} photos can be sent at once.`);
+    return new HttpError(413, `Each file can be at most ${Math.round(options.maxFileBytes / MB)} MB.`);
+  if (code === 'FST_FILES_LIMIT')
+    return new HttpError(413, `Too many files: at most ${options.maxFiles} can be sent at once.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return new HttpError(413, 'The form has too many fields.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, 'Send the form as multipart/form-data.');

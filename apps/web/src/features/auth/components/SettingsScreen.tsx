@@ -1,9 +1,11 @@
+import { MAX_PHOTO_BYTES } from '@baan/contract';
 import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
+import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useChangePasswordMutation, useUpdateNameMutation, useUploadProfileImageMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';
@@ -12,14 +14,34 @@ import { replaceStoredToken } from '../session';
 
 /** JPEG, PNG or GIF by the file's first bytes, whatever its name says (the server checks again). */
 export async function isAllowedImage(file: Blob): Promise<boolean> {
-  const b = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const b = await readHead(file, 8);
   const jpeg = b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
   const png = b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
   const gif = b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38;
   return jpeg || png || gif;
 }
 
-const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+/** The first bytes of a file, through FileReader, which every browser (and jsdom) has. */
+function readHead(file: Blob, length: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file.slice(0, length));
+  });
+}
+
+const MB = 1024 * 1024;
+/** The server's 50-megapixel cap for photos. */
+const MAX_MEGAPIXELS = 50;
+
+/** The translation key for an upload the server refused, by its status (the server's wording is English). */
+const UPLOAD_ERRORS: Record<number, string> = {
+  413: 'settings.errors.imageTooLarge',
+  415: 'settings.errors.imageType',
+  422: 'settings.errors.imageTooManyPixels',
+  507: 'settings.errors.storageFull',
+};
 
 /** /dashboard/settings (spec 2, 5, 8): name, read-only e-mail, profile image, password change. */
 export function SettingsScreen() {
@@ -34,7 +56,7 @@ export function SettingsScreen() {
 }
 
 function ProfileSection({ name: initialName, email, image }: { name: string; email: string; image: string | null }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const fileId = useId();
   const [name, setName] = useState(initialName);
@@ -63,7 +85,14 @@ function ProfileSection({ name: initialName, email, image }: { name: string; ema
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > MAX_IMAGE_BYTES || !(await isAllowedImage(file))) {
+    const megabytes = (bytes: number) =>
+      new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / MB);
+    const limits = { max: megabytes(MAX_PHOTO_BYTES), megapixels: MAX_MEGAPIXELS };
+    if (file.size > MAX_PHOTO_BYTES) {
+      toast.error(t('settings.errors.imageTooLarge', { ...limits, size: megabytes(file.size) }));
+      return;
+    }
+    if (!(await isAllowedImage(file))) {
       toast.error(t('settings.errors.imageType'));
       return;
     }
@@ -73,7 +102,12 @@ function ProfileSection({ name: initialName, email, image }: { name: string; ema
       dispatch(userUpdated(await uploadImage(form).unwrap()));
       toast.success(t('settings.success.imageUpdated'));
     } catch (error) {
-      toast.error(errorMessage(error, 'dashboard:settings.errors.updateFailed'));
+      const key = isApiError(error) && typeof error.status === 'number' ? UPLOAD_ERRORS[error.status] : undefined;
+      toast.error(
+        key
+          ? t(key, { ...limits, size: megabytes(file.size) })
+          : errorMessage(error, 'dashboard:settings.errors.updateFailed'),
+      );
     }
   }
 

@@ -1,3 +1,5 @@
+import { MAX_PHOTO_BYTES } from '@baan/contract';
+import type { TFunction } from 'i18next';
 import { Check, Copy, FlaskConical, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,6 +135,28 @@ function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => v
   );
 }
 
+const RECEIPT_LIMITS = { max: MAX_PHOTO_BYTES / (1024 * 1024), megapixels: 50 };
+
+/** Why the server refused a receipt, by its status, in the reader's language. */
+const RECEIPT_ERRORS: Record<number, string> = {
+  409: 'transactionId.duplicate',
+  413: 'transactionId.tooLarge',
+  415: 'transactionId.notImage',
+  422: 'transactionId.tooManyPixels',
+  507: 'transactionId.storageFull',
+};
+
+function receiptError(err: unknown, t: TFunction<'payments'>): string {
+  if (!isApiError(err) || typeof err.status !== 'number') return t('transactionId.error');
+  if (err.status === 429) {
+    // "Too many attempts. Please try again in N minutes." carries the wait.
+    const minutes = /(\d+) minutes?/.exec(err.message ?? '')?.[1];
+    return t('transactionId.tooMany', { count: Number(minutes ?? 60) });
+  }
+  const key = RECEIPT_ERRORS[err.status];
+  return key ? t(key, RECEIPT_LIMITS) : t('transactionId.error');
+}
+
 function ReceiptStep({ checkout, onBack }: { checkout: CheckoutState; onBack: () => void }) {
   const { t } = useTranslation('payments');
   const navigate = useNavigate();
@@ -151,6 +175,10 @@ function ReceiptStep({ checkout, onBack }: { checkout: CheckoutState; onBack: ()
       toast.error(t('transactionId.missingFields'));
       return;
     }
+    if (image.size > MAX_PHOTO_BYTES) {
+      toast.error(t('transactionId.tooLarge', RECEIPT_LIMITS));
+      return;
+    }
     const form = new FormData();
     form.set('transaction_id', transactionId.trim());
     form.set('package_id', String(checkout.selectedPackage.id));
@@ -162,10 +190,7 @@ function ReceiptStep({ checkout, onBack }: { checkout: CheckoutState; onBack: ()
       toast.success(t('transactionId.success'));
       navigate('/order-success', { replace: true });
     } catch (err) {
-      const message = isApiError(err) && err.status === 409 ? t('transactionId.duplicate') : null;
-      toast.error(
-        message ?? (isApiError(err) && err.status === 415 ? t('transactionId.notImage') : t('transactionId.error')),
-      );
+      toast.error(receiptError(err, t));
     }
   };
 
