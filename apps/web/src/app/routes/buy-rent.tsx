@@ -10,7 +10,7 @@ import { LocationPicker, placeKeyOf } from '../../features/listings/components/L
 import { Pagination } from '../../features/listings/components/Pagination';
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
-import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../features/listings/hooks/use-results-heading';
+import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../lib/use-results-heading';
 
 const TABS = ['all', 'condo', 'house'] as const;
 type Tab = (typeof TABS)[number];

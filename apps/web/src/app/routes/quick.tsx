@@ -8,9 +8,9 @@ import { Pagination } from '../../features/listings/components/Pagination';
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { SearchBar } from '../../features/listings/components/SearchBar';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
-import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../features/listings/hooks/use-results-heading';
 import { formatNumber } from '../../features/listings/lib/format';
 import { fromSearchParams, toSearchString } from '../../features/listings/lib/search-params';
+import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../lib/use-results-heading';
 
 /** Quick search: 16 listings a page, paged on the server; every filter and the page live in the address. */
 export function Component() {

@@ -2,8 +2,8 @@ import type { Property, PropertyListParams } from '@baan/contract';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
 import { useSearchPropertiesQuery } from '../api/listings-api';
-import { RESULTS_HEADING_CLASS, useResultsHeading } from '../hooks/use-results-heading';
 import { formatNumber } from '../lib/format';
 import { GRID_4, PropertyGrid } from './PropertyGrid';
 
