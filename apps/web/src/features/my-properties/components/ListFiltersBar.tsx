@@ -1,4 +1,4 @@
-import { LISTING_TYPES, type ListingType, PROPERTY_STATUSES, type PropertyStatus } from '@baan/contract';
+import { type ListingType, PROPERTY_STATUSES, type PropertyStatus } from '@baan/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnProperty } from '../api/my-properties-api';
@@ -10,10 +10,12 @@ const STATUS_LABELS = {
   hidden: 'dashboard.status.hidden',
 } as const satisfies Record<PropertyStatus, string>;
 
+/** Sale first, as the spec lists sellproperty first. */
 const TYPE_LABELS = {
   sale: 'dashboard.types.sale',
   rent: 'dashboard.types.rent',
 } as const satisfies Record<ListingType, string>;
+const TYPES = Object.keys(TYPE_LABELS) as ListingType[];
 
 type Props = {
   filters: ListFilters;
@@ -29,7 +31,7 @@ export function ListFiltersBar({ filters, typeCounts, onChange }: Props) {
   const count = (type?: ListingType) => typeCounts?.filter((p) => !type || p.type === type).length;
   const options: { type?: ListingType; label: string }[] = [
     { label: t('dashboard.types.all') },
-    ...LISTING_TYPES.map((type) => ({ type, label: t(TYPE_LABELS[type]) })),
+    ...TYPES.map((type) => ({ type, label: t(TYPE_LABELS[type]) })),
   ];
 
   return (
