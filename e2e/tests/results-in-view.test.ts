@@ -91,6 +91,18 @@ describe('search results are in the first screen and stay in view when paging', 
       await page.waitForURL(/\/Quick\?page=3$/);
       expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
       expect((await box(heading)).bottom).toBeLessThan(height);
+      // The next Tab reaches the first result, and its card shows the keyboard focus.
+      await firstCard(page).waitFor();
+      await page.keyboard.press('Tab');
+      expect(
+        await firstCard(page)
+          .getByRole('link')
+          .evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      // A 3 px teal ring (Tailwind's teal-500), once the card's shadow transition has run.
+      await expect
+        .poll(() => firstCard(page).evaluate((el) => getComputedStyle(el).boxShadow))
+        .toContain('oklch(0.704 0.14 182.503) 0px 0px 0px 3px');
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -26,7 +26,8 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
   const src = property.cover_image ?? property.images[0]?.image_path;
   const inquiries = property.inquiry_count ?? 0;
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    // The title's link covers the card, so the card shows its keyboard focus (the link's own outline would only ring the title).
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-3 has-[a[data-card-link]:focus-visible]:ring-teal-500">
       <div className="relative h-[175px] bg-slate-100">
         {src ? (
           <img
@@ -63,7 +64,8 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
           {isPublic ? (
             <Link
               to={`/detail/${property.id}`}
-              className="after:absolute after:inset-0 after:content-[''] hover:text-teal-800"
+              data-card-link
+              className="after:absolute after:inset-0 after:content-[''] hover:text-teal-800 focus-visible:outline-none"
             >
               {property.title}
             </Link>
