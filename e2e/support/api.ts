@@ -128,8 +128,16 @@ async function multipart<T>(
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
-/** Lists a condo for rent through the API (the wizard has its own e2e test); returns its id. */
-export async function createListing(app: RunningApp, token: string, title: string): Promise<number> {
+/**
+ * Lists a condo for rent through the API (the wizard has its own e2e test); returns its id. `fields` overrides the
+ * form fields (a sale: `{ type: 'sale', price: '4500000' }`).
+ */
+export async function createListing(
+  app: RunningApp,
+  token: string,
+  title: string,
+  fields: Record<string, string> = {},
+): Promise<number> {
   const res = await multipart<{ id: number }>(
     app,
     '/api/property',
@@ -149,6 +157,7 @@ export async function createListing(app: RunningApp, token: string, title: strin
       bath_rooms: '1',
       kitchen: '1',
       floors: '1',
+      ...fields,
     },
     { cover_image: solidPng(640, 480, [30, 120, 110]) },
   );

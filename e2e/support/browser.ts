@@ -38,10 +38,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Saves a full-page screenshot to e2e/screenshots/<name>.png (ignored by git) for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot to e2e/screenshots/<name>.png (ignored by git) for people to look at: the full page, or with
+ * `fullPage: false` only the first screen, as a visitor sees it on arrival.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
 }
 
 /** A fresh page whose browser-side console errors are collected, so a test can assert none happened. */

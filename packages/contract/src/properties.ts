@@ -52,6 +52,11 @@ export const SUB_TYPE_PROPERTY_TYPE: Record<PropertySubType, PropertyType> = {
   home_office: 'commercial',
 };
 
+/** Where a listing stands: `hidden` is an admin's decision. Only `active` listings are public. */
+export const PROPERTY_STATUSES = ['active', 'hidden'] as const;
+export const PropertyStatus = z.enum(PROPERTY_STATUSES);
+export type PropertyStatus = z.infer<typeof PropertyStatus>;
+
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export const PropertySort = z.enum(PROPERTY_SORTS);
 export type PropertySort = z.infer<typeof PropertySort>;
@@ -196,7 +201,7 @@ export const Property = z.object({
   cover_image: z.string().nullable(),
   images: z.array(PropertyImage),
   rooms: z.array(PropertyRoom),
-  status: z.enum(['active', 'hidden']),
+  status: PropertyStatus,
   created_at: z.string(),
   owner: PropertyOwner.optional(),
 });

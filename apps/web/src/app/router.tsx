@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { MainLayout } from '../components/layout/MainLayout';
 import { NotFound, RootErrorScreen } from '../components/ui/NotFound';
 import { loadNamespaces } from '../i18n';
@@ -18,11 +18,17 @@ const infoPage = (path: string, infoPage: string): RouteObject => ({
   lazy: withNamespaces(['pages'], () => import('./routes/info-page')),
 });
 
-/** My properties: one screen; the route says which listings it shows (docs/decisions/007-my-properties-routes.md). */
-const myProperties = (path: string, listingType: 'rent' | 'sale'): RouteObject => ({
+/** My properties: one list of all the owner's listings, filtered in its address (docs/decisions/010-one-list-of-my-properties.md). */
+const MY_PROPERTIES = '/dashboard/properties';
+
+/** The spec's sellproperty, buyproperty and rentedproperty: the one list with its type pre-set (other filters kept). */
+const myPropertiesPreset = (path: string, type: 'rent' | 'sale'): RouteObject => ({
   path,
-  handle: { listingType },
-  lazy: withNamespaces(['property'], () => import('./routes/my-properties')),
+  loader: ({ request }) => {
+    const search = new URLSearchParams({ type });
+    for (const [key, value] of new URL(request.url).searchParams) if (key !== 'type') search.append(key, value);
+    return redirect(`${MY_PROPERTIES}?${search}`);
+  },
 });
 
 type AdminSection = 'Payments' | 'Listings' | 'Users' | 'Packages' | 'Messages' | 'Audit';
@@ -68,9 +74,10 @@ export const routes: RouteObject[] = [
             })),
             children: [
               { index: true, lazy: dashboardPage('Overview') },
-              myProperties('sellproperty', 'sale'),
-              myProperties('buyproperty', 'rent'),
-              myProperties('rentedproperty', 'rent'),
+              { path: 'properties', lazy: withNamespaces(['property'], () => import('./routes/my-properties')) },
+              myPropertiesPreset('sellproperty', 'sale'),
+              myPropertiesPreset('buyproperty', 'rent'),
+              myPropertiesPreset('rentedproperty', 'rent'),
               { path: 'inquiries', lazy: dashboardPage('Inquiries') },
               { path: 'settings', lazy: dashboardPage('Settings') },
             ],

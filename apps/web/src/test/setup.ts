@@ -18,6 +18,7 @@ beforeEach(() => {
   };
   // jsdom does not implement scrolling and would report that through console.error.
   window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,55 +1,20 @@
 import type { PropertySubType } from '@baan/contract';
-import { MapPin, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { useSearchPropertiesQuery } from '../../features/listings/api/listings-api';
+import { ListPastEnd } from '../../features/listings/components/ListState';
+import { LocationPicker, placeKeyOf } from '../../features/listings/components/LocationPicker';
 import { Pagination } from '../../features/listings/components/Pagination';
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
+import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../lib/use-results-heading';
 
 const TABS = ['all', 'condo', 'house'] as const;
 type Tab = (typeof TABS)[number];
 const PER_PAGE = 10;
-
-/** Location groups; each place is a location filter (a substring of the listing's location). */
-export const LOCATION_GROUPS: { key: string; places: { key: string; location: string }[] }[] = [
-  {
-    key: 'centralBangkok',
-    places: [
-      { key: 'sukhumvit', location: 'Sukhumvit' },
-      { key: 'silom', location: 'Silom' },
-      { key: 'sathorn', location: 'Sathorn' },
-      { key: 'thonglor', location: 'Thonglor' },
-      { key: 'rama9', location: 'Rama 9' },
-      { key: 'ratchada', location: 'Ratchada' },
-      { key: 'ari', location: 'Ari' },
-    ],
-  },
-  {
-    key: 'northeast',
-    places: [
-      { key: 'khonKaen', location: 'Khon Kaen' },
-      { key: 'udonThani', location: 'Udon Thani' },
-      { key: 'korat', location: 'Korat' },
-      { key: 'ubon', location: 'Ubon Ratchathani' },
-      { key: 'nongKhai', location: 'Nong Khai' },
-    ],
-  },
-  {
-    key: 'northAndCoast',
-    places: [
-      { key: 'chiangMai', location: 'Chiang Mai' },
-      { key: 'phuket', location: 'Phuket' },
-      { key: 'pattaya', location: 'Pattaya' },
-      { key: 'huaHin', location: 'Hua Hin' },
-    ],
-  },
-];
-
-const placeKeyOf = (location: string | null) =>
-  LOCATION_GROUPS.flatMap((g) => g.places).find((p) => p.location === location)?.key;
 
 /** Buy or rent: tabs all / condo / house, a title search, location groups, two-column results. */
 export function Component() {
@@ -69,6 +34,7 @@ export function Component() {
     page,
     per_page: PER_PAGE,
   });
+  const heading = useResultsHeading();
   usePageMeta(t('buyRent.title'), t('buyRent.description'));
 
   const update = (changes: Record<string, string | undefined>) => {
@@ -86,58 +52,29 @@ export function Component() {
     update({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() || undefined });
   };
 
-  const placeKey = placeKeyOf(location ?? null);
+  const toPage = (p: number) => {
+    update({ page: p > 1 ? String(p) : undefined });
+    heading.bringIntoView();
+  };
+  const pageCount = data ? Math.ceil(data.total / data.per_page) : 0;
+  const isPastEnd = !!data && data.total > 0 && page > pageCount;
+
+  const placeKey = placeKeyOf(location);
   const locationLabel = placeKey ? t(`places.${placeKey}`) : (location ?? t('buyRent.anywhere'));
   const typeLabel = tab === 'all' ? t('buyRent.anyType') : t(`subTypes.${tab}`);
 
   return (
     <>
-      <Hero title={t('buyRent.title')} description={t('buyRent.heroDescription')} />
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[260px_1fr]">
-        <aside aria-labelledby={`${id}-places`} className="space-y-5">
-          <h2 id={`${id}-places`} className="text-lg font-bold text-slate-900">
-            {t('buyRent.locations')}
-          </h2>
-          <button
-            type="button"
-            onClick={() => update({ location: undefined })}
-            aria-pressed={!location}
-            className={`w-full rounded-lg px-3 py-2 text-left text-sm font-semibold ${!location ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
-          >
-            {t('buyRent.allLocations')}
-          </button>
-          {LOCATION_GROUPS.map((group) => (
-            <section key={group.key} aria-labelledby={`${id}-${group.key}`}>
-              <h3
-                id={`${id}-${group.key}`}
-                className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase"
-              >
-                {t(`groups.${group.key}`)}
-              </h3>
-              <ul className="space-y-1">
-                {group.places.map((place) => (
-                  <li key={place.key}>
-                    <button
-                      type="button"
-                      onClick={() => update({ location: place.location })}
-                      aria-pressed={location === place.location}
-                      className={`flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left text-sm ${
-                        location === place.location
-                          ? 'bg-teal-700 font-semibold text-white'
-                          : 'text-slate-800 hover:bg-slate-100'
-                      }`}
-                    >
-                      <MapPin className="size-4 shrink-0" aria-hidden="true" />
-                      {t(`places.${place.key}`)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </aside>
+      <Hero title={t('buyRent.title')} description={t('buyRent.heroDescription')} size="band" />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:grid-cols-[260px_1fr] lg:gap-8">
+        <LocationPicker location={location} onChange={(next) => update({ location: next })} />
         <section aria-labelledby={`${id}-results`} className="min-w-0 space-y-6">
-          <h2 id={`${id}-results`} className="sr-only">
+          <h2
+            id={`${id}-results`}
+            ref={heading.ref}
+            tabIndex={-1}
+            className={`text-lg font-bold text-slate-900 ${RESULTS_HEADING_CLASS}`}
+          >
             {t('buyRent.results')}
           </h2>
           <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
@@ -176,22 +113,20 @@ export function Component() {
               </button>
             </form>
           </div>
-          <PropertyGrid
-            items={isFetching ? undefined : data?.items}
-            isLoading={isFetching}
-            error={error}
-            loadingCount={4}
-            columns="grid-cols-1 md:grid-cols-2"
-            label={t('buyRent.results')}
-            emptyMessage={t('buyRent.empty', { propertyType: typeLabel, location: locationLabel })}
-          />
-          {data && !error ? (
-            <Pagination
-              page={page}
-              pageCount={Math.ceil(data.total / data.per_page)}
-              onPage={(p) => update({ page: p > 1 ? String(p) : undefined })}
+          {isPastEnd && !isFetching ? (
+            <ListPastEnd page={page} lastPage={pageCount} onLastPage={() => toPage(pageCount)} />
+          ) : (
+            <PropertyGrid
+              items={isFetching ? undefined : data?.items}
+              isLoading={isFetching}
+              error={error}
+              loadingCount={4}
+              columns="grid-cols-1 md:grid-cols-2"
+              label={t('buyRent.results')}
+              emptyMessage={t('buyRent.empty', { propertyType: typeLabel, location: locationLabel })}
             />
-          ) : null}
+          )}
+          {data && !error ? <Pagination page={page} pageCount={pageCount} onPage={toPage} /> : null}
         </section>
       </div>
     </>

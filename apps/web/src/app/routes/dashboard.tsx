@@ -4,7 +4,7 @@ import { SettingsScreen } from '../../features/auth/components/SettingsScreen';
 import { logout } from '../../features/auth/logout';
 import { InquiriesPage } from '../../features/contact/components/InquiriesPage';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
-import { DashboardOverview, MyPropertyPlaceholder } from '../../features/dashboard/components/DashboardOverview';
+import { DashboardOverview } from '../../features/dashboard/components/DashboardOverview';
 import { useGetUserPropertiesQuery } from '../../features/my-properties/api/my-properties-api';
 import { SubscriptionOverview } from '../../features/payments/components/SubscriptionOverview';
 import { useAppDispatch, useAppSelector } from '../store';
@@ -48,7 +48,6 @@ export function Overview() {
   );
 }
 
-export const MyProperty = MyPropertyPlaceholder;
 export const Settings = SettingsScreen;
 
 /** /dashboard/inquiries: the owner's inquiries; the filter lists the owner's listings (my-properties feature). */

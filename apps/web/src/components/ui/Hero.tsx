@@ -6,10 +6,20 @@ interface HeroProps {
   title: string;
   /** Items separated by `|`; each becomes its own line. */
   description?: string;
-  /** `full` fills the screen (min 600px); `compact` is 70% of the viewport (min 400px). Defaults by route: full on `/`. */
-  size?: 'full' | 'compact';
+  /**
+   * `full` fills the screen (min 600px); `compact` is 70% of the viewport (min 400px); `band` is a short strip for
+   * result pages, so the first result shows in the first screen (docs/decisions/011-result-pages.md).
+   * Defaults by route: full on `/`, compact elsewhere.
+   */
+  size?: 'full' | 'compact' | 'band';
   children?: ReactNode;
 }
+
+const SHAPES = {
+  full: 'min-h-[max(100svh,600px)] pt-28 pb-24',
+  compact: 'min-h-[max(70vh,400px)] py-16',
+  band: 'py-6 sm:py-8',
+} as const;
 
 export function splitDescription(description: string | undefined): string[] {
   return (description ?? '')
@@ -21,27 +31,34 @@ export function splitDescription(description: string | undefined): string[] {
 export function Hero({ title, description, size, children }: HeroProps) {
   const { pathname } = useLocation();
   const headingId = useId();
-  const isFull = (size ?? (pathname === '/' ? 'full' : 'compact')) === 'full';
+  const shape = size ?? (pathname === '/' ? 'full' : 'compact');
+  const isBand = shape === 'band';
   const items = splitDescription(description);
 
   return (
     <section
       aria-labelledby={headingId}
-      className={`hero-backdrop relative isolate flex items-center overflow-hidden text-white ${
-        isFull ? 'min-h-[max(100svh,600px)] pt-28 pb-24' : 'min-h-[max(70vh,400px)] py-16'
-      }`}
+      className={`hero-backdrop relative isolate flex items-center overflow-hidden text-white ${SHAPES[shape]}`}
     >
       <Skyline />
       <div className="relative mx-auto w-full max-w-7xl px-4 sm:px-6">
         <div className="max-w-3xl">
-          <h1 id={headingId} className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1
+            id={headingId}
+            className={`font-bold tracking-tight text-balance ${isBand ? 'text-3xl sm:text-4xl' : 'text-4xl sm:text-5xl lg:text-6xl'}`}
+          >
             {title}
           </h1>
           {items.length > 0 ? (
-            <ul className="mt-6 space-y-3 text-base text-teal-50 sm:text-lg">
+            <ul
+              className={`text-teal-50 ${isBand ? 'mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm sm:text-base' : 'mt-6 space-y-3 text-base sm:text-lg'}`}
+            >
               {items.map((item) => (
-                <li key={item} className="flex items-start gap-3">
-                  <CheckCircle2 className="mt-1 size-5 shrink-0 text-teal-300" aria-hidden="true" />
+                <li key={item} className={`flex items-start ${isBand ? 'gap-2' : 'gap-3'}`}>
+                  <CheckCircle2
+                    className={`shrink-0 text-teal-300 ${isBand ? 'mt-0.5 size-4' : 'mt-1 size-5'}`}
+                    aria-hidden="true"
+                  />
                   <span>{item}</span>
                 </li>
               ))}

@@ -351,7 +351,7 @@ describe('session and dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Malee Sukjai' })).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ url: '/api/user', auth: 'Bearer stored-jwt' });
     expect(store.getState().login.isAuthenticated).toBe(true);
-    expect(screen.getByRole('link', { name: 'My Property' })).toHaveAttribute('href', '/dashboard/sellproperty');
+    expect(screen.getByRole('link', { name: 'My Property' })).toHaveAttribute('href', '/dashboard/properties');
     const sidebar = screen.getByRole('complementary', { name: 'Dashboard' });
     expect(sidebar).toHaveStyle({ width: '258px' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Collapse sidebar' }));

@@ -123,7 +123,7 @@ describe('Quick search', () => {
   });
 
   it('puts the filters panel values in the address and resets the page', async () => {
-    stubApi(() => page([listing(1)], 1));
+    stubApi(() => page([listing(1)], 60, 3));
     const user = userEvent.setup();
     const { router } = await renderApp('/Quick?page=3');
     await screen.findByRole('link', { name: 'Listing 1' });

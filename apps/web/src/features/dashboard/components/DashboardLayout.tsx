@@ -39,7 +39,8 @@ export function DashboardLayout({ user, onLogout }: DashboardLayoutProps) {
   }, [pathname]);
 
   const items = [
-    { to: '/dashboard/sellproperty', label: t('sidebar.myProperty'), Icon: Building2 },
+    // The one list of the owner's listings; the spec's sellproperty, buyproperty and rentedproperty open it filtered (ADR 010).
+    { to: '/dashboard/properties', label: t('sidebar.myProperty'), Icon: Building2 },
     { to: '/dashboard/inquiries', label: t('sidebar.inquiries'), Icon: MessageSquare },
     { to: '/dashboard/settings', label: t('sidebar.settings'), Icon: Settings },
   ];

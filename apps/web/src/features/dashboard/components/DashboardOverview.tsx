@@ -25,7 +25,7 @@ export function DashboardOverview({ user }: { user: User }) {
             </Link>
           )}
           <Link
-            to="/dashboard/sellproperty"
+            to="/dashboard/properties"
             className={`${linkClass} border border-slate-300 text-slate-800 hover:bg-slate-50`}
           >
             {t('overview.manageListings')}
@@ -38,19 +38,6 @@ export function DashboardOverview({ user }: { user: User }) {
           </Link>
         </div>
       </div>
-    </section>
-  );
-}
-
-/** /dashboard/sellproperty (and buy/rented) until the listings issue fills it. */
-export function MyPropertyPlaceholder() {
-  const { t } = useTranslation('dashboard');
-  return (
-    <section className="max-w-3xl">
-      <h1 className="text-2xl font-bold text-slate-900">{t('myProperty.title')}</h1>
-      <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-        {t('myProperty.empty')}
-      </p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, SearchX } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../lib/api';
@@ -28,6 +28,39 @@ export function ListEmpty({ message }: { message?: string }) {
     <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 px-6 py-10 text-center">
       <SearchX className="size-8 text-slate-500" aria-hidden="true" />
       <p className="font-semibold text-slate-700">{message ?? t('state.noProperties')}</p>
+    </div>
+  );
+}
+
+/**
+ * An address past the last page (an old link, a hand-typed number, results that shrank): says so and offers the
+ * last page, instead of an empty grid under "Page 21 of 20".
+ */
+export function ListPastEnd({
+  page,
+  lastPage,
+  onLastPage,
+}: {
+  page: number;
+  lastPage: number;
+  onLastPage: () => void;
+}) {
+  const { t } = useTranslation('listings');
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-slate-50 px-6 py-10 text-center"
+    >
+      <SearchX className="size-8 text-slate-500" aria-hidden="true" />
+      <p className="font-semibold text-slate-700">{t('state.pastEnd', { page, lastPage })}</p>
+      <button
+        type="button"
+        onClick={onLastPage}
+        className="inline-flex items-center gap-2 rounded-lg bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
+      >
+        <ChevronLeft className="size-4" aria-hidden="true" />
+        {t('state.toLastPage', { page: lastPage })}
+      </button>
     </div>
   );
 }

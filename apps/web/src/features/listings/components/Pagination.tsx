@@ -8,10 +8,13 @@ type Props = {
   onPage: (page: number) => void;
 };
 
-/** Previous, the current page and its neighbours (two digits: 01, 02…), next. */
+/**
+ * Previous, the current page and its neighbours (two digits: 01, 02…), next. Nothing for a single page, nor for a
+ * page past the last one: the screen offers the way back (ListPastEnd) rather than "Page 21 of 20".
+ */
 export function Pagination({ page, pageCount, onPage }: Props) {
   const { t } = useTranslation('listings');
-  if (pageCount <= 1) return null;
+  if (pageCount <= 1 || page > pageCount) return null;
   const pages = [page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount);
   const button =
     'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';

@@ -12,7 +12,8 @@ export function PropertyCard({ property, isEager = false }: Props) {
   const { t } = useTranslation('listings');
   const isRent = property.type === 'rent';
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    // The title's link covers the card, so the card shows its keyboard focus (the link's own outline would only ring the title).
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-teal-500">
       <div className="relative h-[175px] overflow-hidden bg-slate-100">
         <PropertyImage
           image={property.images[0]}

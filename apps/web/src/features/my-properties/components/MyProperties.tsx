@@ -1,52 +1,62 @@
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { toast } from '../../../lib/toast';
+import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
 import { type OwnProperty, useDeletePropertyMutation, useGetUserPropertiesQuery } from '../api/my-properties-api';
 import { usePageSize } from '../hooks/use-page-size';
+import { applyFilters, filtersFrom, type ListFilters, toSearch } from '../lib/filters';
+import { ListFiltersBar } from './ListFiltersBar';
 import { PropertyCard } from './PropertyCard';
 
-/** Case-insensitive title substring match (spec section 9), in any script. */
-export function matchesTitle(property: OwnProperty, search: string): boolean {
-  const needle = search.trim().toLocaleLowerCase();
-  return !needle || property.title.toLocaleLowerCase().includes(needle);
-}
-
-interface MyPropertiesProps {
-  /** Which of the caller's listings this screen shows (see docs/decisions/007-my-properties-routes.md). */
-  listingType: 'rent' | 'sale';
-}
-
-/** My properties: the caller's own listings of one type, searchable and paged, each deletable (spec sections 2, 4, 8, 9). It brings no page padding: the dashboard layout gives it. */
-export function MyProperties({ listingType }: MyPropertiesProps) {
+/**
+ * My properties: all of the owner's listings, filtered by type, status and title, paged, each deletable (spec
+ * sections 2, 4, 8, 9). The filters and the page live in the address. It brings no page padding: the dashboard
+ * layout gives it.
+ */
+export function MyProperties() {
   const { t } = useTranslation('property');
   const { data, isLoading, isError, refetch } = useGetUserPropertiesQuery();
   const [deleteProperty, { isLoading: isDeleting }] = useDeletePropertyMutation();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFrom(searchParams);
   const [pending, setPending] = useState<OwnProperty | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const heading = useResultsHeading();
   const searchId = useId();
-  const toFirstPage = useCallback(() => setPage(1), []);
-  const pageSize = usePageSize(toFirstPage);
 
-  const matching = useMemo(
-    () => (data ?? []).filter((property) => property.type === listingType && matchesTitle(property, search)),
-    [data, listingType, search],
-  );
+  /** Every change is a new address (back undoes it); a filter change starts again at page 1. */
+  const update = (changes: Partial<ListFilters>, options: { replace?: boolean } = {}) => {
+    setSearchParams(new URLSearchParams(toSearch({ ...filters, page: 1, ...changes })), options);
+  };
+  // The resize handler must stay the same function; it reads the latest address through this ref.
+  const toFirstPage = useRef(() => {});
+  toFirstPage.current = () => {
+    if (filters.page > 1) update({ page: 1 }, { replace: true });
+  };
+  const onResize = useCallback(() => toFirstPage.current(), []);
+  const pageSize = usePageSize(onResize);
+
+  const matching = applyFilters(data ?? [], filters);
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
-  const currentPage = Math.min(page, pageCount);
+  const currentPage = Math.min(filters.page, pageCount);
   const shown = matching.slice((currentPage - 1) * pageSize, currentPage * pageSize);
+  const hasFilters = !!(filters.type || filters.status || filters.q.trim());
+
+  // A page past the last one (a deletion, a narrower window, an old link) shows the last page and says so in the address.
+  useEffect(() => {
+    if (data && filters.page > pageCount) update({ page: pageCount }, { replace: true });
+  });
 
   const confirmDelete = async () => {
     if (!pending) return;
     try {
       await deleteProperty(pending.id).unwrap();
       setPending(null);
-      setPage(1);
+      update({ page: 1 });
       // The card and its delete button are gone; put the keyboard user back at the top of the list.
-      headingRef.current?.focus();
+      heading.ref.current?.focus();
     } catch {
       setPending(null);
       toast.error(t('dashboard.errors.deleteFailed'));
@@ -59,13 +69,13 @@ export function MyProperties({ listingType }: MyPropertiesProps) {
         <div>
           <h1
             id={`${searchId}-title`}
-            ref={headingRef}
+            ref={heading.ref}
             tabIndex={-1}
-            className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none"
+            className={`text-2xl font-bold tracking-tight text-slate-900 ${RESULTS_HEADING_CLASS}`}
           >
             {t('dashboard.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">{t(`dashboard.subtitle.${listingType}`)}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('dashboard.subtitle')}</p>
         </div>
         <div className="w-full sm:w-80">
           <label htmlFor={searchId} className="sr-only">
@@ -79,17 +89,21 @@ export function MyProperties({ listingType }: MyPropertiesProps) {
             <input
               id={searchId}
               type="search"
-              value={search}
+              value={filters.q}
               placeholder={t('dashboard.searchPlaceholder')}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              // Typing refines the same view: it replaces the address instead of adding a history entry per key.
+              onChange={(event) => update({ q: event.target.value }, { replace: true })}
               className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-base text-slate-900 shadow-sm placeholder:text-slate-500 sm:text-sm"
             />
           </div>
         </div>
       </div>
+
+      <ListFiltersBar
+        filters={filters}
+        typeCounts={data ? applyFilters(data, filters, 'type') : undefined}
+        onChange={(changes) => update(changes)}
+      />
 
       <div className="mt-6">
         {isLoading ? (
@@ -108,9 +122,20 @@ export function MyProperties({ listingType }: MyPropertiesProps) {
             </button>
           </div>
         ) : matching.length === 0 ? (
-          <p role="status" className="py-16 text-center text-slate-600">
-            {t('dashboard.noPropertiesFound')}
-          </p>
+          <div className="flex flex-col items-center gap-3 py-16 text-center">
+            <p role="status" className="text-slate-600">
+              {t('dashboard.noPropertiesFound')}
+            </p>
+            {hasFilters ? (
+              <button
+                type="button"
+                onClick={() => update({ type: undefined, status: undefined, q: '' })}
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                {t('dashboard.clearFilters')}
+              </button>
+            ) : null}
+          </div>
         ) : (
           <>
             <ul className="grid gap-5 min-[640px]:grid-cols-2 min-[1250px]:grid-cols-3">
@@ -125,7 +150,10 @@ export function MyProperties({ listingType }: MyPropertiesProps) {
               pageCount={pageCount}
               total={matching.length}
               pageSize={pageSize}
-              onPage={setPage}
+              onPage={(page) => {
+                update({ page });
+                heading.bringIntoView();
+              }}
             />
           </>
         )}
@@ -165,7 +193,7 @@ function Pagination({ page, pageCount, total, pageSize, onPage }: PaginationProp
       <p className="text-sm text-slate-600">{t('dashboard.showing', { from, to, total })}</p>
       {pageCount > 1 ? (
         <nav aria-label={t('dashboard.pagination')}>
-          <ul className="flex items-center gap-1.5">
+          <ul className="flex flex-wrap items-center gap-1.5">
             <li>
               <button
                 type="button"

@@ -2,6 +2,7 @@ import { EyeOff, MapPin, MessageSquare, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OwnProperty } from '../api/my-properties-api';
+import { PUBLIC_STATUSES } from '../lib/filters';
 
 /** The srcset of the cover among the listing's images (the server sends one per image), else the first image's. */
 function coverSrcSet(property: OwnProperty): string | undefined {
@@ -17,13 +18,16 @@ interface PropertyCardProps {
   onDelete: (property: OwnProperty) => void;
 }
 
+/** One of the owner's listings; the whole card opens its public page, while it has one. */
 export function PropertyCard({ property, onDelete }: PropertyCardProps) {
   const { t } = useTranslation('property');
   const isRent = property.type === 'rent';
+  const isPublic = PUBLIC_STATUSES.includes(property.status);
   const src = property.cover_image ?? property.images[0]?.image_path;
   const inquiries = property.inquiry_count ?? 0;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    // The title's link covers the card, so the card shows its keyboard focus (the link's own outline would only ring the title).
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a[data-card-link]:focus-visible]:ring-3 has-[a[data-card-link]:focus-visible]:ring-teal-500">
       <div className="relative h-[175px] bg-slate-100">
         {src ? (
           <img
@@ -50,13 +54,25 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
           type="button"
           onClick={() => onDelete(property)}
           aria-label={t('dashboard.delete', { title: property.title })}
-          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-red-700 shadow hover:bg-red-50"
+          className="absolute top-3 right-3 z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/95 text-red-700 shadow hover:bg-red-50"
         >
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h3 className="line-clamp-2 text-base font-semibold text-slate-900">{property.title}</h3>
+        <h3 className="line-clamp-2 text-base font-semibold text-slate-900">
+          {isPublic ? (
+            <Link
+              to={`/detail/${property.id}`}
+              data-card-link
+              className="after:absolute after:inset-0 after:content-[''] hover:text-teal-800 focus-visible:outline-none"
+            >
+              {property.title}
+            </Link>
+          ) : (
+            property.title
+          )}
+        </h3>
         {property.status === 'hidden' ? (
           <p className="flex items-start gap-1.5 rounded-md bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900">
             <EyeOff className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
@@ -79,7 +95,7 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
               label: t('dashboard.inquiries', { count: inquiries }),
               title: property.title,
             })}
-            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold hover:underline ${
+            className={`relative z-10 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold hover:underline ${
               inquiries > 0 ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-700'
             }`}
           >
