@@ -18,7 +18,7 @@ const infoPage = (path: string, infoPage: string): RouteObject => ({
   lazy: withNamespaces(['pages'], () => import('./routes/info-page')),
 });
 
-/** My properties: one list of all the owner's listings, filtered in its address (docs/decisions/010-one-list-of-my-properties.md). */
+/** My properties: one list of all the owner's listings, filtered in its address (docs/decisions/012-one-list-of-my-properties.md). */
 const MY_PROPERTIES = '/dashboard/properties';
 
 /** The spec's sellproperty, buyproperty and rentedproperty: the one list with its type pre-set (other filters kept). */

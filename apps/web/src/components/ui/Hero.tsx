@@ -8,7 +8,7 @@ interface HeroProps {
   description?: string;
   /**
    * `full` fills the screen (min 600px); `compact` is 70% of the viewport (min 400px); `band` is a short strip for
-   * result pages, so the first result shows in the first screen (docs/decisions/011-result-pages.md).
+   * result pages, so the first result shows in the first screen (docs/decisions/013-result-pages.md).
    * Defaults by route: full on `/`, compact elsewhere.
    */
   size?: 'full' | 'compact' | 'band';
