@@ -11,6 +11,7 @@ import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputPolicyPlugin from './plugins/input-policy.ts';
 import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import paymentsPlugin from './plugins/payments.ts';
@@ -96,6 +97,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
   await fastify.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await fastify.register(errorsPlugin);
+  await fastify.register(inputPolicyPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
   await fastify.register(listingCachePlugin);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, DATE_RANGE, multiLineText, singleLineText } from './input.ts';
 import { PROPERTY_SUB_TYPES } from './properties.ts';
 
 /** The sub types the wizard offers (spec section 2); the API accepts every PROPERTY_SUB_TYPES key. */
@@ -14,6 +15,16 @@ const required = (field: string) =>
     .min(1, requiredMessage(field));
 
 /** A whole number sent as a form field ("12", "1,250,000" is not accepted: the wizard strips commas). */
+/** Required text a person types: one line (a title, a location) or several (a description). */
+const typedText = (field: string, max: number, tooLong: string, lines: 'one' | 'several' = 'one') =>
+  (lines === 'one' ? singleLineText : multiLineText)(
+    `${field.replaceAll('_', ' ')} contains invisible control characters`,
+    { error: requiredMessage(field) },
+  )
+    .trim()
+    .min(1, requiredMessage(field))
+    .max(max, tooLong);
+
 const count = (field: string, min: number, max: number) =>
   required(field)
     .regex(/^\d+$/, `${field.replaceAll('_', ' ')} must be a whole number`)
@@ -55,7 +66,7 @@ const coordinate = (min: number, max: number, field: string) =>
     );
 
 export const RoomInput = z.object({
-  type: z.string().trim().min(1, 'room type is required').max(60),
+  type: typedText('room_type', 60, 'room type must be at most 60 characters'),
   quantity: z.coerce
     .number({ error: 'room count must be a number' })
     .int()
@@ -72,11 +83,11 @@ export const CreatePropertyFields = z.object({
   user_type: z.enum(['owner', 'agent'], { error: requiredMessage('user_type') }),
   property_type: z.enum(['residential', 'commercial'], { error: requiredMessage('property_type') }),
   property_sub_type: z.enum(PROPERTY_SUB_TYPES, { error: requiredMessage('property_sub_type') }),
-  location: required('location').pipe(z.string().max(300, 'location is too long')),
+  location: typedText('location', 300, 'location is too long'),
   lat: coordinate(5, 21, 'lat'),
   lon: coordinate(97, 106, 'lon'),
-  title: required('title').pipe(z.string().max(300, 'title must be at most 300 characters')),
-  description: required('description').pipe(z.string().max(10_000, 'description must be at most 10,000 characters')),
+  title: typedText('title', 300, 'title must be at most 300 characters'),
+  description: typedText('description', 10_000, 'description must be at most 10,000 characters', 'several'),
   price: count('price', 1, 2_000_000_000),
   area: count('area', 1, 10_000_000),
   area_unit: z.literal('sqm', { error: 'area unit must be sqm' }).default('sqm'),
@@ -93,7 +104,12 @@ export const CreatePropertyFields = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.iso.date('availability date must be a date (YYYY-MM-DD)').optional()),
+    .pipe(
+      calendarDate(
+        'availability date must be a date (YYYY-MM-DD)',
+        `availability date must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
+      ).optional(),
+    ),
   language: z.enum(['en', 'th', 'zh', 'ja', 'my', 'ru', 'TW'], { error: 'language is not supported' }).default('en'),
   is_featured: z.enum(['0', '1'], { error: 'is featured must be 0 or 1' }).default('0'),
   rooms: z.array(RoomInput).max(30, 'at most 30 rooms').default([]),
