@@ -10,7 +10,7 @@ import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import inputPolicyPlugin from './plugins/input-policy.ts';
 import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
@@ -86,6 +86,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
     pluginTimeout: 120_000,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // A badly encoded or overlong path answers the envelope too.
+    frameworkErrors,
   };
 }
 

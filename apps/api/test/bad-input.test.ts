@@ -245,6 +245,26 @@ const queryCases: Case[] = [
   { name: 'a path parameter', method: 'GET', url: '/api/payments/1%00', as: 'owner', field: 'id' },
 ].map((c) => ({ ...c, status: 400, message: unstorable }) as Case);
 
+/** The router refuses these before any route runs; they answer the envelope all the same. */
+const addressCases: Case[] = [
+  {
+    name: 'a path parameter that is not valid percent-encoding',
+    method: 'DELETE',
+    url: '/api/property/%E0%A4%A',
+    as: 'owner',
+    status: 400,
+    message: 'This address is not valid: a part of it is not properly encoded.',
+  },
+  {
+    name: 'a path parameter longer than any id',
+    url: `/api/admin/payments/${'9'.repeat(200)}/reject`,
+    as: 'admin',
+    body: { reason: 'No' },
+    status: 414,
+    message: 'This address is too long.',
+  },
+];
+
 const multipartTextCases: Case[] = [
   ...['title', 'location', 'description', 'rooms[0][type]'].map(
     (field): Case => ({
@@ -492,6 +512,15 @@ const bigNumberCases: Case[] = [
     message: 'Payment not found.',
   },
   {
+    name: 'delete a listing',
+    method: 'DELETE',
+    url: `/api/property/${HUGE_ID}`,
+    as: 'owner',
+    status: 400,
+    message: 'This listing id is not valid.',
+    field: 'id',
+  },
+  {
     name: 'read a payment',
     method: 'GET',
     url: `/api/payments/${HUGE_ID}`,
@@ -597,6 +626,10 @@ describe('an unpaired surrogate (JSON "\\ud800") is a 400, not stored garbled', 
 
 describe('a NUL in a query string or a path parameter is a 400', () => {
   it.each(queryCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => expectRefused(c));
+});
+
+describe('a badly encoded or overlong address', () => {
+  it.each(addressCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => expectRefused(c));
 });
 
 describe('multipart fields are checked like JSON ones', () => {

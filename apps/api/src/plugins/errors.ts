@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@baan/contract';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors.ts';
 import { translateMultipartError } from '../lib/multipart-errors.ts';
@@ -14,10 +14,24 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
     'This content type is not accepted. Send JSON (Content-Type: application/json), or multipart/form-data for a form with files.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
   FST_ERR_VALIDATION: 'Please correct the highlighted fields.',
+  FST_ERR_BAD_URL: 'This address is not valid: a part of it is not properly encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
 };
 
 function envelope(message: string, errors?: ErrorEnvelope['errors']): ErrorEnvelope {
   return errors ? { success: false, message, errors } : { success: false, message };
+}
+
+/**
+ * Errors the router raises before any route, hook or error handler runs: a path segment that is
+ * not valid percent-encoding (400) or longer than a parameter may be (414). Fastify's
+ * `frameworkErrors` server option (app.ts serverOptions); without it they answer Fastify's own
+ * JSON, not the envelope.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  request.log.info({ code: error.code, status }, 'bad request address');
+  reply.code(status).send(envelope((error.code && FRAMEWORK_MESSAGES[error.code]) || 'This address is not valid.'));
 }
 
 /**
