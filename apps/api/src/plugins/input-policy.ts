@@ -9,7 +9,7 @@ const BOUNDARY_PARAM = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i;
 /** RFC 2046: 1 to 70 of these characters, not ending in a space. */
 const VALID_BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
-export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+const NOT_AN_OBJECT = 'The request body must be a JSON object.';
 
 function checkMultipartBoundary(request: FastifyRequest): void {
   const contentType = request.headers['content-type'] ?? '';
