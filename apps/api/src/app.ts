@@ -17,7 +17,8 @@ import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import inputPolicyPlugin from './plugins/input-policy.ts';
 import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import passwordsPlugin from './plugins/passwords.ts';
@@ -116,6 +117,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
       connectionsCheckingInterval: Math.min(5_000, config.timeouts.headersMs),
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A badly encoded or overlong path answers the envelope too.
+    frameworkErrors,
   };
 }
 
@@ -128,6 +131,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
   await fastify.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await fastify.register(errorsPlugin);
+  await fastify.register(inputPolicyPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
   await fastify.register(listingCachePlugin);

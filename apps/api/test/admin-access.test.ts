@@ -5,6 +5,7 @@ import { packages, payments, properties, subscriptions, users } from '../src/db/
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { auditCount, bearer, json, makePendingQrPayment } from './support/admin.ts';
+import { registeredRoutes } from './support/routes.ts';
 
 const app = await build();
 
@@ -17,26 +18,6 @@ const [pkg] = await app.db.select().from(packages).limit(1);
 if (!pkg) throw new Error('no package');
 
 type Route = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> };
-
-/** Every registered route under a prefix as "METHOD /path/:param", read from Fastify's route tree. */
-function registeredRoutes(prefix: string): string[] {
-  const stack: string[] = [];
-  const found: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(([^)]*)\)/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? '');
-    const path = stack
-      .join('')
-      .replace(/^\/+/, '/')
-      .replace(/^([^/])/, '/$1');
-    if (!path.startsWith(prefix)) continue;
-    for (const method of (match[3] ?? '').split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
-  }
-  return found.sort();
-}
 
 /** Every /api/admin route, with input that would succeed for an admin. */
 const ROUTES: Route[] = [
@@ -84,7 +65,7 @@ describe('every /api/admin route is for admins only', () => {
   const before = snapshot();
 
   it('the table below names every registered /api/admin route', () => {
-    const registered = registeredRoutes('/api/admin');
+    const registered = registeredRoutes(app, '/api/admin');
     expect(registered.length).toBeGreaterThanOrEqual(16);
     const covered = new Set(
       ROUTES.map(

@@ -86,7 +86,9 @@ describe('health and envelope', async () => {
       payload: '<email/>',
     });
     expect(res.statusCode).toBe(415);
-    expect(ErrorEnvelope.parse(res.json()).message).toBe('This content type is not supported here.');
+    expect(ErrorEnvelope.parse(res.json()).message).toBe(
+      'This content type is not accepted. Send JSON (Content-Type: application/json), or multipart/form-data for a form with files.',
+    );
   });
 });
 

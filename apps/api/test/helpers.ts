@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -43,9 +44,9 @@ export type TestApp = FastifyInstance & { dataDir: string };
 
 /**
  * Builds the real app on a fresh database, closed after the file's tests. Each call gets its own
- * DATA_DIR (uploads, secrets) under the OS temp folder.
+ * DATA_DIR (uploads, secrets) under the OS temp folder; log lines go to `logStream` when given.
  */
-export async function build(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function build(overrides: Partial<Config> = {}, logStream?: DestinationStream): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-data-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
@@ -55,7 +56,7 @@ export async function build(overrides: Partial<Config> = {}): Promise<TestApp> {
     ...overrides,
   };
   const database = await freshDatabase();
-  const app = (await buildApp({ config, database })) as TestApp;
+  const app = (await buildApp({ config, database, logStream })) as TestApp;
   app.dataDir = dataDir;
   await app.ready();
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { singleLineText } from './input.ts';
 
 /** Length of the e-mail codes (spec 9). */
 export const OTP_LENGTH = 4;
@@ -17,6 +18,7 @@ export const AUTH_MESSAGES = {
   fillLogin: 'Please enter both email and password.',
   nameRequired: 'Name is required.',
   nameTooLong: 'The name is too long.',
+  nameInvalid: 'The name contains invisible control characters. Please type it again.',
   emailRequired: 'E-mail is required.',
   emailInvalid: 'Please enter a valid e-mail address.',
   emailTooLong: 'That e-mail address is too long.',
@@ -80,7 +82,11 @@ export const CODES_PAUSED =
 
 const M = AUTH_MESSAGES;
 
-const requiredString = (required: string) => z.string({ error: required }).trim().min(1, required);
+/** A person's name: one line, no control or bidi characters. */
+const PersonName = singleLineText(M.nameInvalid, { error: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .max(200, M.nameTooLong);
 
 export const Email = z
   .string({ error: M.emailRequired })
@@ -107,7 +113,7 @@ const matching = <T extends { password: string; password_confirmation: string }>
 
 export const RegisterRequest = z
   .object({
-    name: requiredString(M.nameRequired).max(200, M.nameTooLong),
+    name: PersonName,
     email: Email,
     password: NewPassword,
     password_confirmation: Confirmation,
@@ -159,7 +165,7 @@ export const NewPasswordRequest = z
 export type NewPasswordRequest = z.infer<typeof NewPasswordRequest>;
 
 export const UpdateNameRequest = z.object({
-  name: requiredString(M.nameRequired).max(200, M.nameTooLong),
+  name: PersonName,
 });
 export type UpdateNameRequest = z.infer<typeof UpdateNameRequest>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SubscriptionSummary } from './accounts.ts';
 import { ContactMessage, Inquiry } from './contact.ts';
 import { successEnvelope } from './envelope.ts';
+import { singleLineText } from './input.ts';
 import { PACKAGE_FEATURES, Package } from './payments.ts';
 import { Property } from './properties.ts';
 
@@ -139,8 +140,9 @@ export const AdminPackageResponse = successEnvelope(AdminPackage);
 /** Bounds of a package's fields (the console checks them before sending). */
 export const PACKAGE_LIMITS = { name: 120, price: 10_000_000 } as const;
 
-const packageName = z
-  .string({ error: 'The package name is required.' })
+const packageName = singleLineText('The package name contains invisible control characters.', {
+  error: 'The package name is required.',
+})
   .trim()
   .min(1, 'The package name is required.')
   .max(PACKAGE_LIMITS.name, `The package name is too long (at most ${PACKAGE_LIMITS.name} characters).`);

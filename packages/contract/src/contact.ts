@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { MAX_DB_INT, multiLineText, singleLineText } from './input.ts';
 import { Property } from './properties.ts';
 
 /** Length limits on what visitors send (spam and abuse limits; the forms show them too). */
@@ -24,6 +25,7 @@ export const CONTACT_MESSAGES = {
   messageTooLong: `The message is too long (at most ${CONTACT_LIMITS.message} characters).`,
   inquiryTooLong: `The message is too long (at most ${CONTACT_LIMITS.inquiryMessage} characters).`,
   phoneInvalid: 'Please enter a valid phone number.',
+  invisibleCharacters: 'This field contains invisible control characters. Please type it again.',
   /** The spec's success message for the contact form. */
   contactSent: 'Your message has been sent successfully!',
   inquirySent: 'Your message has been sent to the owner.',
@@ -32,8 +34,13 @@ export const CONTACT_MESSAGES = {
 
 const M = CONTACT_MESSAGES;
 
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+/** A one-line field (name, subject): no control or bidi characters. */
+const requiredLine = (max: number, required: string, tooLong: string) =>
+  singleLineText(M.invisibleCharacters, { error: required }).trim().min(1, required).max(max, tooLong);
+
+/** A message: line breaks kept, no other control or bidi characters. */
+const requiredMessage = (max: number, tooLong: string) =>
+  multiLineText(M.invisibleCharacters, { error: M.messageRequired }).trim().min(1, M.messageRequired).max(max, tooLong);
 
 /** The spec's "standard pattern": something@something.tld, no spaces. */
 export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -48,10 +55,10 @@ const contactEmail = z
 
 /** POST /api/contact-us: all four fields required (spec, Contact validation). */
 export const ContactRequest = z.object({
-  name: requiredText(CONTACT_LIMITS.name, M.nameRequired, M.nameTooLong),
+  name: requiredLine(CONTACT_LIMITS.name, M.nameRequired, M.nameTooLong),
   email: contactEmail,
-  subject: requiredText(CONTACT_LIMITS.subject, M.subjectRequired, M.subjectTooLong),
-  message: requiredText(CONTACT_LIMITS.message, M.messageRequired, M.messageTooLong),
+  subject: requiredLine(CONTACT_LIMITS.subject, M.subjectRequired, M.subjectTooLong),
+  message: requiredMessage(CONTACT_LIMITS.message, M.messageTooLong),
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
@@ -60,7 +67,7 @@ export const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
 
 /** POST /api/property/{id}/inquiry: a visitor's message to a listing's owner. */
 export const InquiryRequest = z.object({
-  name: requiredText(CONTACT_LIMITS.name, M.nameRequired, M.nameTooLong),
+  name: requiredLine(CONTACT_LIMITS.name, M.nameRequired, M.nameTooLong),
   email: contactEmail,
   phone: z
     .string()
@@ -69,7 +76,7 @@ export const InquiryRequest = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || (PHONE_PATTERN.test(v) && v.replace(/\D/g, '').length >= 6), M.phoneInvalid),
-  message: requiredText(CONTACT_LIMITS.inquiryMessage, M.messageRequired, M.inquiryTooLong),
+  message: requiredMessage(CONTACT_LIMITS.inquiryMessage, M.inquiryTooLong),
 });
 export type InquiryRequest = z.infer<typeof InquiryRequest>;
 
@@ -105,7 +112,7 @@ export const InquiryResponse = successEnvelope(Inquiry);
  * own listings, newest first. GET /api/user/properties items carry `inquiry_count`.
  */
 export const UserInquiriesQuery = z.object({
-  property_id: z.coerce.number().int().positive().optional(),
+  property_id: z.coerce.number().int().positive().max(MAX_DB_INT).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });

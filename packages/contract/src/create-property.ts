@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
+import { calendarDate, DATE_RANGE, multiLineText, singleLineText } from './input.ts';
 import { PROPERTY_SUB_TYPES, type PropertySubType } from './properties.ts';
 import { hasFloors, hasLevel } from './sub-types.ts';
 
@@ -9,11 +10,15 @@ export const WIZARD_SUB_TYPES = ['condo', 'apartment', 'townhouse', 'villa', 'pe
 /** '{field} is required', with underscores read as spaces: 'user type is required'. */
 export const requiredMessage = (field: string) => `${field.replaceAll('_', ' ')} is required`;
 
-const required = (field: string) =>
-  z
-    .string({ error: requiredMessage(field) })
+/** Required text a person types: one line (a title, a location) or several (a description). */
+const typedText = (field: string, max: number, tooLong: string, lines: 'one' | 'several' = 'one') =>
+  (lines === 'one' ? singleLineText : multiLineText)(
+    `${field.replaceAll('_', ' ')} contains invisible control characters`,
+    { error: requiredMessage(field) },
+  )
     .trim()
-    .min(1, requiredMessage(field));
+    .min(1, requiredMessage(field))
+    .max(max, tooLong);
 
 /** What a listing's number field found wrong; the web app translates by `problem` (issue.params). */
 export type NumberIssueParams =
@@ -119,7 +124,7 @@ const coordinate = (min: number, max: number, field: string) =>
     );
 
 export const RoomInput = z.object({
-  type: z.string().trim().min(1, 'room type is required').max(60),
+  type: typedText('room_type', 60, 'room type must be at most 60 characters'),
   quantity: numberField('room_count', parseCount, 1, 99),
 });
 
@@ -138,11 +143,11 @@ export const PropertyFieldsObject = z.object({
       error: (issue) => (isBlank(issue.input) ? requiredMessage('property_sub_type') : SUB_TYPE_MESSAGE),
     }),
   ),
-  location: required('location').pipe(z.string().max(300, 'location is too long')),
+  location: typedText('location', 300, 'location is too long'),
   lat: coordinate(5, 21, 'lat'),
   lon: coordinate(97, 106, 'lon'),
-  title: required('title').pipe(z.string().max(300, 'title must be at most 300 characters')),
-  description: required('description').pipe(z.string().max(10_000, 'description must be at most 10,000 characters')),
+  title: typedText('title', 300, 'title must be at most 300 characters'),
+  description: typedText('description', 10_000, 'description must be at most 10,000 characters', 'several'),
   price: numberField('price', parseBaht, 1, MAX_PRICE),
   area: numberField('area', parseAmount, 1, 10_000_000),
   area_unit: z.literal('sqm', { error: 'area unit must be sqm' }).default('sqm'),
@@ -161,7 +166,12 @@ export const PropertyFieldsObject = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.iso.date('availability date must be a date (YYYY-MM-DD)').optional()),
+    .pipe(
+      calendarDate(
+        'availability date must be a date (YYYY-MM-DD)',
+        `availability date must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
+      ).optional(),
+    ),
   language: z.enum(['en', 'th', 'zh', 'ja', 'my', 'ru', 'TW'], { error: 'language is not supported' }).default('en'),
   is_featured: z.enum(['0', '1'], { error: 'is featured must be 0 or 1' }).default('0'),
   rooms: z.array(RoomInput).max(30, 'at most 30 rooms').default([]),

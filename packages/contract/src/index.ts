@@ -5,6 +5,7 @@ export * from './contact.ts';
 export * from './create-property.ts';
 export * from './envelope.ts';
 export * from './health.ts';
+export * from './input.ts';
 export * from './languages.ts';
 export * from './locations.ts';
 export * from './newsletter.ts';

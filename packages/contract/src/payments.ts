@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { MAX_DB_INT } from './input.ts';
 
 /** Days one purchase lasts. */
 export const PACKAGE_DURATION_DAYS = 30;
@@ -109,7 +110,8 @@ const id = (name: string) =>
   z.coerce
     .number({ error: `${name} is required.` })
     .int(`${name} must be a whole number.`)
-    .positive(`${name} is required.`);
+    .positive(`${name} is required.`)
+    .max(MAX_DB_INT, `${name} is not a valid id.`);
 
 export const PackageQuery = z.object({ package_id: id('package_id') });
 
@@ -302,7 +304,12 @@ export const CreateSubscriptionRequest = z.object({
   user_id: id('user_id'),
   package_id: id('package_id'),
   /** What was paid outside the site, in whole baht; the package price when absent. */
-  amount: z.coerce.number().int().min(0, 'The amount cannot be negative.').optional(),
+  amount: z.coerce
+    .number()
+    .int()
+    .min(0, 'The amount cannot be negative.')
+    .max(MAX_DB_INT, 'The amount is too high.')
+    .optional(),
   payment_method: z.string().trim().min(1).max(40).optional(),
   status: z.literal('active', { error: "Only 'active' subscriptions can be created." }).optional(),
 });

@@ -1,20 +1,37 @@
 import type { ErrorEnvelope } from '@baan/contract';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors.ts';
+import { translateMultipartError } from '../lib/multipart-errors.ts';
 
 /** Fastify's own client errors, reworded for people. Anything else keeps a generic message. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here.',
+  // The built-in text/plain parser is removed (plugins/input-policy.ts), so this covers it too.
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'This content type is not accepted. Send JSON (Content-Type: application/json), or multipart/form-data for a form with files.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
   FST_ERR_VALIDATION: 'Please correct the highlighted fields.',
+  FST_ERR_BAD_URL: 'This address is not valid: a part of it is not properly encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
 };
 
 function envelope(message: string, errors?: ErrorEnvelope['errors'], code?: string): ErrorEnvelope {
   return { success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) };
+}
+
+/**
+ * Errors the router raises before any route, hook or error handler runs: a path segment that is
+ * not valid percent-encoding (400) or longer than a parameter may be (414). Fastify's
+ * `frameworkErrors` server option (app.ts serverOptions); without it they answer Fastify's own
+ * JSON, not the envelope.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  request.log.info({ code: error.code, status }, 'bad request address');
+  reply.code(status).send(envelope((error.code && FRAMEWORK_MESSAGES[error.code]) || 'This address is not valid.'));
 }
 
 /**
@@ -23,7 +40,8 @@ function envelope(message: string, errors?: ErrorEnvelope['errors'], code?: stri
  */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+      const error = thrown instanceof HttpError ? thrown : (translateMultipartError(thrown) ?? thrown);
       if (error instanceof HttpError) {
         // A server-side failure with an honest message for the caller (a full disk): the log keeps its cause.
         if (error.statusCode >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);

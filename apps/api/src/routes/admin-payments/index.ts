@@ -1,4 +1,4 @@
-import { AdminPaymentsQuery, PAYMENT_MESSAGES, RejectPaymentRequest } from '@baan/contract';
+import { AdminPaymentsQuery, MAX_DB_INT, PAYMENT_MESSAGES, RejectPaymentRequest } from '@baan/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
@@ -10,7 +10,7 @@ import { approvePayment, rejectPayment } from '../../services/payments/review-pa
 
 function paymentId(raw: string): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Payment not found.');
+  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_DB_INT) throw notFound('Payment not found.');
   return id;
 }
 

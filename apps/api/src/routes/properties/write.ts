@@ -1,4 +1,4 @@
-import { CreatePropertyFields, MAX_PHOTO_BYTES, MAX_PHOTOS, nestPropertyFields } from '@baan/contract';
+import { CreatePropertyFields, MAX_DB_INT, MAX_PHOTO_BYTES, MAX_PHOTOS, nestPropertyFields } from '@baan/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +11,11 @@ import { getSubscriptionSummary } from '../../services/subscriptions/get-subscri
 import { receiveMultipart } from '../../services/uploads/receive-multipart.ts';
 
 const IdParams = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a number'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int()
+    .positive('id must be a number')
+    .max(MAX_DB_INT, 'id is too large'),
 });
 
 /** The owner's side of listings: their own list, adding and deleting (public reads live in index.ts). */

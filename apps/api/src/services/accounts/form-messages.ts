@@ -1,6 +1,6 @@
-import { type FieldErrors, AUTH_MESSAGES as M, toFieldErrors } from '@baan/contract';
+import { type FieldErrors, AUTH_MESSAGES as M } from '@baan/contract';
 import type { z } from 'zod';
-import { badRequest } from '../../lib/errors.ts';
+import { parse } from '../../lib/validate.ts';
 
 const REQUIRED = new Set<string>([
   M.nameRequired,
@@ -42,8 +42,5 @@ export function parseForm<T extends z.ZodType>(
   input: unknown,
   summary: (e: FieldErrors) => string,
 ): z.infer<T> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const errors = toFieldErrors(result.error.issues);
-  throw badRequest(summary(errors), errors);
+  return parse(schema, input, summary);
 }

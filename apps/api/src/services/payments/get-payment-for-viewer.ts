@@ -1,3 +1,4 @@
+import { MAX_DB_INT } from '@baan/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
@@ -11,7 +12,7 @@ export async function getPaymentForViewer(
   viewer: { id: number; role: string },
 ): Promise<PaymentRow> {
   const id = Number(rawId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Payment not found.');
+  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_DB_INT) throw notFound('Payment not found.');
   const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   if (!payment) throw notFound('Payment not found.');
   if (payment.userId !== viewer.id && viewer.role !== 'admin') throw forbidden('This payment is not yours.');

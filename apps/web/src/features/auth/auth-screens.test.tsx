@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
 import { jsonResponse } from '../../test/http';
 import { renderApp } from '../../test/render-app';
 import { makeUser, signedIn } from '../../test/users';
@@ -277,6 +278,27 @@ describe('/signup and /otp', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass1');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect((await screen.findAllByText(/already exists/)).length).toBe(2); // the toast and the field
+  });
+
+  it("translates the server's refusal of a name with hidden control characters", async () => {
+    stubApi(() =>
+      jsonResponse(400, {
+        success: false,
+        message: 'Please correct the highlighted fields.',
+        errors: { name: ['The name contains invisible control characters. Please type it again.'] },
+      }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/signup');
+    await user.type(await screen.findByLabelText('First name'), 'Nok\u202E');
+    await user.type(screen.getByLabelText('Last name'), 'Suwan');
+    await user.type(screen.getByLabelText('E-mail'), 'nok@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass1');
+    await act(() => changeLanguage('th'));
+    await user.click(screen.getByRole('button', { name: 'สมัครสมาชิก' }));
+    expect((await screen.findAllByText('ชื่อมีอักขระควบคุมที่มองไม่เห็น โปรดพิมพ์ใหม่อีกครั้ง')).length).toBeGreaterThan(0);
+    await act(() => changeLanguage('en'));
   });
 
   it('verifies the code with the Verifying... label, then goes to /login', async () => {

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@baan/contract';
+import { DATE_RANGE, LANGUAGES } from '@baan/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
@@ -101,6 +101,7 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
             field="availableDate"
             label={t('info.availableDate')}
             type="date"
+            range={DATE_RANGE}
             value={form.availableDate}
             onChange={(availableDate) => update({ availableDate })}
             error={errors.availableDate}

@@ -27,6 +27,8 @@ interface TextFieldProps {
   error?: string;
   hint?: string;
   type?: 'text' | 'date';
+  /** The earliest and latest value a date input offers. */
+  range?: { min: string; max: string };
   inputMode?: 'numeric' | 'decimal' | 'text';
   placeholder?: string;
   multiline?: boolean;
@@ -50,6 +52,7 @@ export function TextField({
   multiline,
   autoComplete = 'off',
   className,
+  range,
 }: TextFieldProps) {
   const hintId = hint ? `${fieldId(field)}-hint` : undefined;
   const describedBy = [error ? errorId(field) : undefined, hintId].filter(Boolean).join(' ') || undefined;
@@ -73,6 +76,8 @@ export function TextField({
         <input
           {...common}
           type={type}
+          min={range?.min}
+          max={range?.max}
           inputMode={inputMode}
           autoComplete={autoComplete}
           onChange={(event) => onChange(event.target.value)}

@@ -107,6 +107,9 @@ describe('add-property wizard: steps', () => {
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     expect(screen.getByLabelText('Available Date')).toHaveValue(today);
+    // The picker offers only the dates the API accepts.
+    expect(screen.getByLabelText('Available Date')).toHaveAttribute('min', '1900-01-01');
+    expect(screen.getByLabelText('Available Date')).toHaveAttribute('max', '2200-12-31');
     expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
     const languages = screen.getByRole('group', { name: 'Listing language' });
     expect(within(languages).getAllByRole('button')).toHaveLength(7);
@@ -167,6 +170,22 @@ describe('add-property wizard: validation', () => {
     expect(FakeXhr.sent).toHaveLength(0);
     await submit();
     expect(FakeXhr.sent).toHaveLength(1);
+  });
+
+  it("refuses a title with a hidden text-direction mark, saying so in the person's language, and sends nothing", async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    const title = screen.getByLabelText('Property Title *');
+    await user.clear(title);
+    await user.type(title, 'Sea view \u202Eesuoh');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(title).toHaveAccessibleDescription(
+        'title contains hidden characters (such as text-direction marks). Retype it instead of pasting.',
+      ),
+    );
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 
   it('translates the message (Thai)', async () => {

@@ -204,4 +204,19 @@ describe('Contact page', () => {
     expect(form.getByText('กรุณากรอกอีเมล')).toBeInTheDocument();
     expect(api.posts()).toHaveLength(0);
   });
+
+  it('refuses a hidden text-direction character in the subject, in the chosen language, and sends nothing', async () => {
+    const api = stubFetch(() => undefined);
+    const user = userEvent.setup();
+    const { form } = await openContact();
+    await fill(user, form, { ...VALID, subject: 'Viewing \u202Eroolf ht5' });
+    await user.click(form.getByRole('button', { name: 'Send message' }));
+    expect(form.getByLabelText(/Subject/)).toHaveAccessibleDescription(
+      'This field contains invisible control characters. Please type it again.',
+    );
+    await act(() => changeLanguage('th'));
+    await user.click(form.getByRole('button', { name: 'ส่งข้อความ' }));
+    expect(form.getByLabelText(/หัวข้อ/)).toHaveAccessibleDescription('ช่องนี้มีอักขระควบคุมที่มองไม่เห็น โปรดพิมพ์ใหม่อีกครั้ง');
+    expect(api.posts()).toHaveLength(0);
+  });
 });

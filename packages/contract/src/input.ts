@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** The largest value of a PostgreSQL `integer` (int4): every id and whole-number column. */
+export const MAX_DB_INT = 2_147_483_647;
+
+/**
+ * C0 and C1 control characters except tab, line feed and carriage return. They are invisible on
+ * screen, break e-mail headers and CSV exports, and NUL cannot be stored in PostgreSQL text at all.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * Bidirectional embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they
+ * reorder how the text after them is shown, so a name or a title could read as something it is
+ * not ("Trojan Source"). None of the site's languages needs them.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const TABS_AND_LINE_BREAKS = /[\t\n\r]+/g;
+
+/** True when the text holds a control character (other than tab and line breaks) or a bidi control. */
+export function hasHiddenCharacters(text: string): boolean {
+  return CONTROL_CHARACTER.test(text) || BIDI_CONTROL.test(text);
+}
+
+/**
+ * One line of text a person typed: a name, a title, a subject. Tabs and line breaks (from a paste)
+ * become a space; any other control character or bidi control is refused with `invalid`. Chain
+ * `.trim()`, `.min()` and `.max()` after it.
+ */
+export function singleLineText(invalid: string, params?: { error: string }) {
+  return z
+    .string(params)
+    .overwrite((text) => text.replace(TABS_AND_LINE_BREAKS, ' '))
+    .refine((text) => !hasHiddenCharacters(text), { message: invalid, params: HIDDEN });
+}
+
+/** The issue params of a refused hidden character, so a form can word it in the person's language. */
+export const HIDDEN = { problem: 'hiddenCharacters' } as const;
+
+/** Text of several lines (a description, a message): line breaks and tabs are kept, the rest as singleLineText. */
+export function multiLineText(invalid: string, params?: { error: string }) {
+  return z.string(params).refine((text) => !hasHiddenCharacters(text), { message: invalid, params: HIDDEN });
+}
+
+/**
+ * Calendar dates people may give (a listing's availability): wide enough for any real date, and
+ * inside what both PostgreSQL's `date` and JavaScript's Date read the same way (year 0000 is
+ * neither).
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2200-12-31' } as const;
+
+/** A YYYY-MM-DD date that exists (no 30 February) within DATE_RANGE. */
+export function calendarDate(invalid: string, outOfRange: string) {
+  return z.iso.date(invalid).refine((date) => date >= DATE_RANGE.min && date <= DATE_RANGE.max, outOfRange);
+}
