@@ -5,10 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { useSearchPropertiesQuery } from '../../features/listings/api/listings-api';
-import { ListPastEnd } from '../../features/listings/components/ListState';
 import { LocationPicker, placeKeyOf } from '../../features/listings/components/LocationPicker';
-import { Pagination } from '../../features/listings/components/Pagination';
-import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
+import { PagedResults } from '../../features/listings/components/PagedResults';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../lib/use-results-heading';
 
@@ -56,8 +54,6 @@ export function Component() {
     update({ page: p > 1 ? String(p) : undefined });
     heading.bringIntoView();
   };
-  const pageCount = data ? Math.ceil(data.total / data.per_page) : 0;
-  const isPastEnd = !!data && data.total > 0 && page > pageCount;
 
   const placeKey = placeKeyOf(location);
   const locationLabel = placeKey ? t(`places.${placeKey}`) : (location ?? t('buyRent.anywhere'));
@@ -113,20 +109,17 @@ export function Component() {
               </button>
             </form>
           </div>
-          {isPastEnd && !isFetching ? (
-            <ListPastEnd page={page} lastPage={pageCount} onLastPage={() => toPage(pageCount)} />
-          ) : (
-            <PropertyGrid
-              items={isFetching ? undefined : data?.items}
-              isLoading={isFetching}
-              error={error}
-              loadingCount={4}
-              columns="grid-cols-1 md:grid-cols-2"
-              label={t('buyRent.results')}
-              emptyMessage={t('buyRent.empty', { propertyType: typeLabel, location: locationLabel })}
-            />
-          )}
-          {data && !error ? <Pagination page={page} pageCount={pageCount} onPage={toPage} /> : null}
+          <PagedResults
+            data={data}
+            isFetching={isFetching}
+            error={error}
+            page={page}
+            onPage={toPage}
+            loadingCount={4}
+            columns="grid-cols-1 md:grid-cols-2"
+            label={t('buyRent.results')}
+            emptyMessage={t('buyRent.empty', { propertyType: typeLabel, location: locationLabel })}
+          />
         </section>
       </div>
     </>

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { useSearchPropertiesQuery } from '../../features/listings/api/listings-api';
-import { ListPastEnd } from '../../features/listings/components/ListState';
-import { Pagination } from '../../features/listings/components/Pagination';
-import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
+import { PagedResults } from '../../features/listings/components/PagedResults';
 import { SearchBar } from '../../features/listings/components/SearchBar';
 import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
 import { formatNumber } from '../../features/listings/lib/format';
@@ -29,8 +27,6 @@ export function Component() {
     go({ ...filters, page: p === 1 ? undefined : p });
     heading.bringIntoView();
   };
-  const pageCount = data ? Math.ceil(data.total / data.per_page) : 0;
-  const isPastEnd = !!data && data.total > 0 && page > pageCount;
 
   return (
     <>
@@ -52,18 +48,15 @@ export function Component() {
             </p>
           ) : null}
         </div>
-        {isPastEnd && !isFetching ? (
-          <ListPastEnd page={page} lastPage={pageCount} onLastPage={() => toPage(pageCount)} />
-        ) : (
-          <PropertyGrid
-            items={isFetching ? undefined : data?.items}
-            isLoading={isFetching}
-            error={error}
-            loadingCount={DEFAULT_PER_PAGE}
-            label={t('quick.results')}
-          />
-        )}
-        {data && !error ? <Pagination page={page} pageCount={pageCount} onPage={toPage} /> : null}
+        <PagedResults
+          data={data}
+          isFetching={isFetching}
+          error={error}
+          page={page}
+          onPage={toPage}
+          loadingCount={DEFAULT_PER_PAGE}
+          label={t('quick.results')}
+        />
       </section>
     </>
   );

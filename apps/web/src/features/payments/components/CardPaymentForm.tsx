@@ -1,4 +1,4 @@
-import { FlaskConical, Loader2, Lock } from 'lucide-react';
+import { Loader2, Lock } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
@@ -7,6 +7,7 @@ import { useGetCardConfigQuery, usePayByCardMutation } from '../api/payments-api
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
 import { usePaymentDone } from '../hooks/use-payment-done';
 import { billingFields } from './billing-fields';
+import { SimulatedNotice } from './SimulatedNotice';
 
 // Stripe.js comes from Stripe's servers; only checkouts in Stripe mode load it (and this chunk).
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -89,15 +90,7 @@ export function CardPaymentForm({ checkout }: { checkout: CheckoutState }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {config?.test_mode ? (
-        <div className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>
-            <span className="mr-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold tracking-wide uppercase">
-              {t('card.testMode')}
-            </span>
-            {t('card.testModeHint')}
-          </p>
-        </div>
+        <SimulatedNotice badge={t('card.testMode')}>{t('card.testModeHint')}</SimulatedNotice>
       ) : null}
       <div>
         <label htmlFor="card-holder" className="block text-sm font-medium text-slate-800">

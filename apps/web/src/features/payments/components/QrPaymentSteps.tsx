@@ -1,6 +1,6 @@
 import { MAX_PHOTO_BYTES } from '@baan/contract';
 import type { TFunction } from 'i18next';
-import { Check, Copy, FlaskConical, Loader2 } from 'lucide-react';
+import { Check, Copy, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useGetCardConfigQuery, useGetQrPaymentQuery, useSubmitQrReceiptMutation } from '../api/payments-api';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
 import { billingFields } from './billing-fields';
+import { SimulatedNotice } from './SimulatedNotice';
 
 /** PromptPay: step 1 scan and pay the exact amount; step 2 upload the transaction ID and receipt. */
 export function QrPaymentSteps({ checkout }: { checkout: CheckoutState }) {
@@ -83,17 +84,7 @@ function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => v
   }
   return (
     <div className="flex flex-col items-center gap-5 text-center">
-      {config?.qr_demo ? (
-        <div className="flex w-full items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-left text-sm text-amber-900">
-          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>
-            <span className="mr-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold tracking-wide uppercase">
-              {t('qr.demoMode')}
-            </span>
-            {t('qr.demoHint')}
-          </p>
-        </div>
-      ) : null}
+      {config?.qr_demo ? <SimulatedNotice badge={t('qr.demoMode')}>{t('qr.demoHint')}</SimulatedNotice> : null}
       <p className="max-w-md text-sm text-slate-700">{t('qr.scanHint')}</p>
       <img
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.qr_svg)}`}
