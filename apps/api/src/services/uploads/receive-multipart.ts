@@ -122,8 +122,10 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
       });
       const out = createWriteStream(target);
       let diskError: unknown;
-      out.on('error', (err) => {
-        diskError = err;
+      out.on('error', (err: NodeJS.ErrnoException) => {
+        // Only the file system's own failures (they name a syscall): pipeline also destroys this
+        // stream with the request's error when a body is cut short, and that is the client's fault.
+        if (err.syscall) diskError = err;
       });
       try {
         await pipeline(part.file, check, out);
