@@ -1,4 +1,4 @@
-import type { Property } from '@baan/contract';
+import { hasFloors, type Property } from '@baan/contract';
 import { Bath, BedDouble, MapPin, Ruler, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,20 +62,24 @@ export function PropertyCard({ property, isEager = false }: Props) {
             </dt>
             <dd>{t('card.sqm', { area: formatNumber(property.area) })}</dd>
           </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <BedDouble className="size-4" aria-hidden="true" />
-              <span className="sr-only">{t('card.beds')}</span>
-            </dt>
-            <dd>{property.bed_rooms}</dd>
-          </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <Bath className="size-4" aria-hidden="true" />
-              <span className="sr-only">{t('card.baths')}</span>
-            </dt>
-            <dd>{property.bath_rooms}</dd>
-          </div>
+          {hasFloors(property.property_sub_type) ? (
+            <>
+              <div className="flex items-center gap-1">
+                <dt>
+                  <BedDouble className="size-4" aria-hidden="true" />
+                  <span className="sr-only">{t('card.beds')}</span>
+                </dt>
+                <dd>{property.bed_rooms}</dd>
+              </div>
+              <div className="flex items-center gap-1">
+                <dt>
+                  <Bath className="size-4" aria-hidden="true" />
+                  <span className="sr-only">{t('card.baths')}</span>
+                </dt>
+                <dd>{property.bath_rooms}</dd>
+              </div>
+            </>
+          ) : null}
         </dl>
       </div>
     </article>
