@@ -9,6 +9,7 @@ export * from './input.ts';
 export * from './languages.ts';
 export * from './locations.ts';
 export * from './newsletter.ts';
+export * from './pages.ts';
 export * from './payments.ts';
 export * from './properties.ts';
 export * from './sub-types.ts';

@@ -1,0 +1,28 @@
+/**
+ * What the server-rendered pages read, and from where: the API process hands the web app's loaders these service
+ * functions (no HTTP round trip), and a test hands them its own. Types only: no server code here.
+ */
+import type { Package } from './payments.ts';
+import type { Property, PropertyListQuery, PropertyPage, PropertyTypeCounts } from './properties.ts';
+
+export interface PageServices {
+  /** One page of active listings (the same read as GET /api/properties, with its cache). */
+  searchProperties(query: PropertyListQuery): Promise<PropertyPage>;
+  /** A listing visitors may see, or null (missing, hidden or paused). */
+  getProperty(id: number): Promise<Property | null>;
+  /** Active listings per sub type. */
+  propertyTypeCounts(): Promise<PropertyTypeCounts>;
+  /** The packages on sale. */
+  listPackages(): Promise<Package[]>;
+}
+
+/** The context every page loader gets. */
+export interface PageContext {
+  pages: PageServices;
+  /** Public base URL without a trailing slash (canonical and alternate links, Open Graph). */
+  publicUrl: string;
+  /** The request's id, for logs. */
+  requestId: string;
+  /** Logs a failure with the request's id. */
+  logError(error: unknown, message: string): void;
+}
