@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ErrorEnvelope, HealthResponse } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -119,29 +119,12 @@ describe('newsletter', async () => {
 });
 
 describe('serving the web app', async () => {
+  // The built files only (no server render): pages then say how to build the app (pages.test.ts renders them).
   const webDist = mkdtempSync(path.join(tmpdir(), 'baan-web-'));
-  mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Baan</title><div id="root"></div>');
-  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(webDist, 'client', 'assets'), { recursive: true });
+  writeFileSync(path.join(webDist, 'client', 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const app = await build({ webDist });
-
-  it('returns the app for client-side routes, uncached', async () => {
-    // /detail/:id is the SPA too, with a 404 status when the listing does not exist (seo.test.ts).
-    for (const url of ['/', '/Quick', '/Buy-rent', '/dashboard/settings?x=1']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
-    }
-  });
-
-  it('returns the app with a 404 status for a listing that does not exist, so the SPA shows its 404 screen', async () => {
-    const res = await app.inject({ method: 'GET', url: '/detail/5' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('<div id="root">');
-  });
 
   it('serves hashed assets with a long immutable cache, other files briefly', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
@@ -151,16 +134,24 @@ describe('serving the web app', async () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it('answers a missing asset with 404, not the app', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/missing-123.js' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain('<div id="root">');
+  it('answers a missing asset or upload with a plain 404, not a page', async () => {
+    for (const url of ['/assets/missing-123.js', '/uploads/missing.webp']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/plain');
+    }
   });
 
-  it('never answers /api paths with the app', async () => {
+  it('never answers /api paths with a page', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers other methods on page paths with the envelope 404', async () => {
+    const res = await app.inject({ method: 'POST', url: '/Quick', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
   });
 });
 
@@ -175,11 +166,10 @@ describe('without a web build', async () => {
 
 describe('compression', async () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'baan-web-gz-'));
-  mkdirSync(path.join(webDist, 'assets'));
+  mkdirSync(path.join(webDist, 'client', 'assets'), { recursive: true });
   const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
-  writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><title>Baan</title>${'<p>Baan</p>'.repeat(200)}`);
-  writeFileSync(path.join(webDist, 'assets', 'big-abc.js'), script);
-  writeFileSync(path.join(webDist, 'assets', 'big-abc.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(webDist, 'client', 'assets', 'big-abc.js'), script);
+  writeFileSync(path.join(webDist, 'client', 'assets', 'big-abc.js.br'), brotliCompressSync(script));
   const app = await build({ webDist });
 
   it('sends a pre-compressed asset when the browser accepts it', async () => {
@@ -190,12 +180,6 @@ describe('compression', async () => {
     const plain = await app.inject({ method: 'GET', url: '/assets/big-abc.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
-  });
-
-  it('compresses the app shell HTML', async () => {
-    const res = await app.inject({ method: 'GET', url: '/Quick', headers: { 'accept-encoding': 'gzip' } });
-    expect(res.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(res.rawPayload).toString()).toContain('<title>Baan</title>');
   });
 });
 

@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { properties, propertyImages, users } from '../src/db/schema.ts';
-import { buildSitemapPart } from '../src/services/seo/build-sitemap.ts';
-import { escapeHtml, injectHead, jsonForScript, summary } from '../src/services/seo/html.ts';
+import { buildSitemap, buildSitemapPart } from '../src/services/seo/build-sitemap.ts';
+import { escapeHtml } from '../src/services/seo/html.ts';
 import { build } from './helpers.ts';
-
-const webDist = mkdtempSync(path.join(tmpdir(), 'baan-web-'));
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Baan</title>
-    <meta name="description" content="Default description" />
-    <script type="module" src="/assets/index.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-writeFileSync(path.join(webDist, 'index.html'), INDEX);
+import { decodeEntities, headTag, metaContent } from './support/html.ts';
 
 const PUBLIC_URL = 'https://baan.example';
-const app = await build({ webDist, publicUrl: PUBLIC_URL });
+// The real web build renders the pages (npm run build first; `npm test` does).
+const app = await build({ publicUrl: PUBLIC_URL });
 
 const [owner] = await app.db
   .insert(users)
@@ -79,10 +64,11 @@ await app.db.insert(propertyImages).values({
   isCover: true,
 });
 
-function jsonLd(html: string) {
-  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no JSON-LD');
-  return JSON.parse(match[1]);
+/** Every JSON-LD block of a page, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1] ?? ''),
+  );
 }
 
 describe('GET /detail/:id (server-rendered head)', () => {
@@ -91,41 +77,41 @@ describe('GET /detail/:id (server-rendered head)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
-    expect(html).toContain(
-      '<title>Condo &#34;Sky&#34; &#60;Residence&#62; &#38; Spa · Sukhumvit 24, Bangkok | Baan</title>',
-    );
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).not.toContain('Default description');
-    expect(html).toMatch(/<meta name="description" content="Two bedrooms facing the park\. &#60;\/script&#62;/);
-    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/detail/${listing.id}">`);
-    expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/detail/${listing.id}">`);
-    expect(html).toContain(`<meta property="og:image" content="${PUBLIC_URL}/uploads/listings/cover-1024.webp">`);
-    expect(html).toContain('<meta property="og:title" content="Condo &#34;Sky&#34;');
-    // The app still boots: the SPA's script and root are there.
-    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
-    expect(html).toContain('<div id="root"></div>');
+    expect(decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toBe(
+      'Condo "Sky" <Residence> & Spa · Sukhumvit 24, Bangkok | Baan',
+    );
+    expect(metaContent(html, 'name', 'description')).toMatch(/^Two bedrooms facing the park\. <\/script><script>/);
+    expect(headTag(html, 'link', 'rel', 'canonical')).toContain(`href="${PUBLIC_URL}/detail/${listing.id}"`);
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${PUBLIC_URL}/detail/${listing.id}`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/uploads/listings/cover-1024.webp`);
+    expect(metaContent(html, 'property', 'og:title')).toMatch(/^Condo "Sky"/);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    // The page itself is in the HTML, not only its head: the title, the price and the description.
+    expect(html).toMatch(/<h1[^>]*>Condo &quot;Sky&quot; &lt;Residence&gt; &amp; Spa<\/h1>/);
+    expect(html).toContain('7,900,000');
     // Nothing from the listing can close a script element or inject markup.
     expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
   });
 
   it('preloads the first photo at high priority with the srcset and sizes the page will use', async () => {
     const html = (await app.inject({ method: 'GET', url: `/detail/${listing.id}` })).body;
-    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
-    expect(preload).toContain('href="/uploads/listings/cover-1024.webp"');
-    expect(preload).toContain(
-      'imagesrcset="/uploads/listings/cover-320.webp 320w, /uploads/listings/cover-640.webp 640w, /uploads/listings/cover-1024.webp 1024w, /uploads/listings/cover-1600.webp 1600w"',
+    const preloads = [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads).toHaveLength(1);
+    const preload = decodeEntities(preloads[0] ?? '');
+    expect(preload).toMatch(
+      /imagesrcset="\/uploads\/listings\/cover-320\.webp 320w, \/uploads\/listings\/cover-640\.webp 640w, \/uploads\/listings\/cover-1024\.webp 1024w, \/uploads\/listings\/cover-1600\.webp 1600w"/i,
     );
-    expect(preload).toContain('imagesizes="(min-width: 1024px) 800px, 100vw"');
-    expect(preload).toContain('fetchpriority="high"');
+    expect(preload).toMatch(/imagesizes="\(min-width: 1024px\) 800px, 100vw"/i);
+    expect(preload).toMatch(/fetchpriority="high"/i);
     // A listing without photos has nothing to preload.
     const bare = (await app.inject({ method: 'GET', url: `/detail/${bareListing.id}` })).body;
-    expect(bare).not.toContain('rel="preload"');
+    expect(bare).not.toContain('rel="preload" as="image"');
   });
 
-  it('describes the listing as a schema.org RealEstateListing with an Offer in THB and the residence', async () => {
+  it('describes the listing as a schema.org RealEstateListing with an Offer in THB, and its breadcrumb', async () => {
     const html = (await app.inject({ method: 'GET', url: `/detail/${listing.id}` })).body;
-    const data = jsonLd(html);
+    const [data, crumbs] = jsonLd(html);
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'RealEstateListing',
@@ -142,82 +128,234 @@ describe('GET /detail/:id (server-rendered head)', () => {
         geo: { latitude: 13.72, longitude: 100.57 },
       },
     });
-    const raw = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(raw).not.toContain('<');
-  });
-
-  it('answers the SPA with 404 for a missing, hidden, disabled owner’s or malformed id', async () => {
-    for (const id of [999_999, hidden.id, ofDisabled.id, 'abc', '0']) {
-      const res = await app.inject({ method: 'GET', url: `/detail/${id}` });
-      expect(res.statusCode, String(id)).toBe(404);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).not.toContain('application/ld+json');
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
+        { position: 2, name: 'Quick Search', item: `${PUBLIC_URL}/Quick` },
+        { position: 3, name: 'Condo "Sky" <Residence> & Spa', item: `${PUBLIC_URL}/detail/${listing.id}` },
+      ],
+    });
+    for (const raw of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+      expect(raw[1]).not.toContain('<');
     }
   });
 
-  it('leaves other SPA routes alone', async () => {
-    const res = await app.inject({ method: 'GET', url: '/Quick?q=x' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+  it('answers the not-found screen with 404 for a missing, hidden, disabled owner’s or malformed id', async () => {
+    for (const id of [999_999, 999_999_999, hidden.id, ofDisabled.id, 'abc', '0', '1e3']) {
+      const res = await app.inject({ method: 'GET', url: `/detail/${id}` });
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('id="not-found-title"');
+      expect(metaContent(res.body, 'name', 'robots')).toBe('noindex');
+      expect(res.body).not.toContain('application/ld+json');
+    }
   });
 });
 
+/** Each language's URL prefix and hreflang tag, written out here so a wrong mapping in the code shows up. */
+const LANGUAGE_URLS = [
+  ['en', ''],
+  ['th', '/th'],
+  ['zh-Hans', '/zh'],
+  ['ja', '/ja'],
+  ['my', '/my'],
+  ['ru', '/ru'],
+  ['zh-Hant', '/tw'],
+] as const;
+const PAGES = [
+  '/',
+  '/Quick',
+  '/Buy-rent',
+  '/recommend',
+  '/cost',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/services',
+  '/faq',
+];
+
+const urlIn = (prefix: string, path: string) => `${PUBLIC_URL}${prefix && path === '/' ? prefix : prefix + path}`;
+
+interface SitemapUrl {
+  loc: string;
+  lastmod: string | undefined;
+  /** hreflang → href. */
+  alternates: Record<string, string>;
+  /** Counted apart from `alternates` so a repeated hreflang is not hidden by the map. */
+  linkCount: number;
+}
+
+function sitemapUrls(xml: string): SitemapUrl[] {
+  return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body = '']) => {
+    const links = [...body.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)];
+    return {
+      loc: /<loc>([^<]*)<\/loc>/.exec(body)?.[1] ?? '',
+      lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(body)?.[1],
+      alternates: Object.fromEntries(links.map((m) => [m[1], m[2]])),
+      linkCount: links.length,
+    };
+  });
+}
+
+/** `path` appears once in each of the 7 languages, each entry naming all 7 versions plus English as x-default. */
+function expectEveryLanguage(urls: SitemapUrl[], path: string, lastmod?: string) {
+  const alternates = Object.fromEntries([
+    ...LANGUAGE_URLS.map(([tag, prefix]) => [tag, urlIn(prefix, path)]),
+    ['x-default', urlIn('', path)],
+  ]);
+  for (const [, prefix] of LANGUAGE_URLS) {
+    const loc = urlIn(prefix, path);
+    const found = urls.filter((u) => u.loc === loc);
+    expect(found, loc).toHaveLength(1);
+    expect(found[0]?.alternates, loc).toEqual(alternates);
+    expect(found[0]?.linkCount, loc).toBe(8);
+    expect(found[0]?.lastmod, loc).toBe(lastmod);
+  }
+}
+
+/** Whether a listing shows up anywhere, as a loc or as an alternate, in any language. */
+const mentions = (urls: SitemapUrl[], id: number) => {
+  const own = new RegExp(`/detail/${id}$`);
+  return urls.some((u) => own.test(u.loc) || Object.values(u.alternates).some((href) => own.test(href)));
+};
+
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+
 describe('GET /sitemap.xml and /robots.txt', () => {
-  it('lists the home, list pages and every visible listing with lastmod', async () => {
+  it('lists every public page and visible listing in all seven languages with hreflang alternates', async () => {
     const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = res.body;
-    expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
-    );
-    for (const page of ['/', '/Quick', '/Buy-rent', '/recommend', '/cost'])
-      expect(xml).toContain(`<url><loc>${PUBLIC_URL}${page}</loc></url>`);
-    expect(xml).toContain(
-      `<url><loc>${PUBLIC_URL}/detail/${listing.id}</loc><lastmod>2026-03-04T05:06:07.000Z</lastmod></url>`,
-    );
-    expect(xml).not.toContain(`/detail/${hidden.id}<`);
-    expect(xml).not.toContain(`/detail/${ofDisabled.id}<`);
+    expect(xml.startsWith(URLSET_OPEN)).toBe(true);
+    const urls = sitemapUrls(xml);
+    for (const page of PAGES) expectEveryLanguage(urls, page);
+    expectEveryLanguage(urls, `/detail/${listing.id}`, '2026-03-04T05:06:07.000Z');
+    expectEveryLanguage(urls, `/detail/${bareListing.id}`, bareListing.updatedAt.toISOString());
+    // Nothing else: 10 pages and 2 visible listings, 7 languages each.
+    expect(urls).toHaveLength((PAGES.length + 2) * 7);
+    expect(urls.every((u) => u.linkCount === 8)).toBe(true);
+    expect(xml).not.toContain('/select-package');
+    expect(mentions(urls, hidden.id)).toBe(false);
+    expect(mentions(urls, ofDisabled.id)).toBe(false);
   });
 
-  it('follows a listing being hidden', async () => {
+  it('follows a listing being hidden, in every language', async () => {
     await app.db.update(properties).set({ status: 'hidden' }).where(eq(properties.id, listing.id));
     try {
-      expect((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain(`/detail/${listing.id}<`);
+      const urls = sitemapUrls((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+      expect(mentions(urls, listing.id)).toBe(false);
+      expectEveryLanguage(urls, `/detail/${bareListing.id}`, bareListing.updatedAt.toISOString());
     } finally {
       await app.db.update(properties).set({ status: 'active' }).where(eq(properties.id, listing.id));
     }
   });
 
-  it('serves split parts and 404s for parts that do not exist', async () => {
-    expect(await buildSitemapPart(app.db, PUBLIC_URL, 'listings-1')).toContain(`/detail/${listing.id}<`);
-    expect((await app.inject({ method: 'GET', url: '/sitemaps/pages.xml' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/sitemaps/listings-1.xml' })).statusCode).toBe(200);
-    for (const part of ['listings-2.xml', 'listings-0.xml', 'x.xml', 'pages'])
-      expect((await app.inject({ method: 'GET', url: `/sitemaps/${part}` })).statusCode, part).toBe(404);
+  it('splits into a sitemap index past the per-file maximum, keeping each listing’s languages together', async () => {
+    // 22 more visible listings (24 in all) with hidden ones in between, which must not shift the parts.
+    const extra = await app.db
+      .insert(properties)
+      .values(
+        Array.from({ length: 24 }, (_, i) => ({
+          ...base,
+          title: `Extra ${i}`,
+          description: 'x',
+          status: i % 10 === 5 ? ('hidden' as const) : ('active' as const),
+        })),
+      )
+      .returning();
+    try {
+      const visibleIds = [listing.id, bareListing.id, ...extra.filter((p) => p.status === 'active').map((p) => p.id)];
+      visibleIds.sort((a, b) => a - b);
+      expect(visibleIds).toHaveLength(24);
+
+      // Exactly (10 pages + 24 listings) × 7 URLs fit in one file; one less does not.
+      const fits = (PAGES.length + 24) * 7;
+      const whole = await buildSitemap(app.db, PUBLIC_URL, fits);
+      expect(whole.startsWith(URLSET_OPEN)).toBe(true);
+      expect(sitemapUrls(whole)).toHaveLength(fits);
+      expect(await buildSitemap(app.db, PUBLIC_URL, fits - 1)).toContain('<sitemapindex');
+
+      // 75 is not a multiple of 7: a part holds floor(75 / 7) = 10 listings, 70 URLs.
+      const max = 75;
+      const index = await buildSitemap(app.db, PUBLIC_URL, max);
+      expect(index).toBe(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+          ['pages', 'listings-1', 'listings-2', 'listings-3']
+            .map((part) => `<sitemap><loc>${PUBLIC_URL}/sitemaps/${part}.xml</loc></sitemap>`)
+            .join('\n') +
+          '\n</sitemapindex>\n',
+      );
+
+      const pagesPart = (await buildSitemapPart(app.db, PUBLIC_URL, 'pages', max)) ?? '';
+      expect(pagesPart.startsWith(URLSET_OPEN)).toBe(true);
+      const pageUrls = sitemapUrls(pagesPart);
+      expect(pageUrls).toHaveLength(PAGES.length * 7);
+      for (const page of PAGES) expectEveryLanguage(pageUrls, page);
+
+      const seen: number[] = [];
+      for (const [n, expected] of [
+        [1, 10],
+        [2, 10],
+        [3, 4],
+      ] as const) {
+        const xml = (await buildSitemapPart(app.db, PUBLIC_URL, `listings-${n}`, max)) ?? '';
+        expect(xml.startsWith(URLSET_OPEN), `part ${n}`).toBe(true);
+        const urls = sitemapUrls(xml);
+        expect(urls.length, `part ${n}`).toBeLessThanOrEqual(max);
+        expect(urls, `part ${n}`).toHaveLength(expected * 7);
+        const ids = [...new Set(urls.map((u) => Number(/\/detail\/(\d+)$/.exec(u.loc)?.[1])))];
+        expect(ids, `part ${n}`).toHaveLength(expected);
+        for (const id of ids) {
+          const row = [listing, bareListing, ...extra].find((p) => p.id === id);
+          expectEveryLanguage(urls, `/detail/${id}`, row?.updatedAt.toISOString());
+        }
+        seen.push(...ids);
+      }
+      // Every visible listing once, in id order across the parts, and no hidden one.
+      expect(seen).toEqual(visibleIds);
+      expect(await buildSitemapPart(app.db, PUBLIC_URL, 'listings-4', max)).toBeNull();
+      // A maximum that cannot hold the pages part is a mistake, not a silently oversized file.
+      await expect(buildSitemap(app.db, PUBLIC_URL, PAGES.length * 7 - 1)).rejects.toThrow(RangeError);
+    } finally {
+      await app.db.delete(properties).where(
+        inArray(
+          properties.id,
+          extra.map((p) => p.id),
+        ),
+      );
+    }
   });
 
-  it('allows all, keeps crawlers out of the dashboard, admin and API, and names the sitemap', async () => {
+  it('serves split parts and 404s for parts that do not exist', async () => {
+    const part = sitemapUrls((await buildSitemapPart(app.db, PUBLIC_URL, 'listings-1')) ?? '');
+    expectEveryLanguage(part, `/detail/${listing.id}`, '2026-03-04T05:06:07.000Z');
+    const pagesRes = await app.inject({ method: 'GET', url: '/sitemaps/pages.xml' });
+    expect(pagesRes.statusCode).toBe(200);
+    expectEveryLanguage(sitemapUrls(pagesRes.body), '/');
+    expect((await app.inject({ method: 'GET', url: '/sitemaps/listings-1.xml' })).statusCode).toBe(200);
+    for (const name of ['listings-2.xml', 'listings-0.xml', 'x.xml', 'pages'])
+      expect((await app.inject({ method: 'GET', url: `/sitemaps/${name}` })).statusCode, name).toBe(404);
+  });
+
+  it('allows all, keeps crawlers out of the dashboard and admin in every language and the API, and names the sitemap', async () => {
     const res = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const localized = ['th', 'zh', 'ja', 'my', 'ru', 'tw']
+      .map((prefix) => `Disallow: /${prefix}/dashboard\nDisallow: /${prefix}/admin\n`)
+      .join('');
     expect(res.body).toBe(
-      `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${PUBLIC_URL}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api\n${localized}\nSitemap: ${PUBLIC_URL}/sitemap.xml\n`,
     );
   });
 });
 
 describe('html helpers', () => {
-  it('escape text, JSON for scripts, and shorten descriptions', () => {
+  it('escape text for XML and HTML', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
-    expect(jsonForScript({ a: '</script><!--' })).toBe('{"a":"\\u003c/script>\\u003c!--"}');
-    expect(summary('short')).toBe('short');
-    const long = summary('word '.repeat(100), 40);
-    expect(long.length).toBeLessThanOrEqual(40);
-    expect(long.endsWith('…')).toBe(true);
-    expect(injectHead('<html><head><title>x</title></head></html>', 'T', '<meta name="a">')).toBe(
-      '<html><head><title>T</title>\n<meta name="a">\n</head></html>',
-    );
   });
 });

@@ -7,15 +7,18 @@ export type BodyEncoding = 'br' | 'gzip';
 const MIN_COMPRESSED_BYTES = 1024;
 
 /**
- * A JSON answer kept for many identical requests (the listing read cache), with its brotli and
- * gzip forms made on first demand and then reused, so a hot listing page costs neither
- * JSON.stringify nor compression.
+ * A JSON (or HTML) answer kept for many identical requests (the listing read cache, rendered
+ * pages), with its brotli and gzip forms made on first demand and then reused, so a hot listing
+ * page costs neither JSON.stringify (or a render) nor compression.
  */
 export class EncodedBody {
   private readonly encoded = new Map<BodyEncoding, Buffer>();
   readonly bytes: number;
 
-  constructor(readonly json: string) {
+  constructor(
+    readonly json: string,
+    readonly type = 'application/json; charset=utf-8',
+  ) {
     this.bytes = Buffer.byteLength(json);
   }
 
@@ -58,9 +61,9 @@ export function pickEncoding(acceptEncoding: string | undefined): BodyEncoding |
   return null;
 }
 
-/** Sends a cached JSON body, compressed when the client accepts it and it is worth it. */
+/** Sends a cached body, compressed when the client accepts it and it is worth it. */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
-  reply.type('application/json; charset=utf-8');
+  reply.type(body.type);
   if (body.bytes < MIN_COMPRESSED_BYTES) return reply.send(body.json);
   reply.header('vary', 'accept-encoding');
   const encoding = pickEncoding(request.headers['accept-encoding']);

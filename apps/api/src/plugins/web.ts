@@ -1,9 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PageContext } from '@baan/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { routePreloads, withHeadTags } from '../lib/route-preloads.ts';
+import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
+import { EncodedBody, sendEncoded } from '../lib/encoded-body.ts';
+import { pageServices } from '../lib/page-services.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -11,52 +16,137 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/** Inline scripts of a rendered page (not JSON-LD, not external), each as a CSP hash source. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc\s*=/.test(attributes) || /application\/ld\+json/.test(attributes) || body === '') continue;
+    hashes.add(`sha256-${createHash('sha256').update(body).digest('base64')}`);
+  }
+  return [...hashes];
+}
+
+/** A rendered answer, kept whole so it can be shared by identical requests. */
+interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  etag: string | undefined;
+  body: EncodedBody;
+}
+
+/** Only a public page that rendered fine may be shared: not an error, a redirect or an account screen. */
+function isShared(page: RenderedPage): boolean {
+  const cacheControl = page.headers.find(([name]) => name === 'cache-control')?.[1] ?? '';
+  return page.status === 200 && cacheControl.startsWith('public');
+}
+
+/** Carries a render that must not be shared out of the read cache (which remembers nothing that failed). */
+class NotShared extends Error {
+  constructor(readonly page: RenderedPage) {
+    super('not shared');
+  }
+}
+
+function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
 /**
- * Serves the built SPA: hashed files under /assets with a year-long immutable cache, other files
- * briefly cached, and index.html (never cached) for every other GET that is not an API path, so a
- * client-side route such as /Quick or /detail/5 survives a reload.
+ * Serves the web app: its built files (hashed ones under /assets with a year-long immutable cache), and every other
+ * GET or HEAD that is not an API path rendered on the server by React Router (apps/web, framework mode) in the
+ * language of its URL. The render reads listings through the same services and cache as the API.
  */
 export default fp(
   async (app) => {
     const root = app.config.webDist;
-    const indexPath = path.join(root, 'index.html');
-    const hasWeb = existsSync(indexPath);
+    const clientDir = path.join(root, 'client');
+    const serverEntry = path.join(root, 'server', 'index.js');
+    const hasWeb = existsSync(serverEntry);
     if (!hasWeb) app.log.warn({ root }, 'web app not built; run `npm run build` to serve it');
 
-    if (hasWeb) {
+    if (existsSync(clientDir)) {
       await app.register(fastifyStatic, {
-        root,
+        root: clientDir,
         index: false,
         // scripts/precompress.mjs writes .br/.gz beside each built file.
         preCompressed: true,
         setHeaders(reply, filePath) {
-          const rel = path.relative(root, filePath);
+          const rel = path.relative(clientDir, filePath);
           reply.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
         },
       });
     }
-    // Read once: the file only changes with a new build, which means a restart.
-    const indexHtml = hasWeb ? readFileSync(indexPath, 'utf8') : null;
-    const preloadsFor = hasWeb ? routePreloads(root) : () => '';
-    const htmlFor = (urlPath: string) => (indexHtml ? withHeadTags(indexHtml, preloadsFor(urlPath)) : null);
+    // Loaded once: the build only changes with a new deployment, which means a restart.
+    const build = hasWeb ? ((await import(pathToFileURL(serverEntry).href)) as ServerBuild) : null;
+    const handle = build ? createRequestHandler(build, 'production') : null;
+    const pages = pageServices(app);
+    const origin = new URL(app.config.publicUrl).origin;
 
-    app.decorate('sendSpa', (reply: FastifyReply, html?: string) => {
-      if (!indexHtml) {
+    /** Renders one request: status, headers (the CSP with the page's own script hashes) and body. */
+    async function renderFresh(request: FastifyRequest, render: RequestHandler): Promise<RenderedPage> {
+      const context: PageContext = {
+        pages,
+        publicUrl: app.config.publicUrl,
+        requestId: request.id,
+        logError: (error, message) => request.log.error({ err: error }, message),
+      };
+      const response = await render(
+        new Request(new URL(request.url, origin), { method: request.method, headers: webHeaders(request) }),
+        // The web app declares its load context as PageContext (apps/web/src/entry.server.tsx).
+        context as unknown as AppLoadContext,
+      );
+      const text = await response.text();
+      const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-type');
+      const type = response.headers.get('content-type') ?? 'text/html; charset=utf-8';
+      if (type.startsWith('text/html')) {
+        headers.push(['content-security-policy', app.contentSecurityPolicy(inlineScriptHashes(text))]);
+      }
+      const etag = response.status === 200 ? `W/"${createHash('sha1').update(text).digest('base64url')}"` : undefined;
+      return { status: response.status, headers, etag, body: new EncodedBody(text, type) };
+    }
+
+    /**
+     * A public page is rendered once per read-cache lifetime and URL, and shared (with its compressed forms): the
+     * cache is the listing read cache, so every write that clears it also drops the pages built from its data.
+     */
+    async function cachedRender(request: FastifyRequest, render: RequestHandler): Promise<RenderedPage> {
+      try {
+        return await app.listingCache.get(`html:${request.url}`, async () => {
+          const page = await renderFresh(request, render);
+          if (!isShared(page)) throw new NotShared(page);
+          return page;
+        });
+      } catch (error) {
+        if (error instanceof NotShared) return error.page;
+        throw error;
+      }
+    }
+
+    async function render(request: FastifyRequest, reply: FastifyReply) {
+      if (!handle) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The web app has not been built. Run `npm run build`, then start the server again.');
       }
-      return reply
-        .code(200)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html ?? indexHtml);
-    });
-    app.decorate('spaHtml', (urlPath?: string) => (urlPath === undefined ? indexHtml : htmlFor(urlPath)));
+      const page = request.method === 'GET' ? await cachedRender(request, handle) : await renderFresh(request, handle);
+      reply.code(page.status);
+      for (const [name, value] of page.headers) reply.header(name, value);
+      if (page.etag) {
+        reply.header('ETag', page.etag);
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      }
+      if (request.method === 'HEAD') return reply.type(page.body.type).send();
+      return sendEncoded(request, reply, page.body);
+    }
 
-    // @fastify/static answers a bare directory with 403; the root is the home page.
-    app.get('/', (_request, reply) => app.sendSpa(reply));
+    // @fastify/static would answer the root folder itself with 403: home is a page.
+    app.get('/', render);
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url;
@@ -65,24 +155,12 @@ export default fp(
           .code(404)
           .send({ success: false, message: `No such endpoint: ${request.method} ${url.split('?')[0]}` });
       }
-      // A missing hashed asset must not come back as HTML with a 200 (the browser would cache it).
+      // A missing built file or upload must not come back as a page with a 200 (the browser would cache it).
       if (url.startsWith('/assets/') || url.startsWith('/uploads/')) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
-      return app.sendSpa(reply, htmlFor(url) ?? undefined);
+      return render(request, reply);
     });
   },
-  { name: 'web', dependencies: ['config'] },
+  { name: 'web', dependencies: ['config', 'security-headers'] },
 );
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Answers with the SPA's index.html (or the given HTML built from it). */
-    sendSpa: (reply: FastifyReply, html?: string) => FastifyReply;
-    /**
-     * The built index.html, or null when the web app has not been built; given the URL path, with the
-     * modulepreload tags of that route's chunks (lib/route-preloads.ts).
-     */
-    spaHtml: (urlPath?: string) => string | null;
-  }
-}

@@ -1,17 +1,10 @@
-import { type Property, PropertyIdParams, PropertyListQuery } from '@baan/contract';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { PropertyIdParams, PropertyListQuery } from '@baan/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
-import { countPropertyTypes } from '../../services/properties/count-property-types.ts';
-import { getProperty } from '../../services/properties/get-property.ts';
 import { listAllProperties } from '../../services/properties/list-all-properties.ts';
-import { listProperties } from '../../services/properties/list-properties.ts';
-
-/** One visible listing through the listing cache (also used by the /detail/:id page head). */
-export async function cachedProperty(app: FastifyInstance, id: number): Promise<Property | null> {
-  return app.listingCache.get(`detail:${id}`, () => getProperty(app.db, app.storage, id));
-}
+import { cachedProperty, cachedPropertyPage, cachedTypeCounts } from '../../services/properties/listing-reads.ts';
 
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
 
@@ -29,7 +22,7 @@ const propertiesRoutes: FastifyPluginAsync = async (app) => {
           new EncodedBody(
             JSON.stringify({
               success: true,
-              payload: await listProperties(app.db, app.storage, query, app.listingCache),
+              payload: await cachedPropertyPage(app, query),
             }),
           ),
       );
@@ -55,7 +48,7 @@ const propertiesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/stats/property-types', async () => {
-    return { success: true, payload: await app.listingCache.get('stats:types', () => countPropertyTypes(app.db)) };
+    return { success: true, payload: await cachedTypeCounts(app) };
   });
 };
 

@@ -1,24 +1,52 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type Language, localizedPath } from '@baan/contract';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import { isVisible } from '../properties/visible.ts';
 import { escapeHtml } from './html.ts';
 
-/** Public pages worth indexing besides the listings (the web app's list screens). */
-export const SITEMAP_PAGES = ['/', '/Quick', '/Buy-rent', '/recommend', '/cost'];
+/** Public pages worth indexing besides the listings. `/select-package` is a step of buying, not a page to land on. */
+export const SITEMAP_PAGES = [
+  '/',
+  '/Quick',
+  '/Buy-rent',
+  '/recommend',
+  '/cost',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/services',
+  '/faq',
+];
 
-/** Search engines take at most 50,000 URLs per sitemap file; stay well below. */
-export const SITEMAP_CHUNK = 40_000;
+/** Search engines read at most 50,000 <url> entries per sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
 
-const urlEntry = (loc: string, lastmod?: string) =>
-  `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+/** Listings per `listings-<n>` part: each listing takes one entry per language, and they stay together. */
+const listingsPerPart = (maxUrls: number) => Math.floor(maxUrls / LANGUAGES.length);
+
+/** One <url> per language, each naming every language version and English as the x-default. */
+function localizedEntries(publicUrl: string, path: string, lastmod?: string): string[] {
+  const href = (language: Language) => escapeHtml(`${publicUrl}${localizedPath(language, path)}`);
+  const link = (hreflang: string, url: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${url}"/>`;
+  const alternates =
+    LANGUAGES.map((language) => link(LANGUAGE_TAGS[language], href(language))).join('') +
+    link('x-default', href(DEFAULT_LANGUAGE));
+  // The sitemap schema wants loc and lastmod before elements from other namespaces.
+  const time = lastmod ? `<lastmod>${lastmod}</lastmod>` : '';
+  return LANGUAGES.map((language) => `<url><loc>${href(language)}</loc>${time}${alternates}</url>`);
+}
+
+const pageEntries = (publicUrl: string) => SITEMAP_PAGES.flatMap((page) => localizedEntries(publicUrl, page));
 
 async function visibleCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(isVisible);
   return row?.n ?? 0;
 }
 
+/** One page of visible listings in id order (a stable order, so parts do not overlap). */
 async function listingEntries(db: Db, publicUrl: string, offset: number, limit: number): Promise<string[]> {
+  if (limit <= 0) return [];
   const rows = await db
     .select({ id: properties.id, updatedAt: properties.updatedAt })
     .from(properties)
@@ -26,21 +54,33 @@ async function listingEntries(db: Db, publicUrl: string, offset: number, limit: 
     .orderBy(asc(properties.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => urlEntry(`${publicUrl}/detail/${r.id}`, r.updatedAt.toISOString()));
+  return rows.flatMap((r) => localizedEntries(publicUrl, `/detail/${r.id}`, r.updatedAt.toISOString()));
 }
 
 const urlset = (entries: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+
+/** The pages part must fit in one file, or no split could keep every file under the limit. */
+function checkMax(maxUrls: number): void {
+  if (maxUrls < SITEMAP_PAGES.length * LANGUAGES.length)
+    throw new RangeError(`maxUrls ${maxUrls} is below the pages part (${SITEMAP_PAGES.length * LANGUAGES.length})`);
+}
 
 /**
- * `/sitemap.xml`: the list pages and every visible listing with its last change. Past
- * SITEMAP_CHUNK listings it becomes a sitemap index of `/sitemaps/listings-<n>.xml` parts.
+ * `/sitemap.xml`: the public pages and every visible listing (with its last change) in every language, each entry
+ * with hreflang alternates. Past `maxUrls` entries it becomes a sitemap index of `/sitemaps/pages.xml` and
+ * `/sitemaps/listings-<n>.xml`. `maxUrls` is a parameter so tests can split without 50,000 rows.
  */
-export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
+export async function buildSitemap(db: Db, publicUrl: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
+  checkMax(maxUrls);
   const total = await visibleCount(db);
-  const pages = SITEMAP_PAGES.map((p) => urlEntry(`${publicUrl}${p}`));
-  if (total <= SITEMAP_CHUNK) return urlset([...pages, ...(await listingEntries(db, publicUrl, 0, SITEMAP_CHUNK))]);
-  const parts = Math.ceil(total / SITEMAP_CHUNK);
+  const pageCount = SITEMAP_PAGES.length;
+  const perPart = listingsPerPart(maxUrls);
+  if (pageCount + total <= perPart) {
+    // The limit caps the read if listings were added after the count.
+    return urlset([...pageEntries(publicUrl), ...(await listingEntries(db, publicUrl, 0, perPart - pageCount))]);
+  }
+  const parts = Math.ceil(total / perPart);
   const sitemaps = [
     `${publicUrl}/sitemaps/pages.xml`,
     ...Array.from({ length: parts }, (_, i) => `${publicUrl}/sitemaps/listings-${i + 1}.xml`),
@@ -51,22 +91,35 @@ export async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
 }
 
 /** One part of a split sitemap: `pages`, or listings part n (1-based); null when out of range. */
-export async function buildSitemapPart(db: Db, publicUrl: string, part: string): Promise<string | null> {
-  if (part === 'pages') return urlset(SITEMAP_PAGES.map((p) => urlEntry(`${publicUrl}${p}`)));
+export async function buildSitemapPart(
+  db: Db,
+  publicUrl: string,
+  part: string,
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string | null> {
+  checkMax(maxUrls);
+  if (part === 'pages') return urlset(pageEntries(publicUrl));
   const match = /^listings-([1-9]\d{0,5})$/.exec(part);
   if (!match) return null;
-  const n = Number(match[1]);
-  const entries = await listingEntries(db, publicUrl, (n - 1) * SITEMAP_CHUNK, SITEMAP_CHUNK);
+  const perPart = listingsPerPart(maxUrls);
+  const entries = await listingEntries(db, publicUrl, (Number(match[1]) - 1) * perPart, perPart);
   return entries.length > 0 ? urlset(entries) : null;
 }
 
+/** Private areas stay out of the index in every language, not only under the English paths. */
+const PRIVATE_PATHS = ['/dashboard', '/admin'];
+
 export function robotsTxt(publicUrl: string): string {
+  const localized = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).flatMap((language) =>
+    PRIVATE_PATHS.map((path) => `Disallow: ${localizedPath(language, path)}`),
+  );
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /dashboard',
     'Disallow: /admin',
     'Disallow: /api',
+    ...localized,
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

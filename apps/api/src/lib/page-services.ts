@@ -1,0 +1,17 @@
+import type { PageServices } from '@baan/contract';
+import type { FastifyInstance } from 'fastify';
+import { listPackages } from '../services/packages/package-tiers.ts';
+import { cachedProperty, cachedPropertyPage, cachedTypeCounts } from '../services/properties/listing-reads.ts';
+
+/**
+ * What the server-rendered pages read (packages/contract/src/pages.ts): the same service functions and read cache
+ * as the /api routes, called in-process.
+ */
+export function pageServices(app: FastifyInstance): PageServices {
+  return {
+    searchProperties: (query) => cachedPropertyPage(app, query),
+    getProperty: (id) => cachedProperty(app, id),
+    propertyTypeCounts: () => cachedTypeCounts(app),
+    listPackages: () => listPackages(app.db),
+  };
+}
