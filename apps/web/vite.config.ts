@@ -1,30 +1,27 @@
+import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter()],
   build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    // .vite/manifest.json: the API server reads it to preload a route's chunks with the HTML (apps/api/src/plugins/web.ts).
-    manifest: true,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // The libraries every page starts with, as one cached file instead of a handful of small shared
-              // chunks (fewer requests on the first visit). RTK Query is left out: it loads with the screens using it.
-              name: 'framework',
-              test: /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next|react-redux|redux|reselect|immer|use-sync-external-store)[\\/]|@reduxjs[\\/]toolkit[\\/]dist[\\/](?!query))/,
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [
+                {
+                  // The libraries every page starts with, as one cached file instead of a handful of small shared
+                  // chunks (fewer requests on the first visit). RTK Query is left out: it loads with the screens using it.
+                  name: 'framework',
+                  test: /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next|react-redux|redux|reselect|immer|use-sync-external-store)[\\/]|@reduxjs[\\/]toolkit[\\/]dist[\\/](?!query))/,
+                },
+              ],
             },
-          ],
-        },
-      },
+          },
       treeshake: {
         // @baan/contract declares no `sideEffects`, so its module-level zod schemas would pin all of zod into the
         // home chunk even when the page imports only LANGUAGES. Its modules are pure; say so here.
@@ -38,10 +35,4 @@ export default defineConfig({
       '/uploads': { target: apiTarget, changeOrigin: true },
     },
   },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/uploads': { target: apiTarget, changeOrigin: true },
-    },
-  },
-});
+}));

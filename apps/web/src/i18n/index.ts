@@ -1,11 +1,12 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from '@baan/contract';
 import i18n, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_NAMESPACE, i18nOptions } from './options';
 
 export { LANGUAGES, type Language };
 
 export const STORAGE_KEY = 'selectedLanguage';
-export const DEFAULT_NAMESPACE = 'common';
+export { DEFAULT_NAMESPACE };
 
 /** Each language's name in that language, for the switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -80,11 +81,12 @@ const lazyFileBackend: BackendModule = {
  * loads them in every language the visitor switches to afterwards.
  */
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
-  await initI18n();
+  await initI18n(currentLanguage());
   await i18n.loadNamespaces([...namespaces]);
 }
 
-function readStoredLanguage(): Language {
+/** The visitor's stored choice of language, if any (English when none or unreadable). */
+export function readStoredLanguage(): Language {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
@@ -93,15 +95,8 @@ function readStoredLanguage(): Language {
   }
 }
 
-function setMeta(name: string, content: string) {
-  const meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-  if (meta) meta.content = content;
-}
-
 function applyToDocument(language: Language) {
   document.documentElement.lang = LANGUAGE_TAGS[language];
-  document.title = i18n.t('meta.title');
-  setMeta('description', i18n.t('meta.description'));
 }
 
 export function currentLanguage(): Language {
@@ -109,43 +104,50 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-/** Loads the language's files, switches to it, remembers the choice and updates `<html lang>` and the title. */
-export async function changeLanguage(language: Language): Promise<void> {
-  // i18next loads every namespace in use in the new language before it switches.
-  await i18n.changeLanguage(language);
+/** Remembers the visitor's choice, so their next visit opens in it (the URL decides the language of a page). */
+export function storeLanguage(language: Language): void {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Storage can be unavailable (private mode, quota); the choice then lasts for this visit only.
   }
+}
+
+/** Loads the language's files for the namespaces in use and switches the interface to it (the page's URL language). */
+export async function switchLanguage(language: Language): Promise<void> {
+  await initI18n(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
   applyToDocument(language);
+}
+
+/** Switches to a language and remembers it as the visitor's choice. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await switchLanguage(language);
+  storeLanguage(language);
 }
 
 let initialising: Promise<typeof i18n> | undefined;
 
-/** Initialises i18next once, in the stored language (loaded before the first render to avoid a flash of English). */
-export function initI18n(): Promise<typeof i18n> {
+/**
+ * Initialises the browser's i18next once, in the page's language (its URL's), with the given namespaces loaded, so
+ * hydration renders exactly what the server rendered.
+ */
+export function initI18n(
+  language: Language = DEFAULT_LANGUAGE,
+  namespaces: readonly string[] = [],
+): Promise<typeof i18n> {
   initialising ??= (async () => {
     const resources: Resource = { en: bundlesFor(coreEnglishFiles) };
     await i18n
       .use(lazyFileBackend)
       .use(initReactI18next)
       .init({
+        ...i18nOptions,
         resources,
-        lng: DEFAULT_LANGUAGE,
-        fallbackLng: DEFAULT_LANGUAGE,
-        supportedLngs: [...LANGUAGES],
-        // The code `TW` is the spec's; keep it as written instead of lower-casing or splitting it.
-        lowerCaseLng: false,
-        load: 'currentOnly',
-        ns: [...CORE_NAMESPACES],
-        defaultNS: DEFAULT_NAMESPACE,
+        lng: language,
+        ns: [...new Set([...CORE_NAMESPACES, ...namespaces])],
         partialBundledLanguages: true,
-        interpolation: { escapeValue: false },
       });
-    const stored = readStoredLanguage();
-    if (stored === DEFAULT_LANGUAGE) applyToDocument(DEFAULT_LANGUAGE);
-    else await changeLanguage(stored).catch(() => applyToDocument(DEFAULT_LANGUAGE));
     return i18n;
   })();
   return initialising;

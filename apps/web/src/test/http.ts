@@ -1,3 +1,4 @@
+import { PROPERTY_SUB_TYPES } from '@baan/contract';
 import { vi } from 'vitest';
 
 /** A JSON answer for a stubbed fetch. */
@@ -34,3 +35,22 @@ export function stubFetch(...routes: Route[]) {
   );
   return { requests, bodies, posts: () => requests.filter((r) => r.method === 'POST') };
 }
+
+/**
+ * The public catalogue with no listings: GET /api/properties answers an empty page and GET /api/stats/property-types
+ * zero of every type. Home's loader reads both, so a test that renders or reaches home without caring about listings
+ * adds this route to its stub (renderApp stubs fetch with it when the test has not stubbed fetch).
+ */
+export const emptyCatalogue: Route = (request, url) => {
+  if (request.method !== 'GET') return undefined;
+  if (url.pathname === '/api/properties') {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const perPage = Number(url.searchParams.get('per_page') ?? 12);
+    return jsonResponse(200, { success: true, payload: { items: [], total: 0, page, per_page: perPage } });
+  }
+  if (url.pathname === '/api/stats/property-types') {
+    const counts = Object.fromEntries(PROPERTY_SUB_TYPES.map((type) => [type, 0]));
+    return jsonResponse(200, { success: true, payload: counts });
+  }
+  return undefined;
+};

@@ -1,10 +1,12 @@
-import { useNavigate } from 'react-router';
 import { AddPropertyWizard } from '../../features/add-property/components/AddPropertyWizard';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { LocationAutocomplete } from '../../features/locations/components/LocationAutocomplete';
 import { RequireActivePackage } from '../../features/payments/components/RequireActivePackage';
 import { NEEDS_PACKAGE } from '../../features/payments/hooks/package-notice';
+import { useNavigate } from '../../i18n/localized-router';
 import { useAppSelector } from '../store';
+
+export const handle = { i18n: ['property', 'locations', 'payments'] };
 
 function Wizard() {
   const { token, user } = useAppSelector((state) => state.login);
@@ -44,3 +46,5 @@ export function Component() {
     </RequireAuth>
   );
 }
+
+export default Component;

@@ -8,6 +8,8 @@ import { PaymentsSection } from '../../features/admin/components/PaymentsSection
 import { UsersSection } from '../../features/admin/components/UsersSection';
 import { useAppSelector } from '../store';
 
+export const handle = { i18n: ['admin', 'payments'] };
+
 /**
  * /admin: the console, one lazy chunk with its sections as nested routes. Only an admin sees it; anyone else gets
  * the ordinary not-found screen (no login redirect, nothing that says a console is here). While a stored session
@@ -26,3 +28,5 @@ export const Users = UsersSection;
 export const Packages = PackagesSection;
 export const Messages = MessagesSection;
 export const Audit = AuditSection;
+
+export default Component;

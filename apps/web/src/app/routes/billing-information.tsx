@@ -1,5 +1,9 @@
 import { BillingInformationPage } from '../../features/payments/components/BillingInformationPage';
 
+export const handle = { i18n: ['payments'] };
+
 export function Component() {
   return <BillingInformationPage />;
 }
+
+export default Component;

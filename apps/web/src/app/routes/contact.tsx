@@ -1,12 +1,36 @@
-import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { SUPPORT_EMAIL } from '../../components/layout/Footer';
 import { CUSTOMER_CARE_PHONE, CUSTOMER_CARE_TEL } from '../../components/layout/Header';
 import { ContactPage } from '../../features/contact/components/ContactPage';
-import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
+import { fixedT } from '../../i18n/i18n.server';
+import { seoMeta } from '../seo';
+import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
 
-/** /contact: a lazy chunk; the map's Leaflet is a further chunk loaded by the page itself. */
-export function Component() {
-  const { t } = useTranslation('contact');
-  usePageMeta(t('hero.title'), t('meta.description'));
+export const handle = { i18n: ['contact'] };
+
+/** The page's title and description in its language (the page itself needs no data). */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const language = requestLanguage(request);
+  const t = fixedT(language, 'contact');
+  const common = fixedT(language);
+  const seo = pageSeo({
+    request,
+    context,
+    title: t('hero.title'),
+    description: t('meta.description'),
+    jsonLd: [
+      breadcrumbs(context, language, [
+        { name: common('nav.home'), path: '/' },
+        { name: common('nav.contactUs'), path: '/contact' },
+      ]),
+    ],
+  });
+  return { seo };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+/** /contact: the map's Leaflet is a further chunk loaded by the page itself. */
+export default function Contact() {
   return <ContactPage phone={{ display: CUSTOMER_CARE_PHONE, href: CUSTOMER_CARE_TEL }} email={SUPPORT_EMAIL} />;
 }

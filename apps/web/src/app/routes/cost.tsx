@@ -1,51 +1,37 @@
 import type { ListingType } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
-import { useSearchPropertiesQuery } from '../../features/listings/api/listings-api';
-import { FIRST, ListingCollection } from '../../features/listings/components/ListingCollection';
-import { usePageMeta } from '../../features/listings/hooks/use-page-meta';
-import { formatNumber } from '../../features/listings/lib/format';
+import { CostSwitch } from '../../features/listings/components/CostSwitch';
+import { FIRST, firstListings, ListingCollection } from '../../features/listings/components/ListingCollection';
+import { seoMeta } from '../seo';
+import { listPageSeo } from '../seo.server';
 
-const ORDER: ListingType[] = ['sale', 'rent'];
+export const handle = { i18n: ['listings'] };
+
+const costType = (search: URLSearchParams): ListingType => (search.get('type') === 'rent' ? 'rent' : 'sale');
+
+/** The chosen kind's cheapest 8 and both kinds' totals (each switch shows its count). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const type = costType(new URL(request.url).searchParams);
+  const other: ListingType = type === 'sale' ? 'rent' : 'sale';
+  const [shown, otherPage] = await Promise.all([
+    context.pages.searchProperties({ sort: 'price_asc', type, page: 1, per_page: FIRST }),
+    context.pages.searchProperties({ sort: 'price_asc', type: other, page: 1, per_page: 1 }),
+  ]);
+  const totals = { [type]: shown.total, [other]: otherPage.total } as Record<ListingType, number>;
+  return { type, first: firstListings([shown]), totals, seo: listPageSeo(request, context, 'cost') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 /**
  * Sell at cost: the cheapest listings first, sales and rents apart (a monthly rent is not comparable with a sale
  * price); `?type=rent` in the address picks the rents. The first 8, then the rest.
  */
-export function Component() {
+export default function Cost() {
   const { t } = useTranslation('listings');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const type: ListingType = searchParams.get('type') === 'rent' ? 'rent' : 'sale';
-  // Both first pages, so each switch shows its count and opens at once (ListingCollection reads the same cache).
-  const sale = useSearchPropertiesQuery({ sort: 'price_asc', type: 'sale', page: 1, per_page: FIRST });
-  const rent = useSearchPropertiesQuery({ sort: 'price_asc', type: 'rent', page: 1, per_page: FIRST });
-  const totals: Record<ListingType, number | undefined> = { sale: sale.data?.total, rent: rent.data?.total };
-  usePageMeta(t('cost.title'), t('cost.description'));
-
-  const switcher = (
-    <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
-      <legend className="sr-only">{t('cost.switchLabel')}</legend>
-      {ORDER.map((value) => (
-        <button
-          key={value}
-          type="button"
-          aria-pressed={type === value}
-          onClick={() => setSearchParams(value === 'sale' ? {} : { type: value })}
-          className={`rounded-md px-4 py-2 text-sm font-semibold ${type === value ? 'bg-white text-teal-800 shadow' : 'text-slate-700 hover:text-slate-900'}`}
-        >
-          {t(`cost.switch.${value}`)}
-          {totals[value] === undefined ? null : (
-            <>
-              {' '}
-              <span className="font-normal text-slate-600">({formatNumber(totals[value] ?? 0)})</span>
-            </>
-          )}
-        </button>
-      ))}
-    </fieldset>
-  );
-
+  const { type, first, totals } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero title={t('cost.title')} description={t('cost.heroDescription')} size="band" />
@@ -53,7 +39,8 @@ export function Component() {
         key={type}
         heading={t(`cost.heading.${type}`)}
         sources={[{ sort: 'price_asc', type }]}
-        controls={switcher}
+        first={first}
+        controls={<CostSwitch type={type} totals={totals} />}
       />
     </>
   );

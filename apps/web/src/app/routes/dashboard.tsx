@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { SettingsScreen } from '../../features/auth/components/SettingsScreen';
 import { logout } from '../../features/auth/logout';
@@ -7,7 +6,10 @@ import { DashboardLayout } from '../../features/dashboard/components/DashboardLa
 import { DashboardOverview } from '../../features/dashboard/components/DashboardOverview';
 import { useGetUserPropertiesQuery } from '../../features/my-properties/api/my-properties-api';
 import { SubscriptionOverview } from '../../features/payments/components/SubscriptionOverview';
+import { useNavigate } from '../../i18n/localized-router';
 import { useAppDispatch, useAppSelector } from '../store';
+
+export const handle = { i18n: ['dashboard', 'auth', 'contact', 'payments'] };
 
 function SignedInDashboard() {
   const user = useAppSelector((s) => s.login.user);
@@ -55,3 +57,5 @@ export function Inquiries() {
   const { data } = useGetUserPropertiesQuery();
   return <InquiriesPage listings={data ?? []} />;
 }
+
+export default Component;

@@ -1,53 +1,57 @@
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
+import { SUPPORT_EMAIL } from '../../components/layout/Footer';
+import { CUSTOMER_CARE_PHONE } from '../../components/layout/Header';
 import { Hero } from '../../components/ui/Hero';
 import { HomeSearch } from '../../features/listings/components/HomeSearch';
+import { HomeSections } from '../../features/listings/components/home/HomeSections';
+import { loadHomeData } from '../../features/listings/lib/home-data';
+import { fixedT } from '../../i18n/i18n.server';
+import { SITE_NAME, seoMeta } from '../seo';
+import { pageSeo, requestLanguage } from '../seo.server';
 
-// The sections below the banner (and the schemas that check their data) load once the visitor
-// scrolls toward them, so the first paint carries only the banner's code.
-const HomeSections = lazy(() => import('../../features/listings/components/home/HomeSections'));
+export const handle = { i18n: ['listings'] };
 
-function useIsNear(): [RefObject<HTMLDivElement | null>, boolean] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(false);
-  useEffect(() => {
-    const target = ref.current;
-    if (!target || typeof IntersectionObserver === 'undefined') {
-      setIsNear(true);
-      return;
-    }
-    // The root shrunk by 1px at the bottom: a sentinel that only touches the bottom edge (a hero of
-    // exactly one screen) is not yet "near"; the first scroll makes it so.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setIsNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '0px 0px -1px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, isNear];
+/** Everything the sections show (type counts, the newest listings, the places' counts), so they render on the server. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const t = fixedT(requestLanguage(request));
+  const home = await loadHomeData(context.pages);
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SITE_NAME,
+    url: `${context.publicUrl}/`,
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone: CUSTOMER_CARE_PHONE,
+      email: SUPPORT_EMAIL,
+      availableLanguage: ['en', 'th'],
+    },
+  };
+  const seo = pageSeo({
+    request,
+    context,
+    title: t('meta.title'),
+    description: t('meta.description'),
+    jsonLd: [organization],
+  });
+  // The site's own title names it already ("Baan — …"): no " | Baan" after it.
+  return { home, seo: { ...seo, title: t('meta.title') } };
 }
 
-export function HomeRoute() {
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+/** Home: the full-screen banner with the search, then the spec's eight sections. */
+export default function Home() {
   const { t } = useTranslation();
-  const [sentinel, isNear] = useIsNear();
+  const { home } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero title={t('home.hero.title')} description={t('home.hero.description')}>
         <HomeSearch />
       </Hero>
-      {isNear ? (
-        <Suspense fallback={<div className="min-h-screen" />}>
-          <HomeSections />
-        </Suspense>
-      ) : (
-        <div ref={sentinel} className="min-h-screen" />
-      )}
+      <HomeSections data={home} />
     </>
   );
 }

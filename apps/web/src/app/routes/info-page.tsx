@@ -1,5 +1,11 @@
+import { splitLanguagePath } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { type LoaderFunctionArgs, type MetaFunction, useMatches } from 'react-router';
+import { fixedT } from '../../i18n/i18n.server';
+import { seoMeta } from '../seo';
+import { pageSeo, requestLanguage } from '../seo.server';
+
+export const handle = { i18n: ['pages'] };
 
 export type InfoPageId = 'terms' | 'privacy' | 'services' | 'faq';
 
@@ -17,15 +23,28 @@ const SECTIONS: Record<InfoPageId, { paragraphs?: string[]; questions?: [string,
   },
 };
 
-export function isInfoPageHandle(handle: unknown): handle is { infoPage: InfoPageId } {
-  return typeof handle === 'object' && handle !== null && 'infoPage' in handle;
+export function isInfoPageId(id: unknown): id is InfoPageId {
+  return typeof id === 'string' && Object.hasOwn(SECTIONS, id);
 }
 
-/** Terms, privacy, services and FAQ: short static pages; which one comes from the route's `handle`. */
-export function Component() {
+/** The page's title, and its opening (the first paragraph, or the first question and answer) as its description. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  // routes.ts names each of these routes by its page (`/terms` is the route `terms`).
+  const segment = splitLanguagePath(new URL(request.url).pathname).path.slice(1).toLowerCase();
+  const id: InfoPageId = isInfoPageId(segment) ? segment : 'terms';
+  const t = fixedT(requestLanguage(request), 'pages');
+  const [question, answer] = SECTIONS[id].questions?.[0] ?? [];
+  const description = question && answer ? `${t(`${id}.${question}`)} ${t(`${id}.${answer}`)}` : t(`${id}.p1`);
+  return { seo: pageSeo({ request, context, title: t(`${id}.title`), description }) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+/** Terms, privacy, services and FAQ: short static pages; which one is the route's id (routes.ts). */
+export default function InfoPage() {
   const { t } = useTranslation('pages');
-  const match = useMatches().findLast((m) => isInfoPageHandle(m.handle));
-  const id: InfoPageId = isInfoPageHandle(match?.handle) ? match.handle.infoPage : 'terms';
+  const routeId = useMatches().at(-1)?.id;
+  const id: InfoPageId = isInfoPageId(routeId) ? routeId : 'terms';
   const { paragraphs = [], questions = [] } = SECTIONS[id];
 
   return (

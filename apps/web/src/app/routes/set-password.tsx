@@ -1,3 +1,7 @@
 import { SetPasswordScreen } from '../../features/auth/components/SetPasswordScreen';
 
+export const handle = { i18n: ['auth'] };
+
 export const Component = SetPasswordScreen;
+
+export default Component;

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { jsonResponse, stubFetch } from '../../test/http';
+import { emptyCatalogue, jsonResponse, stubFetch } from '../../test/http';
 import { renderApp } from '../../test/render-app';
 import { signedIn } from '../../test/users';
 
@@ -50,25 +50,36 @@ describe('Header', () => {
     ]);
   });
 
-  it('switches to Thai: html lang, stored choice and Thai nav text', async () => {
+  it('switches to Thai: the Thai page (/th), html lang, stored choice and Thai nav text', async () => {
     const user = userEvent.setup();
-    await renderApp('/');
+    const { router } = await renderApp('/');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
 
-    const nav = await screen.findByRole('navigation', { name: 'เมนูหลัก' });
-    expect(within(nav).getByRole('link', { name: 'หน้าแรก' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByRole('link', { name: 'ค้นหาด่วน' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/th'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'ภาษา' })).toHaveValue('th'));
+    const nav = screen.getByRole('navigation', { name: 'เมนูหลัก' });
+    // The Thai page's links stay in Thai.
+    expect(within(nav).getByRole('link', { name: 'หน้าแรก' })).toHaveAttribute('href', '/th');
+    expect(within(nav).getByRole('link', { name: 'ค้นหาด่วน' })).toHaveAttribute('href', '/th/Quick');
     expect(document.documentElement.lang).toBe('th');
     expect(localStorage.getItem('selectedLanguage')).toBe('th');
-    expect(screen.getByRole('combobox', { name: 'ภาษา' })).toHaveValue('th');
-    expect(document.title).toContain('ประเทศไทย');
+  });
+
+  it('titles the page in the language of its URL', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp('/');
+    await waitFor(() => expect(document.title).toBe('Baan — Property for sale and rent in Thailand'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/th'));
+    await waitFor(() => expect(document.title).toContain('ประเทศไทย'));
   });
 
   it('uses the BCP 47 tag for Traditional Chinese', async () => {
     const user = userEvent.setup();
-    await renderApp('/');
+    const { router } = await renderApp('/');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'TW');
     await screen.findByRole('link', { name: '首頁' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tw'));
     expect(document.documentElement.lang).toBe('zh-Hant');
     expect(localStorage.getItem('selectedLanguage')).toBe('TW');
   });
@@ -105,8 +116,10 @@ describe('Header', () => {
   });
 
   it('shows the user menu when signed in, and logout ends the token, clears it and goes home', async () => {
-    const api = stubFetch((_request, url) =>
-      url.pathname === '/api/logout' ? jsonResponse(200, { success: true, payload: null }) : undefined,
+    const api = stubFetch(
+      (_request, url) =>
+        url.pathname === '/api/logout' ? jsonResponse(200, { success: true, payload: null }) : undefined,
+      emptyCatalogue,
     );
     const user = userEvent.setup();
     localStorage.setItem('token', 'abc');

@@ -1,9 +1,10 @@
 import { House, LogIn, Menu, Package, Phone, Plus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useAddPropertyClick } from '../../features/payments/hooks/use-add-property-click';
+import { Link, NavLink, unprefixedPath } from '../../i18n/localized-router';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 
@@ -39,7 +40,7 @@ export function Header() {
   const isAuthenticated = useAppSelector((state) => state.login.isAuthenticated);
   const isScrolled = useIsScrolled(SCROLL_THRESHOLD_PX);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const isTransparent = pathname === '/' && !isScrolled && !isMenuOpen;
+  const isTransparent = unprefixedPath(pathname) === '/' && !isScrolled && !isMenuOpen;
   const closeMenu = () => setIsMenuOpen(false);
   const onAddProperty = useAddPropertyClick();
 

@@ -1,13 +1,18 @@
-import { isLanguage } from '@baan/contract';
+import { isLanguage, localizedPath } from '@baan/contract';
 import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
+import { useLocation, useNavigate } from 'react-router';
+import { LANGUAGE_NAMES, LANGUAGES, storeLanguage } from '../../i18n';
+import { unprefixedPath, usePageLanguage } from '../../i18n/localized-router';
 
+/** Goes to the same page in the chosen language (its own URL) and remembers the choice for the next visit. */
 export function LanguageSwitcher({ isOnDark }: { isOnDark: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
-  const value = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
+  const language = usePageLanguage();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
 
   return (
     <div className="relative flex items-center">
@@ -17,23 +22,20 @@ export function LanguageSwitcher({ isOnDark }: { isOnDark: boolean }) {
       <Globe className="pointer-events-none absolute left-2 size-4" aria-hidden="true" />
       <select
         id={id}
-        value={value}
+        value={language}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLanguage(next)) void changeLanguage(next);
+          if (!isLanguage(next)) return;
+          storeLanguage(next);
+          navigate(`${localizedPath(next, unprefixedPath(pathname))}${search}${hash}`, { preventScrollReset: true });
         }}
         className={`cursor-pointer appearance-none rounded-md border py-1 pr-3 pl-7 text-xs font-medium ${
           isOnDark ? 'border-white/30 bg-white/10 text-white' : 'border-slate-300 bg-white text-slate-700'
         }`}
       >
-        {LANGUAGES.map((language) => (
-          <option
-            key={language}
-            value={language}
-            lang={language === 'TW' ? 'zh-Hant' : language}
-            className="text-slate-900"
-          >
-            {LANGUAGE_NAMES[language]}
+        {LANGUAGES.map((option) => (
+          <option key={option} value={option} lang={option === 'TW' ? 'zh-Hant' : option} className="text-slate-900">
+            {LANGUAGE_NAMES[option]}
           </option>
         ))}
       </select>

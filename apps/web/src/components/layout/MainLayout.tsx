@@ -1,20 +1,11 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { unprefixedPath } from '../../i18n/localized-router';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 export const MAIN_CONTENT_ID = 'main-content';
-
-/** Every route change starts at the top of the page (spec section 2). */
-export function ScrollToTop() {
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every pathname change.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
 
 export function SkipLink() {
   const { t } = useTranslation();
@@ -30,10 +21,9 @@ export function SkipLink() {
 
 export function MainLayout() {
   const { pathname } = useLocation();
-  const isHome = pathname === '/';
+  const isHome = unprefixedPath(pathname) === '/';
   return (
     <div className="flex min-h-svh flex-col">
-      <ScrollToTop />
       <SkipLink />
       <Header />
       {/* The header is fixed; only home lets the hero slide under it. */}

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useLocation } from 'react-router';
+import { unprefixedPath } from '../../i18n/localized-router';
 
 interface HeroProps {
   title: string;
@@ -31,7 +32,7 @@ export function splitDescription(description: string | undefined): string[] {
 export function Hero({ title, description, size, children }: HeroProps) {
   const { pathname } = useLocation();
   const headingId = useId();
-  const shape = size ?? (pathname === '/' ? 'full' : 'compact');
+  const shape = size ?? (unprefixedPath(pathname) === '/' ? 'full' : 'compact');
   const isBand = shape === 'band';
   const items = splitDescription(description);
 

@@ -27,7 +27,7 @@ describe('NotFound', () => {
 
     await user.click(screen.getByRole('button', { name: 'Go Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Our Website' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Our Website' })).toBeInTheDocument();
   });
 
   it('is the error screen when a route fails to render, and logs the error', async () => {

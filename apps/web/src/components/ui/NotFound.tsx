@@ -1,7 +1,8 @@
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useNavigate } from '../../i18n/localized-router';
 
 /**
  * The spec's error / not-found screen. As a route `errorElement` it receives the error and logs real failures;

@@ -13,12 +13,13 @@ beforeEach(async () => {
   if (i18n.isInitialized && i18n.language !== 'en') await changeLanguage('en');
 });
 
-async function showListing(property: Property) {
+/** The listing's page; `prefix` is the language's (`/th`): the URL names the page's language. */
+async function showListing(property: Property, prefix = '') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => jsonResponse(200, { success: true, payload: property })),
   );
-  await renderApp(`/detail/${property.id}`);
+  await renderApp(`${prefix}/detail/${property.id}`);
   await screen.findByRole('heading', { level: 1, name: property.title }, { timeout: 15_000 });
   return within(screen.getByRole('region', { name: /^(Property details|รายละเอียดทรัพย์)$/ }));
 }
@@ -100,9 +101,9 @@ describe('Property detail: the listing facts', () => {
   });
 
   it('names the new sub types and shows the facts in Thai, with the Thai calendar year', async () => {
-    await changeLanguage('th');
     const region = await showListing(
       makeProperty(10, { property_sub_type: 'pent_villa', living_space: 80, availability_date: '2099-09-01' }),
+      '/th',
     );
     const shown = facts(region);
     expect(shown).toContain('ชนิด: เพนต์วิลล่า');

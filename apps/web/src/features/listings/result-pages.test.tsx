@@ -2,7 +2,7 @@ import type { Property } from '@baan/contract';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../test/http';
+import { jsonResponse } from '../../test/http';
 import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';
 import { CHUNK, FIRST, restChunks } from './components/ListingCollection';
@@ -18,28 +18,33 @@ afterEach(() => vi.unstubAllGlobals());
  */
 function serveCatalogue(catalogue: Property[]) {
   const calls: URL[] = [];
-  stubFetch((_request, url) => {
-    if (url.pathname !== '/api/properties') return undefined;
-    calls.push(url);
-    const q = url.searchParams;
-    let items = catalogue.filter(
-      (p) =>
-        (!q.get('type') || p.type === q.get('type')) &&
-        (!q.get('featured') || String(p.is_featured) === q.get('featured')),
-    );
-    if (q.get('sort') === 'price_asc') items = [...items].sort((a, b) => a.price - b.price || a.id - b.id);
-    const page = Number(q.get('page') ?? 1);
-    const perPage = Number(q.get('per_page') ?? 16);
-    return jsonResponse(200, {
-      success: true,
-      payload: {
-        items: items.slice((page - 1) * perPage, page * perPage),
-        total: items.length,
-        page,
-        per_page: perPage,
-      },
-    });
-  });
+  // The pages' loaders fetch with a URL (test/route-tree.tsx), RTK Query (the rest of a collection) with a Request.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string | URL) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      if (url.pathname !== '/api/properties') return jsonResponse(404, { success: false, message: 'Not found' });
+      calls.push(url);
+      const q = url.searchParams;
+      let items = catalogue.filter(
+        (p) =>
+          (!q.get('type') || p.type === q.get('type')) &&
+          (!q.get('featured') || String(p.is_featured) === q.get('featured')),
+      );
+      if (q.get('sort') === 'price_asc') items = [...items].sort((a, b) => a.price - b.price || a.id - b.id);
+      const page = Number(q.get('page') ?? 1);
+      const perPage = Number(q.get('per_page') ?? 16);
+      return jsonResponse(200, {
+        success: true,
+        payload: {
+          items: items.slice((page - 1) * perPage, page * perPage),
+          total: items.length,
+          page,
+          per_page: perPage,
+        },
+      });
+    }),
+  );
   return calls;
 }
 
@@ -57,9 +62,10 @@ describe('Quick search paging', () => {
     expect(resultCards('Search results')).toHaveLength(5);
     expect(screen.getByRole('link', { name: 'Listing 37' })).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
-    expect(within(pages).getByRole('button', { name: 'Page 03' })).toHaveAttribute('aria-current', 'page');
-    expect(within(pages).queryByRole('button', { name: 'Page 04' })).toBeNull();
+    expect(within(pages).queryByRole('link', { name: 'Next page' })).toBeNull();
+    expect(within(pages).getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/Quick?page=2');
+    expect(within(pages).getByRole('link', { name: 'Page 03' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).queryByRole('link', { name: 'Page 04' })).toBeNull();
     expect(pages).toHaveTextContent('Page 3 of 3');
     expect(calls.at(-1)?.searchParams.get('page')).toBe('3');
   });
@@ -72,7 +78,7 @@ describe('Quick search paging', () => {
     expect(screen.queryByText(/Page 21 of 20/)).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     expect(screen.queryByText('No properties available')).toBeNull();
-    await user.click(within(state.parentElement as HTMLElement).getByRole('button', { name: 'Go to page 20' }));
+    await user.click(within(state.parentElement as HTMLElement).getByRole('link', { name: 'Go to page 20' }));
     expect(router.state.location.search).toBe('?page=20');
     expect(await screen.findByRole('link', { name: 'Listing 305' })).toBeInTheDocument();
     expect(resultCards('Search results')).toHaveLength(16);
@@ -90,14 +96,14 @@ describe('Quick search paging', () => {
     await renderApp('/Quick');
     await screen.findByRole('link', { name: 'Listing 1' });
     scrollTo.mockClear();
-    await user.click(screen.getByRole('button', { name: 'Page 02' }));
+    await user.click(screen.getByRole('link', { name: 'Page 02' }));
     const heading = screen.getByRole('heading', { level: 2, name: 'Search results' });
     expect(heading).toHaveFocus();
     expect(scrolledTo).toEqual([heading]);
     expect(scrollTo).not.toHaveBeenCalled();
     expect(await screen.findByRole('link', { name: 'Listing 17' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await user.click(screen.getByRole('link', { name: 'Previous page' }));
     expect(heading).toHaveFocus();
     expect(scrolledTo).toEqual([heading, heading]);
     expect(await screen.findByRole('link', { name: 'Listing 1' })).toBeInTheDocument();
@@ -114,13 +120,14 @@ describe('Buy or rent paging', () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/Buy-rent?page=9');
     expect(await screen.findByText('There is no page 9: these results end at page 3.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    expect(screen.getByRole('link', { name: 'Go to page 3' })).toHaveAttribute('href', '/Buy-rent?page=3');
+    await user.click(screen.getByRole('link', { name: 'Go to page 3' }));
     expect(router.state.location.search).toBe('?page=3');
     expect(await screen.findByRole('link', { name: 'Listing 21' })).toBeInTheDocument();
     expect(resultCards('Properties')).toHaveLength(5);
     expect(screen.queryByText(/There is no page/)).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Page 02' }));
+    await user.click(screen.getByRole('link', { name: 'Page 02' }));
     const heading = screen.getByRole('heading', { level: 2, name: 'Properties' });
     expect(heading).toHaveFocus();
     expect(scrolledTo.at(-1)).toBe(heading);
@@ -135,8 +142,9 @@ describe('Buy or rent paging', () => {
     const select = screen.getByRole('combobox', { name: 'Locations' });
     expect(within(select).getByRole('group', { name: 'Northeast' })).toBeInTheDocument();
     await user.selectOptions(select, 'Korat');
-    expect(router.state.location.search).toBe('?location=Korat');
-    expect(screen.getByRole('button', { name: 'Korat' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(router.state.location.search).toBe('?location=Korat'));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Korat' })).toHaveAttribute('aria-current', 'true'));
+    expect(select).toHaveValue('Korat');
   });
 });
 
@@ -215,11 +223,13 @@ describe('Sell at cost', () => {
     const { router } = await renderApp('/cost');
     const saleHeading = await screen.findByRole('heading', { level: 2, name: 'For sale: lowest price first' });
     await waitFor(() => expect(resultCards('For sale: lowest price first')).toHaveLength(8));
-    const switcher = screen.getByRole('group', { name: 'Sale or rent' });
-    const forSale = within(switcher).getByRole('button', { name: /For sale/ });
-    const forRent = within(switcher).getByRole('button', { name: /For rent/ });
-    expect(forSale).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(forRent).toHaveTextContent('For rent (12)'));
+    const switcher = screen.getByRole('navigation', { name: 'Sale or rent' });
+    const forSale = within(switcher).getByRole('link', { name: /For sale/ });
+    const forRent = within(switcher).getByRole('link', { name: /For rent/ });
+    expect(forSale).toHaveAttribute('aria-current', 'page');
+    expect(forRent).not.toHaveAttribute('aria-current');
+    expect(forRent).toHaveAttribute('href', '/cost?type=rent');
+    expect(forRent).toHaveTextContent('For rent (12)');
     expect(forSale).toHaveTextContent('For sale (12)');
     const saleCards = resultCards('For sale: lowest price first');
     expect(saleCards.every((card) => within(card).queryByText('For sale'))).toBe(true);
@@ -244,6 +254,11 @@ describe('Sell at cost', () => {
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(resultCards('For sale: lowest price first')).toHaveLength(8));
-    expect(screen.getByRole('button', { name: /For sale/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('link', { name: /For sale/ })).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('link', { name: /For rent/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=rent'));
+    await user.click(await screen.findByRole('link', { name: /For sale/ }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { level: 2, name: 'For sale: lowest price first' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { jsonResponse } from '../../../test/http';
+import { emptyCatalogue, jsonResponse } from '../../../test/http';
 import { renderApp } from '../../../test/render-app';
 import { signedIn } from '../../../test/users';
 
@@ -71,7 +71,9 @@ export function stubApi({ isActive = true } = {}) {
         ],
       });
     }
-    return jsonResponse(404, { success: false, message: 'Not found' });
+    // Home's listings, for the journeys that end there.
+    const catalogue = input instanceof Request ? await emptyCatalogue(input, new URL(input.url)) : undefined;
+    return catalogue ?? jsonResponse(404, { success: false, message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

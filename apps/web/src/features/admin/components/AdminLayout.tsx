@@ -1,7 +1,8 @@
 import { Banknote, Building2, History, Loader2, Mail, Package, ShieldCheck, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { NavLink } from '../../../i18n/localized-router';
 
 const SECTIONS = [
   { to: '/admin', end: true, key: 'payments', Icon: Banknote },

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 import { useGetAuditQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { usePageParams } from '../lib/use-page-params';

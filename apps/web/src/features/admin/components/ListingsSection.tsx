@@ -1,7 +1,7 @@
 import type { AdminProperty, AdminPropertyAction } from '@baan/contract';
 import { Eye, EyeOff, Star, StarOff, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 import {
   type PropertiesArgs,
   useDeletePropertyMutation,

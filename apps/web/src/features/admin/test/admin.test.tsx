@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyCatalogue } from '../../../test/http';
 import { renderApp } from '../../../test/render-app';
 import { makeUser, signedIn } from '../../../test/users';
 import {
@@ -83,7 +84,7 @@ describe('admin console access', () => {
   });
 
   it('links the console from the user menu for an admin', async () => {
-    stubFetch(get('/api/admin/payments', []));
+    stubFetch(get('/api/admin/payments', []), emptyCatalogue);
     const { router } = await renderApp('/', ADMIN);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Ada Admin/ }, { timeout: 15_000 }));

@@ -1,6 +1,6 @@
 import { House } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 
 /** The centred card every account screen sits in. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {

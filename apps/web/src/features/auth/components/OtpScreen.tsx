@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { TextField } from '../../../components/ui/TextField';
+import { Link, useNavigate } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';
 import { forgetPendingEmail, pendingEmail } from '../session';
 import { AuthCard, linkClass } from './AuthCard';

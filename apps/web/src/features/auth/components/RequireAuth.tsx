@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppSelector } from '../../../app/store';
+import { Navigate, unprefixedPath } from '../../../i18n/localized-router';
 
 /**
  * Pages that need a login: wait while a stored token is checked, else send the person to /login and
@@ -15,7 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (isRestoring) return <div className="min-h-svh" aria-busy="true" />;
   if (!isAuthenticated) {
     return wasAuthenticated.current ? null : (
-      <Navigate to="/login" replace state={{ redirectFrom: location.pathname }} />
+      <Navigate to="/login" replace state={{ redirectFrom: unprefixedPath(location.pathname) }} />
     );
   }
   return <>{children}</>;

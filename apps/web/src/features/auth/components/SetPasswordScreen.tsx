@@ -1,8 +1,9 @@
 import { Check, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
+import { Link, useNavigate } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';
 import { useNewPasswordMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';

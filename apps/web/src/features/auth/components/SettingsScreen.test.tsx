@@ -46,9 +46,9 @@ function stubUpload(status = 200) {
   return uploads;
 }
 
-async function openSettings(label = 'Upload a new image', status = 200) {
+async function openSettings(label = 'Upload a new image', status = 200, path = '/dashboard/settings') {
   const requests = stubUpload(status);
-  await renderApp('/dashboard/settings', { login: signedIn() });
+  await renderApp(path, { login: signedIn() });
   return { input: await screen.findByLabelText(label), requests };
 }
 
@@ -66,8 +66,8 @@ describe('settings: profile photo', () => {
 
   it('says it in the chosen language (Thai)', async () => {
     const user = userEvent.setup();
-    await changeLanguage('th');
-    const { input, requests } = await openSettings('อัปโหลดรูปใหม่');
+    // The page's language is its URL's: the Thai settings page.
+    const { input, requests } = await openSettings('อัปโหลดรูปใหม่', 200, '/th/dashboard/settings');
     await user.upload(input, photo('holiday.jpg', 60 * MB));
     expect(await screen.findByText('รูปภาพนี้มีขนาด 60 MB ซึ่งใหญ่เกินไป รูปโปรไฟล์ต้องมีขนาดไม่เกิน 50 MB')).toBeInTheDocument();
     expect(requests).toEqual([]);

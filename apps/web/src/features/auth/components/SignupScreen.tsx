@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
+import { Link, useNavigate } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';
 import { useRegisterMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';

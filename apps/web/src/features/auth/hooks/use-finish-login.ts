@@ -1,7 +1,8 @@
 import type { LoginPayload } from '@baan/contract';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppDispatch } from '../../../app/store';
+import { useNavigate } from '../../../i18n/localized-router';
 import { loggedIn } from '../login-slice';
 import { storeToken } from '../session';
 

@@ -2,8 +2,9 @@ import { LANGUAGE_TAGS } from '@baan/contract';
 import { ChevronLeft, ChevronRight, Inbox, Mail, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../i18n';
+import { Link } from '../../../i18n/localized-router';
 import { useGetUserInquiriesQuery } from '../api/contact-api';
 
 export const INQUIRIES_PER_PAGE = 10;

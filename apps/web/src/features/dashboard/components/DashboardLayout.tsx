@@ -12,7 +12,8 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { NavLink } from '../../../i18n/localized-router';
 
 /** Spec 2 and 9: 258 px wide, 80 px collapsed; under 768 px it is a drawer that closes after navigation. */
 export const SIDEBAR_WIDTH = 258;

@@ -1,6 +1,6 @@
 import type { User } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 
 /** /dashboard: a greeting and the state of the person's package. */
 export function DashboardOverview({ user }: { user: User }) {

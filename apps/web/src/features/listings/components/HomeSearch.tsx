@@ -1,7 +1,8 @@
+import { localizedPath } from '@baan/contract';
 import { MapPin, Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, usePageLanguage } from '../../../i18n/localized-router';
 
 /** Popular places under the home search box; each searches for its name. */
 export const POPULAR_LOCATIONS = [
@@ -10,10 +11,11 @@ export const POPULAR_LOCATIONS = [
   { key: 'ratchada', q: 'Ratchada' },
 ] as const;
 
-/** The hero's search box: goes to quick search with the text. */
+/** The hero's search box: goes to quick search with the text (a GET form, so it works without JavaScript too). */
 export function HomeSearch() {
   const { t } = useTranslation('listings');
   const navigate = useNavigate();
+  const language = usePageLanguage();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
@@ -25,6 +27,8 @@ export function HomeSearch() {
       <form
         role="search"
         aria-label={t('home.searchLabel')}
+        method="get"
+        action={localizedPath(language, '/Quick')}
         onSubmit={submit}
         className="flex rounded-xl bg-white p-1.5 shadow-lg"
       >

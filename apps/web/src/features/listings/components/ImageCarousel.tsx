@@ -2,6 +2,7 @@ import type { PropertyImage as Image } from '@baan/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DETAIL_PHOTO_SIZES } from '../lib/listing-json-ld';
 import { PropertyImage } from './PropertyImage';
 
 /** A horizontal swipe longer than this (px) turns the photo. */
@@ -58,7 +59,7 @@ export function ImageCarousel({ images, title }: { images: Image[]; title: strin
           key={current?.id ?? 'none'}
           image={current}
           alt={t('detail.photoOf', { n: Math.min(index + 1, Math.max(count, 1)), count: Math.max(count, 1), title })}
-          sizes="(min-width: 1024px) 800px, 100vw"
+          sizes={DETAIL_PHOTO_SIZES}
           className="h-full w-full object-cover"
           isEager
         />

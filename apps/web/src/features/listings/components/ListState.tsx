@@ -1,6 +1,7 @@
 import { AlertTriangle, ChevronLeft, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../../i18n/localized-router';
 import type { ApiError } from '../../../lib/api';
 
 /** 'Invalid data format received' when the answer broke the contract, otherwise 'Failed to fetch properties'. */
@@ -39,11 +40,12 @@ export function ListEmpty({ message }: { message?: string }) {
 export function ListPastEnd({
   page,
   lastPage,
-  onLastPage,
+  lastPageHref,
 }: {
   page: number;
   lastPage: number;
-  onLastPage: () => void;
+  /** The last page's address (a link, so it works without JavaScript). */
+  lastPageHref: string;
 }) {
   const { t } = useTranslation('listings');
   return (
@@ -53,14 +55,14 @@ export function ListPastEnd({
     >
       <SearchX className="size-8 text-slate-500" aria-hidden="true" />
       <p className="font-semibold text-slate-700">{t('state.pastEnd', { page, lastPage })}</p>
-      <button
-        type="button"
-        onClick={onLastPage}
+      <Link
+        to={lastPageHref}
+        preventScrollReset
         className="inline-flex items-center gap-2 rounded-lg bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
       >
         <ChevronLeft className="size-4" aria-hidden="true" />
         {t('state.toLastPage', { page: lastPage })}
-      </button>
+      </Link>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { Property, PropertyListParams } from '@baan/contract';
 import { ChevronDown } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
-import { useSearchPropertiesQuery } from '../api/listings-api';
 import { formatNumber } from '../lib/format';
+import { ListLoading } from './ListState';
 import { GRID_4, PropertyGrid } from './PropertyGrid';
 
 /** The spec's "first 8, then the rest" (section 4): 8 listings, then one "Show more" shows all the others. */
@@ -19,15 +19,7 @@ export const CHUNK = 96;
 /** One search, or two shown one after the other (featured first, then the rest). */
 export type Sources = [PropertyListParams] | [PropertyListParams, PropertyListParams];
 
-type Props = {
-  sources: Sources;
-  /** The section heading (h2) and the list's name. */
-  heading: string;
-  /** Controls between the heading and the grid (the sell-at-cost rent/sale switch). */
-  controls?: ReactNode;
-};
-
-type Chunk = { params: PropertyListParams; page: number; skip: number };
+export type Chunk = { params: PropertyListParams; page: number; skip: number };
 
 /** The server pages holding everything after the first FIRST listings, in order. */
 export function restChunks(sources: Sources, totals: number[]): Chunk[] {
@@ -46,69 +38,41 @@ export function restChunks(sources: Sources, totals: number[]): Chunk[] {
   return chunks;
 }
 
-type ChunkProps = { chunk: Chunk; index: number; label: string; onLoaded: (index: number) => void };
-
-function RestChunk({ chunk, index, label, onLoaded }: ChunkProps) {
-  const { data, error, isLoading } = useSearchPropertiesQuery({ ...chunk.params, page: chunk.page, per_page: CHUNK });
-  const items = data?.items.slice(chunk.skip);
-  const hasItems = !!items;
-  useEffect(() => {
-    if (hasItems) onLoaded(index);
-  }, [hasItems, index, onLoaded]);
-  return <PropertyGrid items={items} isLoading={isLoading} error={error} loadingCount={FIRST} label={label} />;
+/** The first FIRST listings of the sources, in order, with each source's total (what a page's loader returns). */
+export interface FirstListings {
+  items: Property[];
+  totals: number[];
 }
+
+/** A loader's first FIRST: each source's first page (of FIRST), one after the other. */
+export function firstListings(pages: { items: Property[]; total: number }[]): FirstListings {
+  return { items: pages.flatMap((p) => p.items).slice(0, FIRST), totals: pages.map((p) => p.total) };
+}
+
+const ListingRest = lazy(() => import('./ListingRest'));
+
+type Props = {
+  sources: Sources;
+  /** The first FIRST listings and the sources' totals, from the page's loader (in the server's HTML). */
+  first: FirstListings;
+  /** The section heading (h2) and the list's name. */
+  heading: string;
+  /** Controls between the heading and the grid (the sell-at-cost rent/sale switch). */
+  controls?: ReactNode;
+};
 
 /**
- * Calls `onNear` once, when the element comes within a screen of the viewport (at once without
- * IntersectionObserver).
+ * Recommended (featured first) and sell-at-cost (cheapest first): the first 8 listings, rendered on the server, then
+ * all the rest, fetched in the browser once asked for.
  */
-function NearEnd({ onNear }: { onNear: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const target = ref.current;
-    if (!target || typeof IntersectionObserver === 'undefined') {
-      onNear();
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        onNear();
-      },
-      { rootMargin: '0px 0px 100% 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [onNear]);
-  return <div ref={ref} aria-hidden="true" />;
-}
-
-/** Recommended (featured first) and sell-at-cost (cheapest first): the first 8 listings, then all the rest. */
-export function ListingCollection({ sources, heading, controls }: Props) {
+export function ListingCollection({ sources, first, heading, controls }: Props) {
   const { t } = useTranslation('listings');
-  const [first, second] = sources;
-  const one = useSearchPropertiesQuery({ ...first, page: 1, per_page: FIRST });
-  const two = useSearchPropertiesQuery({ ...(second ?? first), page: 1, per_page: FIRST }, { skip: !second });
   const [isExpanded, setIsExpanded] = useState(false);
-  // How many chunks of the rest are on screen, and whether the last of them has arrived.
-  const [shownChunks, setShownChunks] = useState(1);
-  const [loadedChunks, setLoadedChunks] = useState(0);
   const rest = useResultsHeading();
   const headingId = useId();
-  const markLoaded = useCallback((index: number) => setLoadedChunks((n) => Math.max(n, index + 1)), []);
-  const showNext = useCallback(() => setShownChunks((n) => n + 1), []);
 
-  const isReady = !!one.data && (!second || !!two.data);
-  const error = one.error ?? two.error;
-  const firstItems: Property[] | undefined = isReady
-    ? [...(one.data?.items ?? []), ...(second ? (two.data?.items ?? []) : [])].slice(0, FIRST)
-    : undefined;
-  const firstTotal = one.data?.total ?? 0;
-  const secondTotal = second ? (two.data?.total ?? 0) : 0;
-  const total = firstTotal + secondTotal;
+  const total = first.totals.reduce((sum, n) => sum + n, 0);
   const restCount = Math.max(0, total - FIRST);
-  const chunks = isExpanded ? restChunks(sources, [firstTotal, secondTotal]) : [];
 
   useEffect(() => {
     // Focus moves from the vanished button to the heading of what it revealed.
@@ -122,14 +86,14 @@ export function ListingCollection({ sources, heading, controls }: Props) {
       </h2>
       {controls}
       <PropertyGrid
-        items={firstItems}
-        isLoading={!isReady}
-        error={error}
+        items={first.items}
+        isLoading={false}
+        error={undefined}
         loadingCount={FIRST}
         columns={GRID_4}
         label={heading}
       />
-      {isReady && !isExpanded && restCount > 0 ? (
+      {!isExpanded && restCount > 0 ? (
         <div className="flex flex-col items-center gap-2">
           <p className="text-sm text-slate-600">
             {t('collection.shown', { shown: formatNumber(FIRST), total: formatNumber(total) })}
@@ -149,18 +113,9 @@ export function ListingCollection({ sources, heading, controls }: Props) {
           <h3 ref={rest.ref} tabIndex={-1} className={`text-lg font-semibold text-slate-900 ${RESULTS_HEADING_CLASS}`}>
             {t('collection.restHeading', { count: restCount, total: formatNumber(restCount) })}
           </h3>
-          {chunks.slice(0, shownChunks).map((chunk, i) => (
-            <RestChunk
-              key={`${JSON.stringify(chunk.params)}:${chunk.page}`}
-              chunk={chunk}
-              index={i}
-              label={t('collection.morePage', { page: i + 1 })}
-              onLoaded={markLoaded}
-            />
-          ))}
-          {loadedChunks >= shownChunks && shownChunks < chunks.length ? (
-            <NearEnd key={shownChunks} onNear={showNext} />
-          ) : null}
+          <Suspense fallback={<ListLoading count={FIRST} columns={GRID_4} />}>
+            <ListingRest chunks={restChunks(sources, first.totals)} />
+          </Suspense>
         </>
       ) : null}
     </section>

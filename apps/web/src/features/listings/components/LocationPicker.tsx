@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../../i18n/localized-router';
 
 /** Location groups; each place is a location filter (a substring of the listing's location). */
 export const LOCATION_GROUPS: { key: string; places: { key: string; location: string }[] }[] = [
@@ -42,14 +43,17 @@ export const placeKeyOf = (location: string | undefined) =>
 
 type Props = {
   location: string | undefined;
+  /** The address of the results in a place (`?location=Korat`), or anywhere: the wide list is made of links. */
+  hrefFor: (location: string | undefined) => string;
+  /** The narrow screens' select picked a place. */
   onChange: (location: string | undefined) => void;
 };
 
 /**
- * The Buy or rent location groups: a list beside the results on wide screens; one select above them on narrow
- * ones, where the full list would push the first result two screens down.
+ * The Buy or rent location groups: a list of links beside the results on wide screens (it works without
+ * JavaScript); one select above them on narrow ones, where the full list would push the first result two screens down.
  */
-export function LocationPicker({ location, onChange }: Props) {
+export function LocationPicker({ location, hrefFor, onChange }: Props) {
   const { t } = useTranslation('listings');
   const id = useId();
   return (
@@ -79,14 +83,14 @@ export function LocationPicker({ location, onChange }: Props) {
         <h2 id={`${id}-places`} className="text-lg font-bold text-slate-900">
           {t('buyRent.locations')}
         </h2>
-        <button
-          type="button"
-          onClick={() => onChange(undefined)}
-          aria-pressed={!location}
-          className={`w-full rounded-lg px-3 py-2 text-left text-sm font-semibold ${!location ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
+        <Link
+          to={hrefFor(undefined)}
+          preventScrollReset
+          aria-current={!location ? 'true' : undefined}
+          className={`block w-full rounded-lg px-3 py-2 text-left text-sm font-semibold ${!location ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
         >
           {t('buyRent.allLocations')}
-        </button>
+        </Link>
         {LOCATION_GROUPS.map((group) => (
           <section key={group.key} aria-labelledby={`${id}-${group.key}`}>
             <h3 id={`${id}-${group.key}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">
@@ -95,10 +99,10 @@ export function LocationPicker({ location, onChange }: Props) {
             <ul className="space-y-1">
               {group.places.map((place) => (
                 <li key={place.key}>
-                  <button
-                    type="button"
-                    onClick={() => onChange(place.location)}
-                    aria-pressed={location === place.location}
+                  <Link
+                    to={hrefFor(place.location)}
+                    preventScrollReset
+                    aria-current={location === place.location ? 'true' : undefined}
                     className={`flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left text-sm ${
                       location === place.location
                         ? 'bg-teal-700 font-semibold text-white'
@@ -107,7 +111,7 @@ export function LocationPicker({ location, onChange }: Props) {
                   >
                     <MapPin className="size-4 shrink-0" aria-hidden="true" />
                     {t(`places.${place.key}`)}
-                  </button>
+                  </Link>
                 </li>
               ))}
             </ul>

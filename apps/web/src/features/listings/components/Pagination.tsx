@@ -1,59 +1,66 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../../i18n/localized-router';
 import { pad2 } from '../lib/format';
 
 type Props = {
   page: number;
   pageCount: number;
-  onPage: (page: number) => void;
+  /** The address of a page (a query string such as `?page=2`): the pager is made of links, so it works without JavaScript. */
+  hrefFor: (page: number) => string;
+  /** Called when a page's link is followed (to bring the results into view). */
+  onPage?: (page: number) => void;
 };
 
 /**
  * Previous, the current page and its neighbours (two digits: 01, 02…), next. Nothing for a single page, nor for a
  * page past the last one: the screen offers the way back (ListPastEnd) rather than "Page 21 of 20".
  */
-export function Pagination({ page, pageCount, onPage }: Props) {
+export function Pagination({ page, pageCount, hrefFor, onPage }: Props) {
   const { t } = useTranslation('listings');
   if (pageCount <= 1 || page > pageCount) return null;
   const pages = [page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount);
   const button =
-    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';
+    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors';
+  const step = (to: number, label: string, icon: ReactNode, isDisabled: boolean) =>
+    isDisabled ? (
+      // Nothing to go to on the first or last page: the arrow keeps the pager's shape but is no link.
+      <span aria-hidden="true" className={`${button} border-slate-300 bg-white text-slate-700 opacity-40`}>
+        {icon}
+      </span>
+    ) : (
+      <Link
+        to={hrefFor(to)}
+        preventScrollReset
+        onClick={() => onPage?.(to)}
+        aria-label={label}
+        className={`${button} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+      >
+        {icon}
+      </Link>
+    );
   return (
     <nav aria-label={t('pagination.label')} className="mt-10 flex items-center justify-center gap-2">
-      <button
-        type="button"
-        className={`${button} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
-        onClick={() => onPage(page - 1)}
-        disabled={page <= 1}
-        aria-label={t('pagination.previous')}
-      >
-        <ChevronLeft className="size-4" aria-hidden="true" />
-      </button>
+      {step(page - 1, t('pagination.previous'), <ChevronLeft className="size-4" aria-hidden="true" />, page <= 1)}
       {pages.map((p) => (
-        <button
+        <Link
           key={p}
-          type="button"
+          to={hrefFor(p)}
+          preventScrollReset
           className={`${button} ${
             p === page
               ? 'border-teal-700 bg-teal-700 text-white'
               : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
           }`}
-          onClick={() => onPage(p)}
+          onClick={() => onPage?.(p)}
           aria-current={p === page ? 'page' : undefined}
           aria-label={t('pagination.page', { page: pad2(p) })}
         >
           {pad2(p)}
-        </button>
+        </Link>
       ))}
-      <button
-        type="button"
-        className={`${button} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
-        onClick={() => onPage(page + 1)}
-        disabled={page >= pageCount}
-        aria-label={t('pagination.next')}
-      >
-        <ChevronRight className="size-4" aria-hidden="true" />
-      </button>
+      {step(page + 1, t('pagination.next'), <ChevronRight className="size-4" aria-hidden="true" />, page >= pageCount)}
       <span className="sr-only" aria-live="polite">
         {t('pagination.status', { page, pageCount })}
       </span>

@@ -1,7 +1,7 @@
 import { hasFloors, type Property } from '@baan/contract';
 import { Bath, BedDouble, MapPin, Ruler, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 import { formatNumber, formatPrice } from '../lib/format';
 import { PropertyImage } from './PropertyImage';
 

@@ -1,4 +1,4 @@
-import { hasFloors, hasLevel, LANGUAGE_TAGS, type Property } from '@baan/contract';
+import { hasFloors, hasLevel, isLanguage, LANGUAGE_TAGS, type Language, type Property } from '@baan/contract';
 import {
   Bath,
   BedDouble,
@@ -15,7 +15,6 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../i18n';
 import { formatNumber, formatPrice } from '../lib/format';
 
 function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
@@ -30,19 +29,20 @@ function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: s
   );
 }
 
-/** Today as YYYY-MM-DD in the reader's own calendar day, comparable with `availability_date`. */
+/**
+ * Today as YYYY-MM-DD in Thailand, where the listings are, comparable with `availability_date`. The same on the
+ * server and in the browser, whatever their time zones, so the page hydrates without a difference.
+ */
+const THAI_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' });
 function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return THAI_DAY.format(now);
 }
 
 /** A YYYY-MM-DD date in the reader's language (Thai shows the Buddhist year, as Thai readers expect). */
-function formatDay(day: string): string {
+function formatDay(day: string, language: Language): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true" />;
@@ -52,7 +52,7 @@ const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true"
  * unit sits on a floor (hasLevel), floors not on land without any, and house information only when it was given.
  */
 export function PropertySpecs({ property }: { property: Property }) {
-  const { t } = useTranslation('listings');
+  const { t, i18n } = useTranslation('listings');
   const sqm = (value: number) => `${formatNumber(value)} ${t('units.sqm')}`;
   const specs: { key: string; icon: ReactNode; label: string; value: string }[] = [
     {
@@ -104,7 +104,10 @@ export function PropertySpecs({ property }: { property: Property }) {
       key: 'availability',
       icon: icon(CalendarDays),
       label: t('detail.availability'),
-      value: property.availability_date <= today() ? t('detail.availableNow') : formatDay(property.availability_date),
+      value:
+        property.availability_date <= today()
+          ? t('detail.availableNow')
+          : formatDay(property.availability_date, isLanguage(i18n.language) ? i18n.language : 'en'),
     });
   }
 

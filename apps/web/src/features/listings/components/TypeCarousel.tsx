@@ -2,7 +2,7 @@ import type { PropertySubType, PropertyTypeCounts } from '@baan/contract';
 import { Building, Building2, ChevronLeft, ChevronRight, Home, LandPlot, Store, Warehouse } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 
 /** The spec's carousel: these sub types, in this order. */
 const SLIDES: { type: PropertySubType; icon: ReactNode; tint: string }[] = [
@@ -49,10 +49,18 @@ const AUTOPLAY_MS = 2000;
 const len = SLIDES.length;
 const TRANSITION_MS = 500;
 
+/** The widths of slidesFor in CSS (Tailwind's sm, lg and xl), so the server's HTML is laid out right at once. */
+const PER_VIEW_CLASS = '[--per-view:2] sm:[--per-view:3] lg:[--per-view:4] xl:[--per-view:5]';
+
+/**
+ * Slides per view, for which slides are hidden from assistive technology: the widest layout's 5 on the server and in
+ * the first render in the browser (the same HTML, no hydration mismatch), then the window's.
+ */
 function useSlidesPerView(): number {
-  const [n, setN] = useState(() => (typeof window === 'undefined' ? 5 : slidesFor(window.innerWidth)));
+  const [n, setN] = useState(5);
   useEffect(() => {
     const update = () => setN(slidesFor(window.innerWidth));
+    update();
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
   }, []);
@@ -130,9 +138,9 @@ export function TypeCarousel({ counts }: { counts: PropertyTypeCounts | undefine
     >
       <div className="overflow-hidden px-1 py-2">
         <ul
-          className="flex"
+          className={`flex ${PER_VIEW_CLASS}`}
           style={{
-            transform: `translateX(-${(pos * 100) / perView}%)`,
+            transform: `translateX(calc(-${pos * 100}% / var(--per-view)))`,
             transition: isAnimated && !reducedMotion ? `transform ${TRANSITION_MS}ms ease` : 'none',
           }}
         >
@@ -143,7 +151,7 @@ export function TypeCarousel({ counts }: { counts: PropertyTypeCounts | undefine
                 // biome-ignore lint/suspicious/noArrayIndexKey: the copies of a slide differ only by position.
                 key={i}
                 className="shrink-0 px-2"
-                style={{ width: `${100 / perView}%` }}
+                style={{ width: 'calc(100% / var(--per-view))' }}
                 aria-hidden={!isVisible}
                 inert={!isVisible}
               >

@@ -8,7 +8,8 @@ import {
   type PropertySubType,
 } from '@baan/contract';
 
-const ORDER: (keyof PropertyListParams)[] = [
+/** Every search parameter, in the order addresses and API calls write them. */
+export const SEARCH_PARAMS: readonly (keyof PropertyListParams)[] = [
   'q',
   'type',
   'property_type',
@@ -26,7 +27,7 @@ const ORDER: (keyof PropertyListParams)[] = [
 /** `?a=1&b=2` for the API (or the address bar), leaving out empty values; '' when nothing is set. */
 export function toSearchString(params: PropertyListParams): string {
   const search = new URLSearchParams();
-  for (const key of ORDER) {
+  for (const key of SEARCH_PARAMS) {
     const value = params[key];
     if (value === undefined || value === '') continue;
     search.set(key, String(value));

@@ -1,6 +1,6 @@
 import { EyeOff, MapPin, MessageSquare, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 import type { OwnProperty } from '../api/my-properties-api';
 import { PUBLIC_STATUSES } from '../lib/filters';
 

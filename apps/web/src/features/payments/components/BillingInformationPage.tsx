@@ -1,7 +1,8 @@
 import { BillingForm, toFieldErrors } from '@baan/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { Navigate, useNavigate } from '../../../i18n/localized-router';
 import { type CheckoutState, formatBaht, readCheckoutState } from '../hooks/checkout-state';
 import { PageShell } from './PageShell';
 

@@ -1,8 +1,9 @@
 import { CreditCard, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppSelector } from '../../../app/store';
+import { Navigate } from '../../../i18n/localized-router';
 import { useGetCardConfigQuery } from '../api/payments-api';
 import { readCheckoutState } from '../hooks/checkout-state';
 import { OrderSummary } from './BillingInformationPage';

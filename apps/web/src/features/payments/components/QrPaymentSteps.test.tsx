@@ -1,13 +1,9 @@
 import type { Package } from '@baan/contract';
-import { configure, render, screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../app/App';
-import { routes } from '../../../app/router';
-import { makeStore } from '../../../app/store';
-import { initI18n } from '../../../i18n';
 import { jsonResponse as json } from '../../../test/http';
+import { renderApp } from '../../../test/render-app';
 import { signedIn } from '../../../test/users';
 
 const PACKAGE: Package = { id: 1, name: 'Starter', price: 490, duration_days: 30, features: [] };
@@ -54,11 +50,10 @@ function stubApi(status: number, message: string) {
 
 /** Opens the checkout's PromptPay tab at step 2 with a transaction ID typed and `file` chosen, and submits. */
 async function submitReceipt(file: File) {
-  await initI18n();
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: '/checkout', state: { selectedPackage: PACKAGE, userId: 7 } }],
-  });
-  render(<App store={makeStore({ login: signedIn({ id: 7 }, 'tok') })} router={router} />);
+  await renderApp(
+    { pathname: '/checkout', state: { selectedPackage: PACKAGE, userId: 7 } },
+    { login: signedIn({ id: 7 }, 'tok') },
+  );
   const user = userEvent.setup();
   await user.click(await screen.findByRole('tab', { name: 'PromptPay QR' }));
   await user.click(await screen.findByRole('button', { name: 'Next' }));

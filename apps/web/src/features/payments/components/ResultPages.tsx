@@ -1,6 +1,6 @@
 import { CircleCheckBig, PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 
 function ResultCard({
   icon,

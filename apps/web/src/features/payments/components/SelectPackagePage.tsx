@@ -1,20 +1,34 @@
 import type { Package } from '@baan/contract';
-import { CalendarDays, Check, Info, Loader2 } from 'lucide-react';
+import { CalendarDays, Check, Info } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppSelector } from '../../../app/store';
-import { useGetPackagesQuery } from '../api/payments-api';
+import { useNavigate } from '../../../i18n/localized-router';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
 import { isNeedsPackage } from '../hooks/package-notice';
 import { PageShell } from './PageShell';
 
-/** /select-package: the tiers; choosing one needs a login (spec section 2). */
-export function SelectPackagePage() {
+/**
+ * Whether the page was opened because an active package was needed. Read after the first render: the server never
+ * has the navigation's state, so the first render in the browser must not either (no hydration mismatch).
+ */
+function useNeedsPackageNotice(): boolean {
+  const { state } = useLocation();
+  const [needsPackage, setNeedsPackage] = useState(false);
+  useEffect(() => setNeedsPackage(isNeedsPackage(state)), [state]);
+  return needsPackage;
+}
+
+/**
+ * /select-package: the tiers (read by the page's loader; null when that failed); choosing one needs a login (spec
+ * section 2).
+ */
+export function SelectPackagePage({ packages }: { packages: Package[] | null }) {
   const { t } = useTranslation('payments');
   const navigate = useNavigate();
-  const location = useLocation();
+  const needsPackage = useNeedsPackageNotice();
   const { isAuthenticated, user } = useAppSelector((state) => state.login);
-  const { data: packages, isLoading, isError } = useGetPackagesQuery();
 
   const choose = (selectedPackage: Package) => {
     if (isAuthenticated && user) {
@@ -27,7 +41,7 @@ export function SelectPackagePage() {
 
   return (
     <PageShell title={t('selectPackage.title')} lead={t('selectPackage.lead')}>
-      {isNeedsPackage(location.state) ? (
+      {needsPackage ? (
         <p
           role="status"
           className="mb-8 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
@@ -36,12 +50,7 @@ export function SelectPackagePage() {
           {t('selectPackage.needPackage')}
         </p>
       ) : null}
-      {isLoading ? (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-          {t('selectPackage.loading')}
-        </p>
-      ) : isError || !packages ? (
+      {!packages ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
           {t('selectPackage.errorLoading')}
         </p>

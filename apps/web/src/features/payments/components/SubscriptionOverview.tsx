@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../i18n/localized-router';
 import { useGetSubscriptionQuery } from '../api/payments-api';
 import { formatBaht } from '../hooks/checkout-state';
 

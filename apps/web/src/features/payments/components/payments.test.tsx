@@ -1,13 +1,9 @@
 import type { Package } from '@baan/contract';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../app/App';
-import { routes } from '../../../app/router';
-import { makeStore } from '../../../app/store';
-import { initI18n } from '../../../i18n';
 import { jsonResponse as json } from '../../../test/http';
+import { renderApp } from '../../../test/render-app';
 import { signedIn } from '../../../test/users';
 
 // Stripe.js is loaded from Stripe's servers on the internet, so it is the one thing mocked here:
@@ -52,10 +48,7 @@ function stubApi(handlers: Record<string, (request: Request) => Response | Promi
 }
 
 async function renderAt(entry: { pathname: string; state?: unknown }, preloaded?: typeof SIGNED_IN) {
-  await initI18n();
-  const store = makeStore(preloaded);
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  render(<App store={store} router={router} />);
+  const { router, store } = await renderApp(entry, preloaded);
   return { router, store };
 }
 
@@ -81,11 +74,11 @@ afterEach(() => {
 });
 
 describe('/select-package', () => {
-  it('shows the loading text, then each package with its price, 30-day validity and translated features', async () => {
+  it('shows each package (read by the page loader) with its price, 30-day validity and translated features', async () => {
     stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
     await renderAt({ pathname: '/select-package' });
-    expect(await screen.findByText('Loading packages...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Starter' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading packages...')).toBeNull();
     expect(screen.getByText('฿490')).toBeInTheDocument();
     expect(screen.getAllByText('Valid for 30 days')).toHaveLength(2);
     expect(screen.getAllByText('/ month')).toHaveLength(2);

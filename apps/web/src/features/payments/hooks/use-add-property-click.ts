@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useNavigate } from '../../../i18n/localized-router';
 import { NEEDS_PACKAGE } from './package-notice';
 
 /**

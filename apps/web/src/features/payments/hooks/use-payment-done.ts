@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useNavigate } from '../../../i18n/localized-router';
 import { userUpdated } from '../../auth/login-slice';
 
 /** After a paid card payment: bring the stored user's subscription up to date, show success. */

@@ -1,4 +1,4 @@
-import type { ListingType, PropertySubType } from '@baan/contract';
+import type { ListingType, PropertySubType, PropertyTypeCounts } from '@baan/contract';
 import {
   ArrowRight,
   Briefcase,
@@ -15,9 +15,9 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { usePropertyTypeCountsQuery, useSearchPropertiesQuery } from '../../api/listings-api';
+import { Link } from '../../../../i18n/localized-router';
 import { formatNumber } from '../../lib/format';
+import type { HomeData, NearLocation } from '../../lib/home-data';
 import { PropertyGrid } from '../PropertyGrid';
 import { PropertyImage } from '../PropertyImage';
 import { TypeCarousel } from '../TypeCarousel';
@@ -47,20 +47,19 @@ function Section({
   );
 }
 
-function PropertyTypes() {
+function PropertyTypes({ counts }: { counts: PropertyTypeCounts }) {
   const { t } = useTranslation('listings');
-  const { data } = usePropertyTypeCountsQuery();
   return (
     <Section title={t('home.typesHeading')} intro={t('home.typesIntro')}>
-      <TypeCarousel counts={data} />
+      <TypeCarousel counts={counts} />
     </Section>
   );
 }
 
-function NewProjects() {
+/** The newest listings for sale or for rent: both arrive with the page, so the switch shows the other at once. */
+function NewProjects({ listings }: { listings: HomeData['newListings'] }) {
   const { t } = useTranslation('listings');
   const [type, setType] = useState<ListingType>('sale');
-  const { data, error, isFetching } = useSearchPropertiesQuery({ type, per_page: 8 });
   return (
     <Section title={t('home.newProjects')} intro={t('home.newProjectsIntro')} tinted>
       <div className="mb-6 flex gap-2">
@@ -81,9 +80,9 @@ function NewProjects() {
         ))}
       </div>
       <PropertyGrid
-        items={isFetching ? undefined : data?.items}
-        isLoading={isFetching}
-        error={error}
+        items={listings[type]}
+        isLoading={false}
+        error={undefined}
         loadingCount={8}
         label={t('home.newProjects')}
       />
@@ -198,25 +197,17 @@ function News() {
   );
 }
 
-const NEAR = [
-  { key: 'bangkok', location: 'Bangkok' },
-  { key: 'chiangMai', location: 'Chiang Mai' },
-  { key: 'phuket', location: 'Phuket' },
-  { key: 'pattaya', location: 'Pattaya' },
-];
-
-function NearCard({ placeKey, location }: { placeKey: string; location: string }) {
+function NearCard({ place: { key: placeKey, location, total, image } }: { place: NearLocation }) {
   const { t } = useTranslation('listings');
-  const { data } = useSearchPropertiesQuery({ location, per_page: 1 });
   return (
     <Link
       to={`/Quick?${new URLSearchParams({ q: location })}`}
       className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <div className="h-40 overflow-hidden bg-slate-200">
-        {data?.items[0] ? (
+        {image ? (
           <PropertyImage
-            image={data.items[0].images[0]}
+            image={image}
             alt=""
             sizes="(min-width: 1024px) 300px, 50vw"
             className="h-40 w-full object-cover transition-transform duration-300 group-hover:scale-105"
@@ -226,21 +217,21 @@ function NearCard({ placeKey, location }: { placeKey: string; location: string }
       <div className="p-4">
         <h3 className="text-lg font-semibold text-slate-900">{t(`places.${placeKey}`)}</h3>
         <p className="text-sm text-slate-600">
-          {data ? t('home.propertiesCount', { count: data.total, total: formatNumber(data.total) }) : '\u00a0'}
+          {t('home.propertiesCount', { count: total, total: formatNumber(total) })}
         </p>
       </div>
     </Link>
   );
 }
 
-function NearLocations() {
+function NearLocations({ places }: { places: NearLocation[] }) {
   const { t } = useTranslation('listings');
   return (
     <Section title={t('home.nearLocations')} intro={t('home.nearLocationsIntro')}>
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {NEAR.map((place) => (
+        {places.map((place) => (
           <li key={place.key}>
-            <NearCard placeKey={place.key} location={place.location} />
+            <NearCard place={place} />
           </li>
         ))}
       </ul>
@@ -337,15 +328,15 @@ function AppBanner() {
   );
 }
 
-/** The home page below the banner: the spec's eight sections, in order. */
-export default function HomeSections() {
+/** The home page below the banner: the spec's eight sections, in order, with the data its loader read. */
+export function HomeSections({ data }: { data: HomeData }) {
   return (
     <>
-      <PropertyTypes />
-      <NewProjects />
+      <PropertyTypes counts={data.typeCounts} />
+      <NewProjects listings={data.newListings} />
       <ApartmentTypes />
       <News />
-      <NearLocations />
+      <NearLocations places={data.near} />
       <Partners />
       <UsedCars />
       <AppBanner />

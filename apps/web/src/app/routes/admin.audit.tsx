@@ -1,0 +1,1 @@
+export { Audit as default, handle } from './admin';

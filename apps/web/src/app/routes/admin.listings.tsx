@@ -1,0 +1,1 @@
+export { handle, Listings as default } from './admin';

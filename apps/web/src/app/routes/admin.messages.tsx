@@ -1,0 +1,1 @@
+export { handle, Messages as default } from './admin';

@@ -1,0 +1,1 @@
+export { handle, Packages as default } from './admin';

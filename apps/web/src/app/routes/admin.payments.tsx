@@ -1,0 +1,1 @@
+export { handle, Payments as default } from './admin';

@@ -1,0 +1,1 @@
+export { handle, Users as default } from './admin';

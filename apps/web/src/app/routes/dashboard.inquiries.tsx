@@ -1,0 +1,1 @@
+export { handle, Inquiries as default } from './dashboard';

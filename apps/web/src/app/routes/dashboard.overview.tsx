@@ -1,0 +1,1 @@
+export { handle, Overview as default } from './dashboard';

@@ -1,0 +1,1 @@
+export { handle, Settings as default } from './dashboard';

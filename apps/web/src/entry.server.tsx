@@ -1,0 +1,88 @@
+import { PassThrough } from 'node:stream';
+import { LANGUAGE_TAGS, type PageContext, splitLanguagePath } from '@baan/contract';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { CLIENT_ONLY_ROUTE_ID } from './app/route-ids';
+import { i18nForRequest } from './i18n/i18n.server';
+
+/** A render that takes longer than this is cut short (its pending parts show their fallbacks). */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Public pages may be kept by a CDN for a minute and served stale for ten while it fetches a fresh one; the browser
+ * always asks again (with the ETag the server adds). Screens rendered in the browser, errors and redirects are not
+ * shared.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+export const PRIVATE_PAGE_CACHE = 'no-cache';
+
+declare module 'react-router' {
+  interface AppLoadContext extends PageContext {}
+}
+
+/**
+ * Renders a page in its URL's language with its own i18next instance. The whole page is rendered before it is sent
+ * (no streaming): it is small, crawlers and link previews get everything, and the server can give it an ETag.
+ */
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  context: AppLoadContext,
+): Promise<Response> {
+  const { language } = splitLanguagePath(new URL(request.url).pathname);
+  const i18n = i18nForRequest(language);
+  const isClientOnly = routerContext.staticHandlerContext.matches.some((m) => m.route.id === CLIENT_ONLY_ROUTE_ID);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Content-Language', LANGUAGE_TAGS[language]);
+  headers.set('Cache-Control', status === 200 && !isClientOnly ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
+  if (request.method === 'HEAD') return Promise.resolve(new Response(null, { status, headers }));
+
+  return new Promise((resolve, reject) => {
+    let statusCode = status;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </I18nextProvider>,
+      {
+        onAllReady() {
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => {
+            clearTimeout(timer);
+            resolve(new Response(Buffer.concat(chunks), { status: statusCode, headers }));
+          });
+          pipe(body);
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error) {
+          statusCode = 500;
+          headers.set('Cache-Control', PRIVATE_PAGE_CACHE);
+          context.logError(error, 'page render failed');
+        },
+      },
+    );
+    const timer = setTimeout(abort, RENDER_TIMEOUT_MS);
+  });
+}
+
+/** Loader data for a navigation in the browser: shared like the page it belongs to. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (response.status === 200 && !response.headers.has('Cache-Control')) {
+    response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+  }
+  return response;
+};
+
+/** A loader or render failure: logged with the request's id (the page shows the error screen). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.logError(error, 'page render failed');
+};

@@ -1,0 +1,54 @@
+import type { PropertyListParams, PropertySubType } from '@baan/contract';
+
+/** Buy or rent's tabs: every listing, condos or houses (`?tab=condo`). */
+export const BUY_RENT_TABS = ['all', 'condo', 'house'] as const;
+export type BuyRentTab = (typeof BUY_RENT_TABS)[number];
+export const BUY_RENT_PER_PAGE = 10;
+
+export interface BuyRentFilters {
+  tab: BuyRentTab;
+  q: string | undefined;
+  location: string | undefined;
+  page: number;
+}
+
+/** What Buy or rent's address asks for; anything malformed is left out. */
+export function buyRentFilters(search: URLSearchParams): BuyRentFilters {
+  const tab = search.get('tab') ?? '';
+  const page = Number(search.get('page'));
+  return {
+    tab: (BUY_RENT_TABS as readonly string[]).includes(tab) ? (tab as BuyRentTab) : 'all',
+    q: search.get('q')?.trim() || undefined,
+    location: search.get('location')?.trim() || undefined,
+    page: Number.isFinite(page) && page > 1 ? Math.floor(page) : 1,
+  };
+}
+
+/** The search behind the filters: one page of 10. */
+export function buyRentQuery({ tab, q, location, page }: BuyRentFilters): PropertyListParams {
+  return {
+    q,
+    location,
+    sub_type: tab === 'all' ? undefined : (tab as PropertySubType),
+    page,
+    per_page: BUY_RENT_PER_PAGE,
+  };
+}
+
+/**
+ * The address of Buy or rent with some filters changed (`?tab=condo&location=Korat`); '?' for none. Changing
+ * anything but the page goes back to page 1.
+ */
+export function buyRentHref(
+  current: URLSearchParams,
+  changes: Partial<Record<'tab' | 'q' | 'location' | 'page', string>>,
+) {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  if (!('page' in changes)) next.delete('page');
+  const query = next.toString();
+  return query ? `?${query}` : '?';
+}

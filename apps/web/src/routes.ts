@@ -1,0 +1,59 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/**
+ * The spec's route table (section 2), each page also under a language prefix (`/th/Quick`): the optional first
+ * segment is the language (i18n/localized-router.tsx). Public pages render on the server with their data; the
+ * account, dashboard, wizard and admin screens render in the browser (routes/client-only.tsx).
+ */
+const r = (path: string, file: string, id?: string) =>
+  id ? route(path, `app/routes/${file}`, { id }) : route(path, `app/routes/${file}`);
+
+export default [
+  route(':lang?', 'app/routes/language.tsx', [
+    // Page errors (a 404 included) render inside the layout, so the header and footer stay usable.
+    layout('app/routes/pages.tsx', [
+      index('app/routes/home.tsx'),
+      r('Quick', 'quick.tsx'),
+      r('Buy-rent', 'buy-rent.tsx'),
+      r('recommend', 'recommend.tsx'),
+      r('cost', 'cost.tsx'),
+      r('detail/:id', 'detail.tsx'),
+      r('contact', 'contact.tsx'),
+      r('select-package', 'select-package.tsx'),
+      r('terms', 'info-page.tsx', 'terms'),
+      r('privacy', 'info-page.tsx', 'privacy'),
+      r('services', 'info-page.tsx', 'services'),
+      r('faq', 'info-page.tsx', 'faq'),
+      layout('app/routes/client-only.tsx', [
+        r('login', 'login.tsx'),
+        r('signup', 'signup.tsx'),
+        r('otp', 'otp.tsx'),
+        r('setpassword', 'set-password.tsx'),
+        route('dashboard', 'app/routes/dashboard.tsx', [
+          index('app/routes/dashboard.overview.tsx'),
+          r('properties', 'my-properties.tsx'),
+          // The spec's three lists: the one list of My properties with its type pre-set (other filters kept).
+          r('sellproperty', 'my-properties-preset.tsx', 'sellproperty'),
+          r('buyproperty', 'my-properties-preset.tsx', 'buyproperty'),
+          r('rentedproperty', 'my-properties-preset.tsx', 'rentedproperty'),
+          r('inquiries', 'dashboard.inquiries.tsx'),
+          r('settings', 'dashboard.settings.tsx'),
+        ]),
+        route('admin', 'app/routes/admin.tsx', [
+          index('app/routes/admin.payments.tsx'),
+          r('listings', 'admin.listings.tsx'),
+          r('users', 'admin.users.tsx'),
+          r('packages', 'admin.packages.tsx'),
+          r('messages', 'admin.messages.tsx'),
+          r('audit', 'admin.audit.tsx'),
+        ]),
+        r('add-property', 'add-property.tsx'),
+        r('billing-information', 'billing-information.tsx'),
+        r('checkout', 'checkout.tsx'),
+        r('payment-success', 'payment-success.tsx'),
+        r('order-success', 'order-success.tsx'),
+      ]),
+      r('*', 'not-found.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,126 @@
+/**
+ * The app's real route table (routes.ts) and route modules as a memory router for tests. Server loaders get a page
+ * context whose services call the HTTP API with fetch, so a test stubs `fetch` for them as it does for the screens'
+ * own calls; client loaders run as in the browser.
+ */
+import type { PageContext, PageServices } from '@baan/contract';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import type { ContextType } from 'react';
+import {
+  UNSAFE_FrameworkContext as FrameworkContext,
+  type LoaderFunctionArgs,
+  Meta,
+  type MetaFunction,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { toSearchString } from '../features/listings/lib/search-params';
+import routeConfig from '../routes';
+
+type RouteModule = {
+  default?: React.ComponentType;
+  ErrorBoundary?: React.ComponentType;
+  HydrateFallback?: React.ComponentType;
+  handle?: unknown;
+  meta?: MetaFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  clientLoader?: (args: LoaderFunctionArgs & { serverLoader: () => Promise<unknown> }) => unknown;
+};
+
+const modules = import.meta.glob<RouteModule>(['../app/routes/*.tsx', '!../app/routes/*.test.tsx']);
+
+/** A GET to the API as the server's services would make it (a Request, as the screens' own calls are). */
+function apiGet(path: string): Promise<Response> {
+  return fetch(new Request(`http://localhost/api${path}`));
+}
+
+async function apiPayload<T>(path: string): Promise<T> {
+  const response = await apiGet(path);
+  const body = (await response.json()) as { payload: T };
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return body.payload;
+}
+
+/** The page services over HTTP, as tests stub them. */
+export const servicesOverHttp: PageServices = {
+  searchProperties: (query) => apiPayload(`/properties${toSearchString(query)}`),
+  getProperty: async (id) => {
+    const response = await apiGet(`/property/${id}`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
+  propertyTypeCounts: () => apiPayload('/stats/property-types'),
+  listPackages: () => apiPayload('/packages'),
+};
+
+export const testContext: PageContext = {
+  pages: servicesOverHttp,
+  publicUrl: 'http://localhost',
+  requestId: 'test',
+  logError: () => {},
+};
+
+function loaderOf(module: RouteModule) {
+  const { loader, clientLoader } = module;
+  const server = loader ? (args: LoaderFunctionArgs) => loader({ ...args, context: testContext }) : undefined;
+  if (clientLoader) {
+    return (args: LoaderFunctionArgs) =>
+      clientLoader({ ...args, serverLoader: async () => (server ? server(args) : null) });
+  }
+  return server;
+}
+
+/** The route modules loaded so far, by route id: what React Router's <Meta /> reads in framework mode. */
+type RouteModules = Record<string, RouteModule>;
+
+function toRoute(entry: RouteConfigEntry, loaded: RouteModules): RouteObject {
+  const load = modules[`../${entry.file}`];
+  if (!load) throw new Error(`routes.ts names ${entry.file}, which is not a route module`);
+  const id = entry.id ?? entry.file.replace(/\.tsx$/, '');
+  const lazy = async () => {
+    const module = await load();
+    loaded[id] = module;
+    return {
+      Component: module.default ?? null,
+      ErrorBoundary: module.ErrorBoundary ?? null,
+      HydrateFallback: module.HydrateFallback ?? null,
+      handle: module.handle,
+      loader: loaderOf(module),
+      shouldRevalidate: module.shouldRevalidate,
+    };
+  };
+  if (entry.index) return { id, index: true, lazy };
+  return { id, path: entry.path, lazy, children: entry.children?.map((child) => toRoute(child, loaded)) };
+}
+
+/**
+ * React Router's own <Meta /> for the matched routes' `meta` exports (React hoists its <title> and <meta> tags into
+ * document.head), as root.tsx's Layout renders it in the app: tests read document.title and the head's tags.
+ */
+function HeadTags({ routeModules }: { routeModules: RouteModules }) {
+  const framework = { routeModules, isSpaMode: false } as unknown as NonNullable<ContextType<typeof FrameworkContext>>;
+  return (
+    <FrameworkContext.Provider value={framework}>
+      <Meta />
+    </FrameworkContext.Provider>
+  );
+}
+
+/** The route table under a root element (the app's providers, in tests), with the pages' head tags. */
+export function routeTree(root: React.ReactNode): RouteObject[] {
+  const routeModules: RouteModules = {};
+  return [
+    {
+      id: 'root',
+      path: '',
+      element: (
+        <>
+          <HeadTags routeModules={routeModules} />
+          {root}
+        </>
+      ),
+      children: (routeConfig as RouteConfigEntry[]).map((entry) => toRoute(entry, routeModules)),
+    },
+  ];
+}
