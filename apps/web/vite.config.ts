@@ -2,8 +2,6 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-const apiTarget = 'http://127.0.0.1:3000';
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   build: {
@@ -27,12 +25,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // home chunk even when the page imports only LANGUAGES. Its modules are pure; say so here.
         moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
       },
-    },
-  },
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/uploads': { target: apiTarget, changeOrigin: true },
     },
   },
 }));

@@ -60,7 +60,7 @@ describe('entry chunk', () => {
 
   it('reaches the shell (sanity check of the walk)', () => {
     expect(local).toContain('./features/auth/components/SessionRestorer.tsx');
-    expect(local).toContain('./components/layout/Header.tsx');
+    expect(local).toContain('./app/shell/Header.tsx');
     expect(local).toContain('./features/listings/components/home/HomeSections.tsx');
     expect(local).toContain('./i18n/index.ts');
     expect(packages.has('react-router')).toBe(true);

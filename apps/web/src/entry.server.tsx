@@ -48,6 +48,9 @@ export default function handleRequest(
         <ServerRouter context={routerContext} url={request.url} />
       </I18nextProvider>,
       {
+        // React would otherwise move a large finished part (the page's main content) to the end of the document
+        // and reveal it with a script: without JavaScript it would stay hidden. The page is sent whole anyway.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           const chunks: Buffer[] = [];

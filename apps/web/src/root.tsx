@@ -1,5 +1,5 @@
 import { LANGUAGE_TAGS } from '@baan/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { type AppStore, makeStore } from './app/store';
@@ -56,6 +56,10 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
 /** One store per render on the server, one for the visit in the browser. */
 export default function App() {
   const [store] = useState(() => makeStore());
+  // Marks the document once React has taken over the server's HTML: end-to-end tests wait for it before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <AppProviders store={store}>
       <Outlet />

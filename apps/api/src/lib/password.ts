@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import type { BoundedQueue } from './bounded-queue.ts';
 
 /**
  * Password hashing with Node's scrypt. A stored hash records its own parameters:
@@ -52,3 +53,15 @@ export function hashCost(stored: string): number | null {
   const parts = stored.split('$');
   return parts[0] === 'scrypt' && parts.length === 6 ? Number(parts[1]) : null;
 }
+
+/** Hashing and checking at the configured cost, through one bounded line (plugins/passwords.ts makes it). */
+export type Passwords = {
+  /** A new scrypt hash at the configured cost; 503 (Retry-After) when the hashing line is full. */
+  hash: (password: string) => Promise<string>;
+  /** Checks a password against a stored hash; 503 (Retry-After) when the hashing line is full. */
+  verify: (password: string, stored: string) => Promise<boolean>;
+  /** A hash no password matches, at the configured cost (see decoyHash). */
+  decoy: string;
+  /** The line every hash and check goes through. */
+  queue: BoundedQueue;
+};

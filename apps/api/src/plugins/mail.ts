@@ -1,34 +1,7 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../db/schema.ts';
-
-export type Mail = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Where a reply goes instead of the sender address (a visitor writing to support or to an owner). */
-  replyTo?: { name: string; address: string };
-  /**
-   * Shown in the server log only when there is no SMTP server (the development outbox) outside
-   * production, so a local user can finish sign-up: e.g. `{ code }`. Never logged when mail really
-   * goes out, nor in production.
-   */
-  devNote?: Record<string, string>;
-};
-
-export type Mailer = {
-  readonly kind: 'smtp' | 'outbox';
-  /** Sends now; rejects when the mail could not be handed over. */
-  send: (mail: Mail) => Promise<void>;
-  /**
-   * Sends in the background (failures are logged), so a response does not wait for the SMTP
-   * server, and answers take the same time whether or not a mail was sent.
-   */
-  queue: (mail: Mail) => void;
-  /** Resolves once every queued mail has been handed over (tests, shutdown). */
-  drain: () => Promise<void>;
-};
+import type { Mail, Mailer } from '../services/mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

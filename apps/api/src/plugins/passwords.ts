@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@baan/contract';
 import fp from 'fastify-plugin';
-import { type BoundedQueue, createBoundedQueue, QueueFullError } from '../lib/bounded-queue.ts';
+import { createBoundedQueue, QueueFullError } from '../lib/bounded-queue.ts';
 import { HttpError } from '../lib/errors.ts';
-import { decoyHash, hashPassword, verifyPassword } from '../lib/password.ts';
+import { decoyHash, hashPassword, type Passwords, verifyPassword } from '../lib/password.ts';
 
 /**
  * One scrypt at a time. Each takes 128 MiB and a whole core for a few hundred milliseconds on
@@ -12,17 +12,6 @@ import { decoyHash, hashPassword, verifyPassword } from '../lib/password.ts';
 export const HASH_CONCURRENCY = 1;
 /** Logins waiting for that thread; a full line answers 503 at once (about 2-3 s of hashing at N = 2^17). */
 export const HASH_MAX_WAITING = 8;
-
-export type Passwords = {
-  /** A new scrypt hash at the configured cost; 503 (Retry-After) when the hashing line is full. */
-  hash: (password: string) => Promise<string>;
-  /** Checks a password against a stored hash; 503 (Retry-After) when the hashing line is full. */
-  verify: (password: string, stored: string) => Promise<boolean>;
-  /** A hash no password matches, at the configured cost (see decoyHash). */
-  decoy: string;
-  /** The line every hash and check goes through. */
-  queue: BoundedQueue;
-};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,21 +1,17 @@
 import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
-import { loginSlice } from '../features/auth/login-slice';
-import type { api as Api } from '../lib/api';
-
-type ApiSlice = typeof Api;
+import { type ApiCacheState, type LazyApi, whenApiLoads } from '../lib/api-registry';
+import { loginSlice } from './login-slice';
 
 /**
  * The root reducer. RTK Query (the `api` slice of lib/api.ts) is not in the entry chunk: the home screen does not
- * need it, so its reducer and middleware join the store when the first chunk that uses it loads (attachApi).
+ * need it, so its reducer and middleware join the store when the first chunk that uses it loads (whenApiLoads below).
  */
-const rootReducer =
-  combineSlices(loginSlice).withLazyLoadedSlices<{ [K in ApiSlice['reducerPath']]: ReturnType<ApiSlice['reducer']> }>();
+const rootReducer = combineSlices(loginSlice).withLazyLoadedSlices<{ [K in LazyApi['reducerPath']]: ApiCacheState }>();
 const apiMiddleware = createDynamicMiddleware();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-let attachedApi: ApiSlice | null = null;
 const liveStores = new Set<WeakRef<AppStore>>();
 
 /** A fresh store; the app makes one, each test makes its own. */
@@ -33,12 +29,11 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 /**
- * Adds the RTK Query API's reducer and middleware to every store, present and future; lib/api.ts calls it once,
- * when it loads. Each existing store then gets one action, so its `api` state exists before a component selects it.
+ * Adds the RTK Query API's reducer and middleware to every store, present and future, once lib/api.ts has loaded
+ * (it announces itself in lib/api-registry.ts). Each existing store then gets one action, so its `api` state exists
+ * before a component selects it.
  */
-export function attachApi(api: ApiSlice): void {
-  if (attachedApi) return;
-  attachedApi = api;
+whenApiLoads((api) => {
   rootReducer.inject(api);
   apiMiddleware.addMiddleware(api.middleware);
   for (const ref of liveStores) {
@@ -46,12 +41,9 @@ export function attachApi(api: ApiSlice): void {
     if (store) store.dispatch({ type: 'store/apiAttached' });
     else liveStores.delete(ref);
   }
-}
+});
 
-/** The RTK Query API if a chunk that uses it has loaded (otherwise it has no cache to touch). */
-export function loadedApi(): ApiSlice | null {
-  return attachedApi;
-}
+export { loadedApi } from '../lib/api-registry';
 
 export const useAppDispatch: () => AppDispatch = useDispatch;
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;

@@ -1,8 +1,8 @@
 import type { ErrorEnvelope } from '@baan/contract';
 import { type BaseQueryFn, createApi, type FetchArgs, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { attachApi } from '../app/store';
 import { currentLanguage } from '../i18n';
 import type { ApiError } from './api-error';
+import { announceApi } from './api-registry';
 
 export { type ApiError, isApiError } from './api-error';
 
@@ -70,5 +70,5 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-// Every store gets the API's reducer and middleware now that RTK Query has loaded (app/store.ts).
-attachApi(api);
+// Every store gets the API's reducer and middleware now that RTK Query has loaded (app/store.ts listens).
+announceApi(api);

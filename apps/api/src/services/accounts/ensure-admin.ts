@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { Passwords } from '../../plugins/passwords.ts';
+import type { Passwords } from '../../lib/password.ts';
 
 /** The demo seed's admin when no ADMIN_EMAIL is configured (also in the README). */
 export const DEMO_ADMIN = { email: 'admin@baan.example', password: 'BaanAdmin#2026' } as const;

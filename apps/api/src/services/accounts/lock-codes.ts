@@ -3,8 +3,8 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import type { Mailer } from '../../plugins/mail.ts';
 import { codesLockedMail } from '../mail/auth-mail.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from './to-public-user.ts';
 
 /** Wrong codes an account may see in 24 hours, both kinds together, before its codes lock (ADR 010). */

@@ -1,7 +1,7 @@
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@baan/contract';
 import type { Db } from '../../db/client.ts';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
-import type { Passwords } from '../../plugins/passwords.ts';
+import type { Passwords } from '../../lib/password.ts';
 import { findUserByEmail } from './find-user-by-email.ts';
 import type { UserRow } from './to-public-user.ts';
 

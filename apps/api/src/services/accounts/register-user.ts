@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { Passwords } from '../../plugins/passwords.ts';
+import type { Passwords } from '../../lib/password.ts';
 import { findUserByEmail } from './find-user-by-email.ts';
 import { assertCodesUnlocked } from './lock-codes.ts';
 import type { UserRow } from './to-public-user.ts';

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Passwords } from '../../plugins/passwords.ts';
+import type { Passwords } from '../../lib/password.ts';
 
 /** How long the token from a verified forgot-password code may be used to set a new password. */
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;

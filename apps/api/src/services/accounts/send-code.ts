@@ -1,7 +1,7 @@
 import type { Language, OtpType } from '@baan/contract';
 import type { Db } from '../../db/client.ts';
-import type { Mailer } from '../../plugins/mail.ts';
 import { codeMail } from '../mail/auth-mail.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { issueOtp } from './otp-codes.ts';
 import type { UserRow } from './to-public-user.ts';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Passwords } from '../../plugins/passwords.ts';
+import type { Passwords } from '../../lib/password.ts';
 import type { UserRow } from './to-public-user.ts';
 
 export async function updateName(db: Db, userId: number, name: string, now: Date): Promise<UserRow> {

@@ -1,5 +1,5 @@
 import { LANGUAGE_TAGS, type Language } from '@baan/contract';
-import type { Mail } from '../../plugins/mail.ts';
+import type { Mail } from '../mail/mailer.ts';
 import type { ContactMessageRow, InquiryRow } from './contact-wire.ts';
 
 export const escapeHtml = (s: string) =>

@@ -1,7 +1,7 @@
 import type { ContactRequest, Language } from '@baan/contract';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { contactMessageMail } from './contact-mail.ts';
 import type { ContactMessageRow } from './contact-wire.ts';
 

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, type InquiryRequest, isLanguage, type Language } from
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, propertyInquiries, users } from '../../db/schema.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { isVisible } from '../properties/visible.ts';
 import { inquiryMail } from './contact-mail.ts';
 import type { InquiryRow } from './contact-wire.ts';

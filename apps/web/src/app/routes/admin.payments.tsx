@@ -1,1 +1,4 @@
-export { handle, Payments as default } from './admin';
+export const handle = { i18n: ['admin', 'payments'] };
+
+/** /admin: a section of the console (admin.tsx around it lets only an admin in). */
+export { PaymentsSection as default } from '../../features/admin/components/PaymentsSection';

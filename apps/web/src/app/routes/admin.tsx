@@ -1,11 +1,5 @@
 import { NotFound } from '../../components/ui/NotFound';
 import { AdminLayout, AdminSessionLoading } from '../../features/admin/components/AdminLayout';
-import { AuditSection } from '../../features/admin/components/AuditSection';
-import { ListingsSection } from '../../features/admin/components/ListingsSection';
-import { MessagesSection } from '../../features/admin/components/MessagesSection';
-import { PackagesSection } from '../../features/admin/components/PackagesSection';
-import { PaymentsSection } from '../../features/admin/components/PaymentsSection';
-import { UsersSection } from '../../features/admin/components/UsersSection';
 import { useAppSelector } from '../store';
 
 export const handle = { i18n: ['admin', 'payments'] };
@@ -21,12 +15,5 @@ export function Component() {
   if (!isAuthenticated || user?.role !== 'admin') return <NotFound />;
   return <AdminLayout />;
 }
-
-export const Payments = PaymentsSection;
-export const Listings = ListingsSection;
-export const Users = UsersSection;
-export const Packages = PackagesSection;
-export const Messages = MessagesSection;
-export const Audit = AuditSection;
 
 export default Component;

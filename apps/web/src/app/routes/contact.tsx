@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
-import { SUPPORT_EMAIL } from '../../components/layout/Footer';
-import { CUSTOMER_CARE_PHONE, CUSTOMER_CARE_TEL } from '../../components/layout/Header';
 import { ContactPage } from '../../features/contact/components/ContactPage';
 import { fixedT } from '../../i18n/i18n.server';
 import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
+import { SUPPORT_EMAIL } from '../shell/Footer';
+import { CUSTOMER_CARE_PHONE, CUSTOMER_CARE_TEL } from '../shell/Header';
 
 export const handle = { i18n: ['contact'] };
 

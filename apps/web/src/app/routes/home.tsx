@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
-import { SUPPORT_EMAIL } from '../../components/layout/Footer';
-import { CUSTOMER_CARE_PHONE } from '../../components/layout/Header';
 import { Hero } from '../../components/ui/Hero';
 import { HomeSearch } from '../../features/listings/components/HomeSearch';
 import { HomeSections } from '../../features/listings/components/home/HomeSections';
@@ -9,6 +7,8 @@ import { loadHomeData } from '../../features/listings/lib/home-data';
 import { fixedT } from '../../i18n/i18n.server';
 import { SITE_NAME, seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
+import { SUPPORT_EMAIL } from '../shell/Footer';
+import { CUSTOMER_CARE_PHONE } from '../shell/Header';
 
 export const handle = { i18n: ['listings'] };
 

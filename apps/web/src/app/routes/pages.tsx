@@ -18,15 +18,21 @@ function pageLanguage(lang: string | undefined) {
   return language;
 }
 
+/** The titles a page without its own can show: the site's (account screens) and the not-found one. */
+function titles(t: (key: string) => string) {
+  return { siteTitle: t('meta.title'), notFoundTitle: `${t('notFound.title')} | Baan` };
+}
+
 export function loader({ params }: LoaderFunctionArgs) {
-  const t = fixedT(pageLanguage(params.lang));
-  return { notFoundTitle: `${t('notFound.title')} | Baan` };
+  return titles(fixedT(pageLanguage(params.lang)));
 }
 
 /** In the browser, a page in another language waits for that language's files before it shows. */
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
-  await switchLanguage(pageLanguage(params.lang));
-  return { notFoundTitle: `${i18n.t('notFound.title')} | Baan` };
+  // An unknown first segment is an English address (no prefix): its not-found screen is English too.
+  await switchLanguage(languageFromPrefix(params.lang) ?? 'en');
+  pageLanguage(params.lang);
+  return titles(i18n.t);
 }
 
 /**

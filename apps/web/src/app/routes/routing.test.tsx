@@ -117,47 +117,6 @@ describe('links on a page in another language', () => {
   });
 });
 
-describe('a visitor who chose a language before', () => {
-  it('landing on an English (unprefixed) page is brought to the same page in that language', async () => {
-    localStorage.setItem('selectedLanguage', 'th');
-    const { router } = await renderApp('/terms?ref=mail#top');
-    await waitFor(() => expect(address(router)).toBe('/th/terms?ref=mail#top'));
-    expect(await screen.findByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
-    // Replaced, not pushed: Back does not return to the English page that sent them on.
-    expect(router.state.historyAction).toBe('REPLACE');
-  });
-
-  it('stays on a page whose URL names a language', async () => {
-    localStorage.setItem('selectedLanguage', 'th');
-    const { router } = await renderApp('/ja/terms');
-    await screen.findByRole('navigation', { name: 'メインナビゲーション' });
-    expect(router.state.location.pathname).toBe('/ja/terms');
-  });
-
-  it('is not moved when the stored choice is English or there is none', async () => {
-    const { router } = await renderApp('/terms');
-    localStorage.setItem('selectedLanguage', 'en');
-    const again = await renderApp('/faq');
-    await screen.findAllByRole('navigation', { name: 'Main navigation' });
-    expect(router.state.location.pathname).toBe('/terms');
-    expect(again.router.state.location.pathname).toBe('/faq');
-  });
-
-  it('is not what a crawler sees: a bot stays on the English URL', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-    );
-    localStorage.setItem('selectedLanguage', 'th');
-    const { router } = await renderApp('/terms');
-    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
-    // Give a redirect every chance to happen.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(router.state.navigation.state).toBe('idle');
-    expect(router.state.location.pathname).toBe('/terms');
-    expect(router.state.historyAction).toBe('POP');
-  });
-});
-
 describe('an unknown path', () => {
   it.each([
     ['/no-such-page', 'Page Not found', 'Main navigation'],

@@ -1,6 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
+import { loggedOut, TOKEN_KEY } from '../../app/login-slice';
 import { loadedApi } from '../../app/store';
-import { loggedOut, TOKEN_KEY } from './login-slice';
 
 /**
  * Logs out: asks the server to end this token (POST /api/logout, so a copy of it stops working

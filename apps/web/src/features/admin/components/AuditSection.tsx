@@ -1,10 +1,11 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
+import { Cell } from '../../../components/ui/DataTable';
 import { Link } from '../../../i18n/localized-router';
 import { useGetAuditQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { usePageParams } from '../lib/use-page-params';
-import { AdminSection, Cell, Email, PagedTable, SelectFilter, useColumnNames } from './ui';
+import { AdminSection, Email, PagedTable, SelectFilter, useColumnNames } from './ui';
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '—';

@@ -1,6 +1,7 @@
 import type { AdminProperty, AdminPropertyAction } from '@baan/contract';
 import { Eye, EyeOff, Star, StarOff, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Cell } from '../../../components/ui/DataTable';
 import { Link } from '../../../i18n/localized-router';
 import {
   type PropertiesArgs,
@@ -16,7 +17,6 @@ import {
   actionButtons,
   actionsCell,
   Badge,
-  Cell,
   NameAndEmail,
   PagedTable,
   SearchForm,

@@ -3,6 +3,7 @@ import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
+import { Cell, DataTable } from '../../../components/ui/DataTable';
 import { Link } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';
 import { queryString, useGetAdminMessagesQuery } from '../api/admin-api';
@@ -10,18 +11,7 @@ import { formatDateTime } from '../lib/format';
 import { fetchPrivateBlob, saveBlob } from '../lib/private-file';
 import { useErrorMessage } from '../lib/use-error-message';
 import { pickOption, usePageParams } from '../lib/use-page-params';
-import {
-  AdminSection,
-  buttons,
-  Cell,
-  DataTable,
-  Email,
-  FilterTabs,
-  PagedResults,
-  QueryView,
-  SearchForm,
-  useColumnNames,
-} from './ui';
+import { AdminSection, buttons, Email, FilterTabs, PagedResults, QueryView, SearchForm, useColumnNames } from './ui';
 
 const KINDS: readonly MessageKind[] = ['contact', 'inquiry', 'newsletter'];
 /** Longer messages start folded. */

@@ -2,6 +2,7 @@ import { type AdminPackage, PACKAGE_FEATURES, PACKAGE_LIMITS } from '@baan/contr
 import { Archive, Pencil, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Cell } from '../../../components/ui/DataTable';
 import { TextField } from '../../../components/ui/TextField';
 import { toast } from '../../../lib/toast';
 import {
@@ -21,7 +22,6 @@ import {
   actionsCell,
   Badge,
   buttons,
-  Cell,
   QueryTable,
   useColumnNames,
 } from './ui';

@@ -3,6 +3,7 @@ import { Check, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Cell } from '../../../components/ui/DataTable';
 import { toast } from '../../../lib/toast';
 import {
   type ReviewStatus,
@@ -22,7 +23,6 @@ import {
   actionsCell,
   Badge,
   buttons,
-  Cell,
   FilterTabs,
   NameAndEmail,
   QueryTable,

@@ -3,6 +3,8 @@ import { Ban, CircleCheck, Eye } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
+import { Cell } from '../../../components/ui/DataTable';
+import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { useGetAdminUserQuery, useGetAdminUsersQuery, useSetUserDisabledMutation } from '../api/admin-api';
 import { formatBaht, formatDate } from '../lib/format';
@@ -15,9 +17,6 @@ import {
   actionButtons,
   actionsCell,
   Badge,
-  Cell,
-  ErrorState,
-  LoadingState,
   NameAndEmail,
   PagedTable,
   SearchForm,
@@ -163,9 +162,9 @@ function UserDetail({
   return (
     <Modal title={data ? data.name : t('users.detailTitle')} size="lg" onClose={onClose}>
       {isLoading ? (
-        <LoadingState />
+        <LoadingState label={t('common.loading')} />
       ) : error || !data ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />
+        <ErrorState message={errorMessage(error)} retryLabel={t('common.retry')} onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-5 text-sm">
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">

@@ -1,6 +1,9 @@
-import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, type LucideIcon, Search } from 'lucide-react';
+import { type LucideIcon, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type TableProps } from '../../../components/ui/DataTable';
+import { Pager } from '../../../components/ui/Pager';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { useErrorMessage } from '../lib/use-error-message';
 
 /** A console section: its heading (`<name>.title`) and intro (`<name>.lead`), room for actions, then the content. */
@@ -172,82 +175,6 @@ export function SearchForm({
   );
 }
 
-/** Server paging: previous, "page x of y", next. */
-export function Pager({
-  page,
-  perPage,
-  total,
-  onPage,
-}: {
-  page: number;
-  perPage: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  if (pageCount <= 1) return null;
-  const button =
-    'inline-flex h-9 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
-  return (
-    <nav aria-label={t('common.pages')} className="mt-4 flex items-center justify-between gap-2 sm:justify-end">
-      <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft className="size-4" aria-hidden="true" />
-        {t('common.previous')}
-      </button>
-      <span className="text-sm text-slate-700" aria-live="polite">
-        {t('common.pageOf', { page, pageCount })}
-      </span>
-      <button type="button" className={button} disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        {t('common.next')}
-        <ChevronRight className="size-4" aria-hidden="true" />
-      </button>
-    </nav>
-  );
-}
-
-export function LoadingState() {
-  const { t } = useTranslation('admin');
-  return (
-    <p role="status" className="flex items-center justify-center gap-2 py-12 text-slate-600">
-      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-      {t('common.loading')}
-    </p>
-  );
-}
-
-export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('admin');
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
-    >
-      <AlertTriangle className="size-7 text-red-600" aria-hidden="true" />
-      <p className="font-semibold text-red-800">{message}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-      >
-        {t('common.retry')}
-      </button>
-    </div>
-  );
-}
-
-export function EmptyState({ message }: { message: string }) {
-  return (
-    <p
-      role="status"
-      className="flex flex-col items-center gap-2 rounded-xl border border-slate-200 bg-white px-6 py-10 text-center font-medium text-slate-600"
-    >
-      <Inbox className="size-7 text-slate-400" aria-hidden="true" />
-      {message}
-    </p>
-  );
-}
-
 interface ListQuery<T> {
   data?: T;
   isLoading: boolean;
@@ -267,10 +194,13 @@ export function QueryView<T extends readonly unknown[] | { items: readonly unkno
   emptyMessage: string;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   const errorMessage = useErrorMessage();
   const { data, isLoading, isFetching, error, refetch } = query;
-  if (isLoading || (isFetching && !data)) return <LoadingState />;
-  if (error) return <ErrorState message={errorMessage(error)} onRetry={() => void refetch()} />;
+  if (isLoading || (isFetching && !data)) return <LoadingState label={t('common.loading')} />;
+  if (error) {
+    return <ErrorState message={errorMessage(error)} retryLabel={t('common.retry')} onRetry={() => void refetch()} />;
+  }
   if (!data || (Array.isArray(data) ? data : (data as { items: readonly unknown[] }).items).length === 0) {
     return (
       <div className="mt-4">
@@ -302,62 +232,19 @@ export function PagedResults({
         </p>
       ) : null}
       {children}
-      <Pager page={result.page} perPage={result.per_page} total={result.total} onPage={onPage} />
+      <Pager
+        page={result.page}
+        perPage={result.per_page}
+        total={result.total}
+        onPage={onPage}
+        labels={{
+          nav: t('common.pages'),
+          previous: t('common.previous'),
+          next: t('common.next'),
+          pageOf: (page, pageCount) => t('common.pageOf', { page, pageCount }),
+        }}
+      />
     </>
-  );
-}
-
-/**
- * Tables that turn into cards under 768 px: one markup (rows become blocks, each cell shows its column name), so
- * screen readers and tests see the same table at every width.
- */
-export const table = {
-  wrap: 'mt-4 md:overflow-x-auto md:rounded-xl md:border md:border-slate-200 md:bg-white',
-  table: 'w-full text-left text-sm max-md:block',
-  thead: 'bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-md:sr-only',
-  th: 'px-3 py-2.5 whitespace-nowrap',
-  tbody: 'max-md:block max-md:space-y-3 md:divide-y md:divide-slate-200',
-  tr: 'align-top max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3 max-md:shadow-sm',
-  td: 'px-3 py-2.5 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1',
-};
-
-interface TableProps<T> {
-  caption: string;
-  /** Column names by key, in order. */
-  columns: Record<string, string>;
-  /** One row's cells. */
-  children: (row: T) => ReactNode;
-}
-
-/** The table shell: a screen-reader caption, one header row of column names, and a row per item (keyed by id). */
-export function DataTable<T extends { id: number }>({
-  caption,
-  columns,
-  rows,
-  children,
-}: TableProps<T> & { rows: readonly T[] }) {
-  return (
-    <div className={table.wrap}>
-      <table className={table.table}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className={table.thead}>
-          <tr>
-            {Object.values(columns).map((column) => (
-              <th key={column} scope="col" className={table.th}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={table.tbody}>
-          {rows.map((row) => (
-            <tr key={row.id} className={table.tr}>
-              {children(row)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
@@ -395,31 +282,6 @@ export function PagedTable<T extends { id: number }>({
         </PagedResults>
       )}
     </QueryView>
-  );
-}
-
-/** A cell; on small screens its column name leads it. */
-export function Cell({
-  label,
-  children,
-  className = '',
-  isLabelHidden = false,
-}: {
-  label: string;
-  children: ReactNode;
-  className?: string;
-  /** The card needs no name for this cell (the title leads the card, the buttons say what they do). */
-  isLabelHidden?: boolean;
-}) {
-  return (
-    <td className={`${table.td} ${className}`}>
-      {isLabelHidden ? null : (
-        <span className="w-24 shrink-0 text-xs font-semibold text-slate-500 md:hidden" aria-hidden="true">
-          {label}
-        </span>
-      )}
-      <div className="min-w-0 max-md:flex-1">{children}</div>
-    </td>
   );
 }
 

@@ -2,6 +2,7 @@ import { MAX_PHOTO_BYTES } from '@baan/contract';
 import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tokenReplaced, userUpdated } from '../../../app/login-slice';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
@@ -9,7 +10,6 @@ import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useChangePasswordMutation, useUpdateNameMutation, useUploadProfileImageMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';
-import { tokenReplaced, userUpdated } from '../login-slice';
 import { replaceStoredToken } from '../session';
 
 /** JPEG, PNG or GIF by the file's first bytes, whatever its name says (the server checks again). */

@@ -1,6 +1,8 @@
 import type { PropertyPage } from '@baan/contract';
+import { useTranslation } from 'react-i18next';
+import { LinkPager } from '../../../components/ui/LinkPager';
+import { pad2 } from '../lib/format';
 import { ListPastEnd } from './ListState';
-import { Pagination } from './Pagination';
 import { PropertyGrid } from './PropertyGrid';
 
 type Props = {
@@ -25,6 +27,7 @@ type Props = {
  * page instead of an empty grid under "Page 21 of 20".
  */
 export function PagedResults({ data, isFetching, error, page, hrefFor, onPage, ...grid }: Props) {
+  const { t } = useTranslation('listings');
   const pageCount = data ? Math.ceil(data.total / data.per_page) : 0;
   const isPastEnd = !!data && data.total > 0 && page > pageCount;
   return (
@@ -34,7 +37,22 @@ export function PagedResults({ data, isFetching, error, page, hrefFor, onPage, .
       ) : (
         <PropertyGrid items={isFetching ? undefined : data?.items} isLoading={isFetching} error={error} {...grid} />
       )}
-      {data && !error ? <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} onPage={onPage} /> : null}
+      {data && !error ? (
+        <LinkPager
+          page={page}
+          pageCount={pageCount}
+          hrefFor={hrefFor}
+          onPage={onPage}
+          formatPage={pad2}
+          labels={{
+            nav: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            page: (p) => t('pagination.page', { page: pad2(p) }),
+            status: (p, count) => t('pagination.status', { page: p, pageCount: count }),
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -66,6 +66,7 @@ beforeAll(async () => {
     import('../../../app/routes/coming-soon'),
     import('../../../app/routes/info-page'),
     import('../../../app/routes/dashboard'),
+    import('../../../app/routes/dashboard.overview'),
   ]);
 }, 60_000);
 

@@ -11,7 +11,7 @@ export function LanguageSwitcher({ isOnDark }: { isOnDark: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const language = usePageLanguage();
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
   const navigate = useNavigate();
 
   return (
@@ -27,7 +27,11 @@ export function LanguageSwitcher({ isOnDark }: { isOnDark: boolean }) {
           const next = event.target.value;
           if (!isLanguage(next)) return;
           storeLanguage(next);
-          navigate(`${localizedPath(next, unprefixedPath(pathname))}${search}${hash}`, { preventScrollReset: true });
+          // The same page, with what it was given (a checkout's chosen package and billing details) kept.
+          navigate(`${localizedPath(next, unprefixedPath(pathname))}${search}${hash}`, {
+            state,
+            preventScrollReset: true,
+          });
         }}
         className={`cursor-pointer appearance-none rounded-md border py-1 pr-3 pl-7 text-xs font-medium ${
           isOnDark ? 'border-white/30 bg-white/10 text-white' : 'border-slate-300 bg-white text-slate-700'

@@ -1,9 +1,9 @@
 import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store';
 import { logout } from '../../features/auth/logout';
 import { Link, useNavigate } from '../../i18n/localized-router';
+import { useAppDispatch, useAppSelector } from '../store';
 
 export function UserMenu() {
   const { t } = useTranslation();

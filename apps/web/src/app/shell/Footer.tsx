@@ -1,8 +1,8 @@
 import { Apple, House, Mail, MessageCircle, Phone, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FacebookIcon, InstagramIcon, YoutubeIcon } from '../../components/ui/SocialIcons';
 import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm';
 import { Link } from '../../i18n/localized-router';
-import { FacebookIcon, InstagramIcon, YoutubeIcon } from '../ui/SocialIcons';
 import { CUSTOMER_CARE_PHONE, CUSTOMER_CARE_TEL } from './Header';
 
 export const SUPPORT_EMAIL = 'support@baan.example';

@@ -1,8 +1,17 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from '../../../i18n/localized-router';
-import { pad2 } from '../lib/format';
+import { Link } from '../../i18n/localized-router';
+
+export interface LinkPagerLabels {
+  /** The navigation's accessible name ("Pages"). */
+  nav: string;
+  previous: string;
+  next: string;
+  /** A page link's accessible name ("Page 02"). */
+  page: (page: number) => string;
+  /** Read out when the page changes ("Page 2 of 5"). */
+  status: (page: number, pageCount: number) => string;
+}
 
 type Props = {
   page: number;
@@ -11,14 +20,17 @@ type Props = {
   hrefFor: (page: number) => string;
   /** Called when a page's link is followed (to bring the results into view). */
   onPage?: (page: number) => void;
+  /** The wording, from the caller's namespace. */
+  labels: LinkPagerLabels;
+  /** How a page number shows (as is unless given). */
+  formatPage?: (page: number) => string;
 };
 
 /**
- * Previous, the current page and its neighbours (two digits: 01, 02…), next. Nothing for a single page, nor for a
- * page past the last one: the screen offers the way back (ListPastEnd) rather than "Page 21 of 20".
+ * Previous, the current page and its neighbours, next. Nothing for a single page, nor for a page past the last one:
+ * the screen should offer the way back rather than "Page 21 of 20". (Pager is the one with buttons.)
  */
-export function Pagination({ page, pageCount, hrefFor, onPage }: Props) {
-  const { t } = useTranslation('listings');
+export function LinkPager({ page, pageCount, hrefFor, onPage, labels, formatPage = String }: Props) {
   if (pageCount <= 1 || page > pageCount) return null;
   const pages = [page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount);
   const button =
@@ -41,8 +53,8 @@ export function Pagination({ page, pageCount, hrefFor, onPage }: Props) {
       </Link>
     );
   return (
-    <nav aria-label={t('pagination.label')} className="mt-10 flex items-center justify-center gap-2">
-      {step(page - 1, t('pagination.previous'), <ChevronLeft className="size-4" aria-hidden="true" />, page <= 1)}
+    <nav aria-label={labels.nav} className="mt-10 flex items-center justify-center gap-2">
+      {step(page - 1, labels.previous, <ChevronLeft className="size-4" aria-hidden="true" />, page <= 1)}
       {pages.map((p) => (
         <Link
           key={p}
@@ -55,14 +67,14 @@ export function Pagination({ page, pageCount, hrefFor, onPage }: Props) {
           }`}
           onClick={() => onPage?.(p)}
           aria-current={p === page ? 'page' : undefined}
-          aria-label={t('pagination.page', { page: pad2(p) })}
+          aria-label={labels.page(p)}
         >
-          {pad2(p)}
+          {formatPage(p)}
         </Link>
       ))}
-      {step(page + 1, t('pagination.next'), <ChevronRight className="size-4" aria-hidden="true" />, page >= pageCount)}
+      {step(page + 1, labels.next, <ChevronRight className="size-4" aria-hidden="true" />, page >= pageCount)}
       <span className="sr-only" aria-live="polite">
-        {t('pagination.status', { page, pageCount })}
+        {labels.status(page, pageCount)}
       </span>
     </nav>
   );
