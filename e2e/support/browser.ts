@@ -47,10 +47,27 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
 }
 
+/**
+ * Pages arrive rendered by the server and come alive when React hydrates them; a click before that does nothing.
+ * Loading a document (goto, reload, back, forward) therefore waits until the app marks it hydrated.
+ */
+function waitForHydration(page: Page): void {
+  const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await hydrated();
+      return response;
+    };
+  }
+}
+
 /** A fresh page whose browser-side console errors are collected, so a test can assert none happened. */
 export async function newPage(browser: Browser, width = 1280, height = 900) {
   const context = await browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
+  waitForHydration(page);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => {

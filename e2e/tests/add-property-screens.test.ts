@@ -168,7 +168,8 @@ describe('add-property screens in English and Thai, 375 and 1280 px', () => {
       it(`${language} ${width}px: without a package, /add-property opens the package choice, saying why`, async () => {
         const { page, context, errors } = await open(language, width, newcomer);
         await page.goto(`${app.url}/add-property`);
-        await page.waitForURL(`${app.url}/select-package`);
+        // The visitor's language is in the address (English has no prefix).
+        await page.waitForURL(`${app.url}${language === 'en' ? '' : `/${language}`}/select-package`);
         await page.getByText(text(pay, 'selectPackage.needPackage')).waitFor();
         await expectNoSeriousA11y(page, 'package choice');
         await screenshot(page, `wizard-needs-package-${language}-${width}`);

@@ -67,11 +67,11 @@ describe('a visitor finds, opens, reloads and shares a listing', () => {
     expect(first.every((price) => price >= 10_000 && price <= 60_000)).toBe(true);
 
     const pages = page.getByRole('navigation', { name: 'Pages' });
-    await pages.getByRole('button', { name: 'Page 02' }).click();
+    await pages.getByRole('link', { name: 'Page 02' }).click();
     await page.waitForURL(/page=2/);
     // The URL changes before React re-renders the pager, so poll for the current page.
-    await expect.poll(() => pages.getByRole('button', { name: 'Page 02' }).getAttribute('aria-current')).toBe('page');
-    expect(await pages.getByRole('button', { name: 'Page 02' }).textContent()).toBe('02');
+    await expect.poll(() => pages.getByRole('link', { name: 'Page 02' }).getAttribute('aria-current')).toBe('page');
+    expect(await pages.getByRole('link', { name: 'Page 02' }).textContent()).toBe('02');
     await expect.poll(() => results(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const second = await cardPrices(page);
     expect(second.every((price) => price >= 10_000 && price <= 60_000)).toBe(true);
@@ -79,7 +79,7 @@ describe('a visitor finds, opens, reloads and shares a listing', () => {
 
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('page') && url.searchParams.get('min_price') === '10000');
-    await expect.poll(() => pages.getByRole('button', { name: 'Page 01' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => pages.getByRole('link', { name: 'Page 01' }).getAttribute('aria-current')).toBe('page');
     await page.goForward();
     await page.waitForURL(/page=2/);
     await expect.poll(() => results(page).getByRole('link').allTextContents()).toEqual(secondTitles);

@@ -133,13 +133,14 @@ describe('buying a package', () => {
     await screenshot(page, 'payments-select-package-th-375');
 
     await page.getByRole('button', { name: /เลือกแพ็กเกจ.*Premium/ }).click();
-    await until(() => new URL(page.url()).pathname).toBe('/billing-information');
+    // Thai pages live under /th.
+    await until(() => new URL(page.url()).pathname).toBe('/th/billing-information');
     await page.getByLabel('ชื่อ-นามสกุล').fill('คิวอาร์ ผู้ซื้อ');
     await page.getByLabel('ที่อยู่สำหรับออกใบกำกับภาษี').fill('99 ถนนพระราม 9 ห้วยขวาง กรุงเทพฯ 10310');
     await screenshot(page, 'payments-billing-th-375');
     await page.getByRole('button', { name: 'ไปที่การชำระเงิน' }).click();
 
-    await until(() => new URL(page.url()).pathname).toBe('/checkout');
+    await until(() => new URL(page.url()).pathname).toBe('/th/checkout');
     await page.getByRole('tab', { name: 'QR พร้อมเพย์' }).click();
     const qr = page.getByRole('img', { name: /QR โค้ดพร้อมเพย์/ });
     await until(() => qr.isVisible()).toBe(true);
@@ -165,7 +166,7 @@ describe('buying a package', () => {
     await screenshot(page, 'payments-checkout-receipt-th-375');
     await page.getByRole('button', { name: 'ส่ง', exact: true }).click();
     await until(() => page.getByText('ส่งข้อมูลการโอนเรียบร้อยแล้ว!').isVisible()).toBe(true);
-    await until(() => new URL(page.url()).pathname).toBe('/order-success');
+    await until(() => new URL(page.url()).pathname).toBe('/th/order-success');
     await until(() => page.getByRole('heading', { name: 'คำสั่งซื้อของคุณสำเร็จแล้ว' }).isVisible()).toBe(true);
     await screenshot(page, 'payments-order-success-th-375');
 
@@ -194,7 +195,7 @@ describe('buying a package', () => {
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'เปิดเมนู' }).click();
     await header.getByRole('button', { name: 'ลงประกาศ' }).click();
-    await until(() => new URL(page.url()).pathname).toBe('/add-property');
+    await until(() => new URL(page.url()).pathname).toBe('/th/add-property');
     await context.close();
   });
 });

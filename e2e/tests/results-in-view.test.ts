@@ -68,9 +68,9 @@ describe('search results are in the first screen and stay in view when paging', 
       const firstTitle = await firstCard(page).getByRole('link').textContent();
       const pages = page.getByRole('navigation', { name: 'Pages' });
       // The pager is below the 16 cards: the visitor has scrolled down to it.
-      await pages.getByRole('button', { name: 'Page 02' }).scrollIntoViewIfNeeded();
+      await pages.getByRole('link', { name: 'Page 02' }).scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(height);
-      await pages.getByRole('button', { name: 'Page 02' }).click();
+      await pages.getByRole('link', { name: 'Page 02' }).click();
       await page.waitForURL(/\/Quick\?page=2$/);
       await expect
         .poll(() => firstCard(page).getByRole('link').textContent(), { timeout: 15_000 })
@@ -86,7 +86,7 @@ describe('search results are in the first screen and stay in view when paging', 
       expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // Keyboard: Tab to "Next page", press Enter; the focus lands on the results heading again.
-      await pages.getByRole('button', { name: 'Next page' }).focus();
+      await pages.getByRole('link', { name: 'Next page' }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/Quick\?page=3$/);
       expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -112,7 +112,7 @@ describe('search results are in the first screen and stay in view when paging', 
     const { page, context, errors } = await newPage(browser, 375, 812);
     await page.goto(`${app.url}/Buy-rent`);
     await firstCard(page).waitFor({ timeout: 15_000 });
-    const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' });
+    const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' });
     await next.scrollIntoViewIfNeeded();
     await next.click();
     await page.waitForURL(/\/Buy-rent\?page=2$/);
@@ -134,7 +134,7 @@ describe('search results are in the first screen and stay in view when paging', 
     expect(await page.getByText(/Page 99 of/).count()).toBe(0);
     await expectNoSeriousA11y(page, 'past the last page');
     await screenshot(page, 'results-quick-past-end-en-1280', { fullPage: false });
-    await page.getByRole('button', { name: 'Go to page 20' }).click();
+    await page.getByRole('link', { name: 'Go to page 20' }).click();
     await page.waitForURL(/\/Quick\?page=20$/);
     await expect.poll(() => page.getByRole('main').getByRole('article').count(), { timeout: 15_000 }).toBe(16);
     expect(errors).toEqual([]);
@@ -146,9 +146,10 @@ describe('search results are in the first screen and stay in view when paging', 
     await page.goto(`${app.url}/cost`);
     const cards = page.getByRole('main').getByRole('article');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(8);
-    const switcher = page.getByRole('group', { name: 'Sale or rent' });
+    // The switch is a pair of links (it works without JavaScript).
+    const switcher = page.getByRole('navigation', { name: 'Sale or rent' });
     const saleTotal = Number(
-      /\((\d+)\)/.exec((await switcher.getByRole('button', { name: /For sale/ }).textContent()) ?? '')?.[1],
+      /\((\d+)\)/.exec((await switcher.getByRole('link', { name: /For sale/ }).textContent()) ?? '')?.[1],
     );
     expect(saleTotal).toBeGreaterThan(8);
     await page.getByRole('button', { name: `Show the other ${saleTotal - 8} listings` }).click();
@@ -169,7 +170,7 @@ describe('search results are in the first screen and stay in view when paging', 
     expect((await cards.allTextContents()).some((text) => text.includes('/ month'))).toBe(false);
     expect(await page.getByRole('button', { name: /Show the other/ }).count()).toBe(0);
 
-    await switcher.getByRole('button', { name: /For rent/ }).click();
+    await switcher.getByRole('link', { name: /For rent/ }).click();
     await page.waitForURL(/\/cost\?type=rent$/);
     await page.getByRole('heading', { level: 2, name: 'For rent: lowest monthly rent first' }).waitFor();
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(8);

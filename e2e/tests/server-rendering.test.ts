@@ -1,0 +1,131 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '../support/api.ts';
+import { type RunningApp, startApp } from '../support/app.ts';
+import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+
+const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('article');
+
+const TILE = solidPng(256, 256, [170, 211, 223]);
+
+const PUBLIC_PAGES = [
+  '/',
+  '/Quick',
+  '/Buy-rent',
+  '/recommend',
+  '/cost',
+  '/contact',
+  '/terms',
+  '/faq',
+  '/select-package',
+];
+
+describe('pages rendered on the server, in their URL language', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let listingId: number;
+
+  beforeAll(async () => {
+    app = await startApp({ SEED_DEMO: '1' });
+    browser = await launchBrowser();
+    const res = await fetch(`${app.url}/api/properties?per_page=1`);
+    const body = (await res.json()) as { payload: { items: { id: number }[] } };
+    listingId = body.payload.items[0]?.id ?? 0;
+    expect(listingId).toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('with JavaScript off, /Quick shows 16 listing cards and a pager link that leads to page 2', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/Quick`);
+    expect(await results(page).count()).toBe(16);
+    // Every card has its title, a price in baht and a photo with a srcset.
+    const first = results(page).first();
+    expect(await first.getByRole('heading').textContent()).toBeTruthy();
+    expect(await first.textContent()).toMatch(/฿[\d,]+/);
+    expect(await first.locator('img[srcset]').count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/\/Quick\?page=2$/);
+    expect(await results(page).count()).toBe(16);
+    await screenshot(page, 'ssr-no-js-quick-page-2-en-1280', { fullPage: false });
+    await context.close();
+  });
+
+  it('with JavaScript off, /th/detail/{id} shows the title, price and specs with Thai labels', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/th/detail/${listingId}`);
+    expect(await page.getAttribute('html', 'lang')).toBe('th');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    expect(await page.locator('article').first().textContent()).toMatch(/฿[\d,]+/);
+    expect(await page.getByRole('heading', { name: 'รายละเอียด', exact: true }).count()).toBe(1);
+    await screenshot(page, 'ssr-no-js-detail-th-375');
+    await context.close();
+  });
+
+  it('hydrates every public page in English and Thai with no console error and passes axe', async () => {
+    for (const prefix of ['', '/th']) {
+      for (const path of [...PUBLIC_PAGES, `/detail/${listingId}`]) {
+        const { page, context, errors } = await newPage(browser, 375, 812);
+        // Map tiles live on the internet: answered with a local tile (mocked, as the only outside part).
+        await page.route('https://tile.openstreetmap.org/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
+        );
+        const url = prefix && path === '/' ? prefix : `${prefix}${path}`;
+        await page.goto(`${app.url}${url}`);
+        // Hydrated: React Router has taken over the document.
+        await page.waitForFunction(() =>
+          Boolean((window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
+        );
+        await page.waitForLoadState('networkidle');
+        expect(errors, url).toEqual([]);
+        expect(await seriousA11yViolations(page), url).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('switches /detail/{id} to Thai and back, keeping the page and remembering the choice', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${app.url}/detail/${listingId}`);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.getByLabel('Language').selectOption('th');
+    await page.waitForURL(`${app.url}/th/detail/${listingId}`);
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('th');
+    await expect.poll(() => page.getByRole('heading', { name: 'รายละเอียด', exact: true }).count()).toBe(1);
+    // The listing's own text stays as it was written.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('th');
+    await screenshot(page, 'ssr-detail-switched-th-1280', { fullPage: false });
+    await page.getByLabel('ภาษา').selectOption('en');
+    await page.waitForURL(`${app.url}/detail/${listingId}`);
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('brings a visitor who chose Thai before to the Thai page', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${app.url}/terms`);
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'th'));
+    await page.goto(`${app.url}/Quick?page=2`);
+    await page.waitForURL(`${app.url}/th/Quick?page=2`);
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('th');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers an unknown path with 404 and the not-found screen inside the layout', async () => {
+    const { page, context } = await newPage(browser);
+    const response = await page.goto(`${app.url}/th/no-such-page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('#not-found-title').count()).toBe(1);
+    expect(await page.getByRole('banner').count()).toBe(1);
+    await context.close();
+  });
+});
