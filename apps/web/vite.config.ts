@@ -17,6 +17,19 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'framework',
                   test: /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next|react-redux|redux|reselect|immer|use-sync-external-store)[\\/]|@reduxjs[\\/]toolkit[\\/]dist[\\/](?!query))/,
                 },
+                {
+                  // The icons the pages start with: one file, not one request per icon.
+                  name: 'icons',
+                  test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
+                  tags: ['$initial'],
+                },
+                {
+                  // The app's own code every page starts with (shell, translations setup, store, shared UI): one file
+                  // instead of a few dozen small ones, each a request on a slow phone line before the page comes alive.
+                  name: 'app',
+                  test: /[\\/](apps[\\/]web[\\/]src[\\/](i18n|app[\\/](shell|store|login-slice|route-ids|seo)|lib[\\/](toast|api-registry|api-error|use-results-heading)|components[\\/]ui|features[\\/](auth[\\/](logout|session)|newsletter[\\/]components|payments[\\/]hooks))|packages[\\/]contract[\\/]src[\\/](languages|sub-types|pages))/,
+                  tags: ['$initial'],
+                },
               ],
             },
           },

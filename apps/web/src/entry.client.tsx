@@ -6,10 +6,6 @@ import { HydratedRouter } from 'react-router/dom';
 import i18n, { initI18n, readStoredLanguage } from './i18n';
 import { routeNamespaces } from './i18n/route-namespaces';
 import { storedLanguageAddress } from './i18n/stored-language';
-import { makeZodJitless } from './lib/zod-jitless';
-
-// Before any lazy chunk loads zod: parse without its eval probe, which the CSP blocks (lib/zod-jitless.ts).
-makeZodJitless();
 
 declare global {
   interface Window {

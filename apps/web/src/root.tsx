@@ -8,6 +8,11 @@ import { SessionRestorer } from './features/auth/components/SessionRestorer';
 import { usePageLanguage } from './i18n/localized-router';
 import stylesheet from './index.css?url';
 import { ToastContainer } from './lib/toast';
+import { makeZodJitless } from './lib/zod-jitless';
+
+// Before any route module loads zod: parse without its eval probe, which the CSP blocks (lib/zod-jitless.ts). The
+// browser evaluates this module before the page's route modules, which React Router imports after it.
+makeZodJitless();
 
 /** Toast limits are the spec's: at most three at once, each hidden after 5 s. */
 export const TOAST_LIMIT = 3;

@@ -1,68 +1,43 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 
-/** Rent (monthly price) or sale (total price). */
-export const LISTING_TYPES = ['rent', 'sale'] as const;
-export const ListingType = z.enum(LISTING_TYPES);
-export type ListingType = z.infer<typeof ListingType>;
+import {
+  DEFAULT_PER_PAGE,
+  LISTING_TYPES,
+  MAX_PER_PAGE,
+  PROPERTY_SORTS,
+  PROPERTY_STATUSES,
+  PROPERTY_SUB_TYPES,
+  PROPERTY_TYPES,
+  SUB_TYPE_PROPERTY_TYPE,
+  USER_TYPES,
+} from './listing-values.ts';
 
-export const PROPERTY_TYPES = ['residential', 'commercial'] as const;
-export const PropertyType = z.enum(PROPERTY_TYPES);
-export type PropertyType = z.infer<typeof PropertyType>;
-
-export const USER_TYPES = ['owner', 'agent'] as const;
-export const UserType = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof UserType>;
-
-/**
- * The normalised sub type keys, stored as-is in `properties.property_sub_type`, used by the
- * search filter (`sub_type`), the type statistics and the web app's labels (translated by key).
- * New listings must use one of these.
- */
-export const PROPERTY_SUB_TYPES = [
-  'condo',
-  'house',
-  'townhouse',
-  'twinhouse',
-  'land',
-  'shophouse',
-  'villa',
-  'apartment',
-  'office',
-  'bungalow',
-  'pent_villa',
-  'home_office',
-] as const;
-export const PropertySubType = z.enum(PROPERTY_SUB_TYPES);
-export type PropertySubType = z.infer<typeof PropertySubType>;
-
-/** The property type a sub type belongs to by default. */
-export const SUB_TYPE_PROPERTY_TYPE: Record<PropertySubType, PropertyType> = {
-  condo: 'residential',
-  house: 'residential',
-  townhouse: 'residential',
-  twinhouse: 'residential',
-  land: 'commercial',
-  shophouse: 'commercial',
-  villa: 'residential',
-  apartment: 'residential',
-  office: 'commercial',
-  bungalow: 'residential',
-  pent_villa: 'residential',
-  home_office: 'commercial',
+export {
+  DEFAULT_PER_PAGE,
+  LISTING_TYPES,
+  MAX_PER_PAGE,
+  PROPERTY_SORTS,
+  PROPERTY_STATUSES,
+  PROPERTY_SUB_TYPES,
+  PROPERTY_TYPES,
+  SUB_TYPE_PROPERTY_TYPE,
+  USER_TYPES,
 };
 
-/** Where a listing stands: `hidden` is an admin's decision. Only `active` listings are public. */
-export const PROPERTY_STATUSES = ['active', 'hidden'] as const;
+export const ListingType = z.enum(LISTING_TYPES);
+export type ListingType = z.infer<typeof ListingType>;
+export const PropertyType = z.enum(PROPERTY_TYPES);
+export type PropertyType = z.infer<typeof PropertyType>;
+export const UserType = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof UserType>;
+export const PropertySubType = z.enum(PROPERTY_SUB_TYPES);
+export type PropertySubType = z.infer<typeof PropertySubType>;
 export const PropertyStatus = z.enum(PROPERTY_STATUSES);
 export type PropertyStatus = z.infer<typeof PropertyStatus>;
-
-export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export const PropertySort = z.enum(PROPERTY_SORTS);
 export type PropertySort = z.infer<typeof PropertySort>;
 
-export const DEFAULT_PER_PAGE = 16;
-export const MAX_PER_PAGE = 100;
 /** Larger than any listing price; keeps integer filters inside PostgreSQL's int4. */
 const MAX_INT = 2_000_000_000;
 

@@ -15,10 +15,24 @@ type Props = {
   emptyMessage?: string;
   label: string;
   footer?: ReactNode;
+  /**
+   * How many first photos load at once, at high priority: the results pages' first screen. Home's grids sit below
+   * its full-screen banner, so they load theirs as the visitor scrolls (0).
+   */
+  eagerCount?: number;
 };
 
 /** A list of listing cards with its loading, error and empty states (spec section 4). */
-export function PropertyGrid({ items, isLoading, error, loadingCount, columns = GRID_4, emptyMessage, label }: Props) {
+export function PropertyGrid({
+  items,
+  isLoading,
+  error,
+  loadingCount,
+  columns = GRID_4,
+  emptyMessage,
+  label,
+  eagerCount = 2,
+}: Props) {
   if (error) return <ListError error={error} />;
   if (isLoading || !items) return <ListLoading count={loadingCount} columns={columns} />;
   if (items.length === 0) return <ListEmpty message={emptyMessage} />;
@@ -26,7 +40,7 @@ export function PropertyGrid({ items, isLoading, error, loadingCount, columns = 
     <ul aria-label={label} className={`grid gap-6 ${columns}`}>
       {items.map((property, i) => (
         <li key={property.id}>
-          <PropertyCard property={property} isEager={i < 2} />
+          <PropertyCard property={property} isEager={i < eagerCount} />
         </li>
       ))}
     </ul>

@@ -85,6 +85,7 @@ function NewProjects({ listings }: { listings: HomeData['newListings'] }) {
         error={undefined}
         loadingCount={8}
         label={t('home.newProjects')}
+        eagerCount={0}
       />
       <div className="mt-8 text-center">
         <Link
