@@ -73,6 +73,9 @@ export default fp(
       await app.register(fastifyStatic, {
         root: clientDir,
         index: false,
+        // A route per built file, found once at start: a page's path then costs no disk look-up (with a wildcard,
+        // every page request was first a stat and a directory read for a file that is not there).
+        wildcard: false,
         // scripts/precompress.mjs writes .br/.gz beside each built file.
         preCompressed: true,
         setHeaders(reply, filePath) {
