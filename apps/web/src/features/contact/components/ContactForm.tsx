@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS, ContactRequest } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
+import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { useSendContactMessageMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';
 import { FormError, InputField, MessageField, SendButton, SenderFields } from './FormFields';
@@ -31,11 +32,13 @@ export function ContactForm() {
         {t('form.title')}
       </h2>
       <p className="text-sm text-slate-600">{t('form.intro')}</p>
-      <SenderFields field={form.field} />
-      <InputField {...form.field('subject')} label={t('form.subject')} />
-      <MessageField {...form.field('message')} label={t('form.message')} rows={6} max={CONTACT_LIMITS.message} />
-      <FormError message={form.formError} />
-      <SendButton isSending={form.isSending} label={t('form.send')} testId="contact-submit" className="sm:w-auto" />
+      <LiveFieldset className="space-y-4">
+        <SenderFields field={form.field} />
+        <InputField {...form.field('subject')} label={t('form.subject')} />
+        <MessageField {...form.field('message')} label={t('form.message')} rows={6} max={CONTACT_LIMITS.message} />
+        <FormError message={form.formError} />
+        <SendButton isSending={form.isSending} label={t('form.send')} testId="contact-submit" className="sm:w-auto" />
+      </LiveFieldset>
     </form>
   );
 }

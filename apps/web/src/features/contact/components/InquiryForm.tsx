@@ -1,6 +1,7 @@
 import { CONTACT_LIMITS, InquiryRequest } from '@baan/contract';
 import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { useSendInquiryMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';
 import { FormError, InputField, MessageField, SendButton, SenderFields } from './FormFields';
@@ -43,26 +44,28 @@ export function InquiryForm({ propertyId, sender }: InquiryFormProps) {
         onSubmit={(event) => void form.onSubmit(event)}
         aria-labelledby="inquiry-title"
         data-testid="inquiry-form"
-        className="mt-4 space-y-4"
+        className="mt-4"
       >
-        <SenderFields field={form.field} />
-        <InputField
-          {...form.field('phone')}
-          type="tel"
-          inputMode="tel"
-          label={t('form.phone')}
-          autoComplete="tel"
-          optional
-        />
-        <MessageField
-          {...form.field('message')}
-          label={t('form.message')}
-          rows={5}
-          max={CONTACT_LIMITS.inquiryMessage}
-          placeholder={t('inquiry.placeholder')}
-        />
-        <FormError message={form.formError} />
-        <SendButton isSending={form.isSending} label={t('inquiry.send')} testId="inquiry-submit" />
+        <LiveFieldset className="space-y-4">
+          <SenderFields field={form.field} />
+          <InputField
+            {...form.field('phone')}
+            type="tel"
+            inputMode="tel"
+            label={t('form.phone')}
+            autoComplete="tel"
+            optional
+          />
+          <MessageField
+            {...form.field('message')}
+            label={t('form.message')}
+            rows={5}
+            max={CONTACT_LIMITS.inquiryMessage}
+            placeholder={t('inquiry.placeholder')}
+          />
+          <FormError message={form.formError} />
+          <SendButton isSending={form.isSending} label={t('inquiry.send')} testId="inquiry-submit" />
+        </LiveFieldset>
       </form>
     </section>
   );
