@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
 import { calendarDate, DATE_RANGE, multiLineText, singleLineText } from './input.ts';
-import { PROPERTY_SUB_TYPES, type PropertySubType } from './properties.ts';
+import { PROPERTY_SUB_TYPES } from './listing-values.ts';
+import type { PropertySubType } from './properties.ts';
 import { hasFloors, hasLevel } from './sub-types.ts';
 
 /** The sub types the wizard offers (spec section 2); the API accepts every PROPERTY_SUB_TYPES key. */

@@ -7,6 +7,7 @@ export * from './envelope.ts';
 export * from './health.ts';
 export * from './input.ts';
 export * from './languages.ts';
+export * from './listing-values.ts';
 export * from './locations.ts';
 export * from './newsletter.ts';
 export * from './pages.ts';

@@ -2,28 +2,14 @@ import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 
 import {
-  DEFAULT_PER_PAGE,
   LISTING_TYPES,
   MAX_PER_PAGE,
   PROPERTY_SORTS,
   PROPERTY_STATUSES,
   PROPERTY_SUB_TYPES,
   PROPERTY_TYPES,
-  SUB_TYPE_PROPERTY_TYPE,
   USER_TYPES,
 } from './listing-values.ts';
-
-export {
-  DEFAULT_PER_PAGE,
-  LISTING_TYPES,
-  MAX_PER_PAGE,
-  PROPERTY_SORTS,
-  PROPERTY_STATUSES,
-  PROPERTY_SUB_TYPES,
-  PROPERTY_TYPES,
-  SUB_TYPE_PROPERTY_TYPE,
-  USER_TYPES,
-};
 
 export const ListingType = z.enum(LISTING_TYPES);
 export type ListingType = z.infer<typeof ListingType>;
