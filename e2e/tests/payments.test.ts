@@ -127,6 +127,7 @@ describe('buying a package', () => {
     await page.goto(`${app.url}/login`);
     await logInOnScreen(page, email);
     await until(() => new URL(page.url()).pathname).toBe('/select-package');
+    await until(() => page.getByRole('heading', { name: 'Choose your package' }).isVisible()).toBe(true);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
     await until(() => page.locator('html').getAttribute('lang')).toBe('th');
     await until(() => page.getByText('กำลังโหลดแพ็กเกจ...').count()).toBe(0);
