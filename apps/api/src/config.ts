@@ -9,6 +9,17 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL connection string; PGlite under dataDir when absent. */
   databaseUrl: string | undefined;
+  /** A read replica of DATABASE_URL; read-only queries go there when set (PostgreSQL only). */
+  databaseReadUrl: string | undefined;
+  /** Bearer token that opens GET /metrics; /metrics answers 404 when unset. */
+  metricsToken: string | undefined;
+  /** Whether this process runs background jobs (JOBS_WORKER, on by default); a node can enqueue only. */
+  jobsWorker: boolean;
+  /** Retry delays of failed jobs: base × 2^(attempt-1), capped at max, with jitter (JOBS_RETRY_BASE_MS, JOBS_RETRY_MAX_MS). */
+  jobsRetryBaseMs: number;
+  jobsRetryMaxMs: number;
+  /** How often an idle worker looks for due jobs (JOBS_POLL_MS). */
+  jobsPollMs: number;
   webDist: string;
   seedDemo: boolean;
   logLevel: string;
@@ -134,6 +145,13 @@ function cacheTtl(value: string | undefined): number {
   return n;
 }
 
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
 function port(value: string | undefined): number {
   if (value === undefined || value === '') return 3000;
   const n = Number(value);
@@ -152,6 +170,12 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    jobsWorker: flag(env.JOBS_WORKER, true),
+    jobsRetryBaseMs: wholeNumber('JOBS_RETRY_BASE_MS', env.JOBS_RETRY_BASE_MS, 5_000),
+    jobsRetryMaxMs: wholeNumber('JOBS_RETRY_MAX_MS', env.JOBS_RETRY_MAX_MS, 5 * 60_000),
+    jobsPollMs: wholeNumber('JOBS_POLL_MS', env.JOBS_POLL_MS, 1_000),
     webDist: path.resolve(env.WEB_DIST || DEFAULT_WEB_DIST),
     seedDemo: flag(env.SEED_DEMO, false),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
