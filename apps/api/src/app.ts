@@ -19,6 +19,7 @@ import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import inputPolicyPlugin from './plugins/input-policy.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import passwordsPlugin from './plugins/passwords.ts';
@@ -31,6 +32,7 @@ import uploadsPlugin from './plugins/uploads.ts';
 import webPlugin from './plugins/web.ts';
 import accountRoutes from './routes/accounts/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import adminJobRoutes from './routes/admin-jobs/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import contactRoutes from './routes/contact/index.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -134,6 +136,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(inputPolicyPlugin);
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
+  await fastify.register(jobsPlugin);
   await fastify.register(listingCachePlugin);
   await fastify.register(uploadsPlugin);
   await fastify.register(uploadRoutes);
@@ -154,6 +157,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(paymentRoutes);
       await api.register(adminPaymentRoutes);
       await api.register(adminRoutes);
+      await api.register(adminJobRoutes);
       await api.register(contactRoutes);
     },
     { prefix: '/api' },

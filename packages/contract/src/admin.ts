@@ -223,10 +223,11 @@ export const AUDIT_ACTIONS = [
   'package.update',
   'package.retire',
   'messages.export',
+  'job.retry',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
-export const AUDIT_TARGETS = ['payment', 'subscription', 'property', 'user', 'package', 'messages'] as const;
+export const AUDIT_TARGETS = ['payment', 'subscription', 'property', 'user', 'package', 'messages', 'job'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** GET /api/admin/audit?action=&page=&per_page= : newest first. */

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './jobs.ts';
 export * from './amount.ts';
 export * from './contact.ts';
 export * from './create-property.ts';

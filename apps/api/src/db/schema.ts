@@ -372,3 +372,41 @@ export const auditLog = pgTable(
     index('audit_log_action_created_idx').on(t.action, t.createdAt.desc()),
   ],
 );
+
+/**
+ * Durable background work (mail, sweeps, reports): enqueued in the transaction of the change that
+ * causes it, claimed by one worker with FOR UPDATE SKIP LOCKED, retried with backoff, and left
+ * `dead` for the admin console after its last attempt (services/jobs).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 64 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** queued → running → done, or back to queued after a failure, or dead after the last attempt. */
+    state: varchar('state', { length: 16 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(12),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A running job whose worker died is taken again once this has passed. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** The request that caused the job, so its log lines can be followed into the job's. */
+    requestId: varchar('request_id', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.state, t.runAt),
+    index('jobs_dead_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 'dead'`),
+  ],
+);
+
+/** When each scheduled job runs next; the node that moves `next_run_at` on enqueues the run (once across nodes). */
+export const jobSchedules = pgTable('job_schedules', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+});

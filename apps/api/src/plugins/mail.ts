@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../db/schema.ts';
+import { enqueueJob } from '../services/jobs/queue.ts';
 import type { Mail, Mailer } from '../services/mail/mailer.ts';
+
+/** The job kind that carries one e-mail. */
+export const MAIL_JOB = 'mail.send';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,12 +24,14 @@ export function formatAddress({ name, address }: { name: string; address: string
 export default fp(
   async (app) => {
     const { smtpUrl, mailFrom, isProduction } = app.config;
-    const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    // Pooled: a queue of mails reuses a few connections instead of opening one per mail.
+    const transport = smtpUrl
+      ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 4 } as never)
+      : null;
     if (!transport && isProduction)
       app.log.warn('SMTP_URL is not set: no e-mail is delivered (codes and messages stay in the mail_outbox table)');
-    const pending = new Set<Promise<void>>();
 
-    const send = async (mail: Mail) => {
+    const send = async (mail: Mail, messageId?: string) => {
       if (transport) {
         await transport.sendMail({
           from: mailFrom,
@@ -33,6 +39,7 @@ export default fp(
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(messageId ? { messageId } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
         app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -53,27 +60,28 @@ export default fp(
       );
     };
 
+    // One job per mail. Its Message-ID is the job's, so in the rare case a worker dies after the
+    // SMTP server took the mail and before the job was marked done, the repeat is recognisable.
+    const host = new URL(app.config.publicUrl).hostname || 'baan.local';
+    app.jobs.register(MAIL_JOB, async (payload, { job }) => {
+      await send(payload as Mail, `<job-${job.id}@${host}>`);
+    });
+
     const mailer: Mailer = {
       kind: transport ? 'smtp' : 'outbox',
       send,
-      queue(mail) {
-        const p = send(mail)
-          .catch((err: unknown) => {
-            // The error text of nodemailer names the server, never the message body.
-            app.log.error({ err, to: mail.to }, 'mail could not be sent');
-          })
-          .finally(() => pending.delete(p));
-        pending.add(p);
+      async queue(db, mail) {
+        await enqueueJob(db, MAIL_JOB, mail, { runAt: app.clock.now() });
+        app.jobs.nudge();
       },
       async drain() {
-        while (pending.size > 0) await Promise.all([...pending]);
+        await app.jobs.drain();
       },
     };
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => {
-      await mailer.drain();
       transport?.close();
     });
   },
-  { name: 'mail', dependencies: ['config', 'db'] },
+  { name: 'mail', dependencies: ['config', 'db', 'clock', 'jobs'] },
 );

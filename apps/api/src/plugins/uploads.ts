@@ -1,7 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { every } from '../services/jobs/runner.ts';
 import { sweepOrphanPhotos } from '../services/properties/sweep-orphan-photos.ts';
+
+const PHOTO_SWEEP_JOB = 'photos.sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +15,7 @@ declare module 'fastify' {
 
 /**
  * The clean-up that makes a crash during an upload harmless: files half-received when the process
- * died are wiped at start, and photo files no listing refers to are swept once it is ready.
+ * died are wiped at start, and photo files no listing refers to are swept by a scheduled job.
  */
 export default fp(
   async (app) => {
@@ -20,13 +23,16 @@ export default fp(
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
     app.decorate('uploadTmpDir', tmp);
-    app.addHook('onReady', async () => {
-      // In the background: a slow bucket listing must not delay start-up.
-      sweepOrphanPhotos(app.db, app.storage).then(
-        (removed) => removed > 0 && app.log.info({ removed }, 'removed orphan photo files'),
-        (err: unknown) => app.log.warn({ err }, 'orphan photo sweep failed'),
-      );
-    });
+    // A durable job on a schedule (once across nodes): at start, then every 6 hours.
+    app.jobs.register(
+      PHOTO_SWEEP_JOB,
+      async (_payload, { log }) => {
+        const removed = await sweepOrphanPhotos(app.db, app.storage, app.clock.now());
+        if (removed > 0) log.info({ removed }, 'removed orphan photo files');
+      },
+      { leaseMs: 30 * 60_000 },
+    );
+    app.jobs.schedule({ name: PHOTO_SWEEP_JOB, kind: PHOTO_SWEEP_JOB, next: every(6 * 60 * 60_000), runAtStart: true });
   },
-  { name: 'uploads', dependencies: ['config', 'db', 'storage'] },
+  { name: 'uploads', dependencies: ['config', 'db', 'storage', 'clock', 'jobs'] },
 );

@@ -81,7 +81,8 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps what it receives. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/** Listens on the given port (to stand in for a server that was down), or any free one. */
+export async function startSmtpReceiver(wantedPort = 0): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
   const server = new SMTPServer({
@@ -99,7 +100,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -4,7 +4,6 @@ import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuditActor } from '../../services/audit/record-audit.ts';
 import { listPayments } from '../../services/payments/list-payments.ts';
-import { notifyPaymentRejected } from '../../services/payments/notify-payment-rejected.ts';
 import { toPayment, toSubscription } from '../../services/payments/payment-wire.ts';
 import { approvePayment, rejectPayment } from '../../services/payments/review-payment.ts';
 
@@ -47,9 +46,9 @@ const adminPayments: FastifyPluginAsync = async (app) => {
       reviewer(request),
       reason,
       app.clock.now(),
+      { mailer: app.mailer, publicUrl: app.config.publicUrl },
     );
     request.log.info({ paymentId: payment.id, reviewer: reviewer(request).id }, 'payment rejected');
-    await notifyPaymentRejected(app, payment);
     return { success: true, message: PAYMENT_MESSAGES.rejected, payload: toPayment(payment) };
   });
 };

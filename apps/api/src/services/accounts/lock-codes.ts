@@ -52,7 +52,7 @@ export async function lockCodesIfTooManyFailures(
 
   const until = new Date(now.getTime() + CODES_LOCK_MS);
   // Only the request that sets the lock mails the owner, however many race to it.
-  const locked = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ codesLockedUntil: until })
@@ -63,8 +63,8 @@ export async function lockCodesIfTooManyFailures(
       .update(otpCodes)
       .set({ consumedAt: now })
       .where(and(eq(otpCodes.userId, user.id), isNull(otpCodes.consumedAt)));
+    await deps.mailer.queue(tx, { to: user.email, ...codesLockedMail(language, user.name, CODE_FAILURES_PER_DAY) });
     return true;
   });
-  if (locked) deps.mailer.queue({ to: user.email, ...codesLockedMail(language, user.name, CODE_FAILURES_PER_DAY) });
   throw lockedError(until, now);
 }

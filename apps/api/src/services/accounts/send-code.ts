@@ -7,9 +7,11 @@ import type { UserRow } from './to-public-user.ts';
 
 export type CodeDeps = { db: Db; otpKey: Buffer; mailer: Mailer; now: Date };
 
-/** Issues a new code (voiding older ones) and queues the e-mail that carries it. */
+/** Issues a new code (voiding older ones) and queues the e-mail that carries it, in one transaction. */
 export async function sendCode(deps: CodeDeps, user: UserRow, type: OtpType, language: Language): Promise<void> {
-  const code = await issueOtp(deps.db, deps.otpKey, user.id, type, deps.now);
-  const mail = codeMail(language, type, user.name, code);
-  deps.mailer.queue({ to: user.email, ...mail, devNote: { type, code } });
+  await deps.db.transaction(async (tx) => {
+    const code = await issueOtp(tx, deps.otpKey, user.id, type, deps.now);
+    const mail = codeMail(language, type, user.name, code);
+    await deps.mailer.queue(tx, { to: user.email, ...mail, devNote: { type, code } });
+  });
 }

@@ -8,8 +8,8 @@ import type { ContactMessageRow } from './contact-wire.ts';
 export type ContactDeps = { db: Db; mailer: Mailer; supportEmail: string };
 
 /**
- * Stores the message, then queues its mail to the support address. Stored first, so a mail
- * server that is down loses nothing: the message stays in the admin console's inbox.
+ * Stores the message and queues its mail to the support address, in one transaction: a mail
+ * server that is down loses nothing (the job waits, and the message is in the admin console's inbox).
  */
 export async function sendContactMessage(
   deps: ContactDeps,
@@ -17,11 +17,13 @@ export async function sendContactMessage(
   language: Language,
   now: Date,
 ): Promise<ContactMessageRow> {
-  const [row] = await deps.db
-    .insert(contactMessages)
-    .values({ ...input, language, createdAt: now })
-    .returning();
-  if (!row) throw new Error('contact message insert returned nothing');
-  deps.mailer.queue(contactMessageMail(row, deps.supportEmail));
-  return row;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...input, language, createdAt: now })
+      .returning();
+    if (!row) throw new Error('contact message insert returned nothing');
+    await deps.mailer.queue(tx, contactMessageMail(row, deps.supportEmail));
+    return row;
+  });
 }

@@ -28,8 +28,8 @@ export type InquiryListing = NonNullable<Awaited<ReturnType<typeof findInquiryLi
 export type InquiryDeps = { db: Db; mailer: Mailer; publicUrl: string };
 
 /**
- * Stores the inquiry (with a copy of the title, so it outlives the listing), then queues the
- * mail to the owner in their language. The owner's address never goes back to the visitor.
+ * Stores the inquiry (with a copy of the title, so it outlives the listing) and queues the mail to
+ * the owner in their language, in one transaction. The owner's address never goes back to the visitor.
  */
 export async function sendInquiry(
   deps: InquiryDeps,
@@ -38,26 +38,28 @@ export async function sendInquiry(
   language: Language,
   now: Date,
 ): Promise<InquiryRow> {
-  const [row] = await deps.db
-    .insert(propertyInquiries)
-    .values({
-      propertyId: listing.id,
-      ownerId: listing.ownerId,
-      propertyTitle: listing.title,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-      language,
-      createdAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('inquiry insert returned nothing');
-  const owner = {
-    name: listing.ownerName,
-    email: listing.ownerEmail,
-    language: isLanguage(listing.ownerLanguage) ? listing.ownerLanguage : DEFAULT_LANGUAGE,
-  };
-  deps.mailer.queue(inquiryMail(row, owner, `${deps.publicUrl}/detail/${listing.id}`));
-  return row;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(propertyInquiries)
+      .values({
+        propertyId: listing.id,
+        ownerId: listing.ownerId,
+        propertyTitle: listing.title,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        message: input.message,
+        language,
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('inquiry insert returned nothing');
+    const owner = {
+      name: listing.ownerName,
+      email: listing.ownerEmail,
+      language: isLanguage(listing.ownerLanguage) ? listing.ownerLanguage : DEFAULT_LANGUAGE,
+    };
+    await deps.mailer.queue(tx, inquiryMail(row, owner, `${deps.publicUrl}/detail/${listing.id}`));
+    return row;
+  });
 }

@@ -1,3 +1,5 @@
+import type { Db, Tx } from '../../db/client.ts';
+
 /** What a service sends mail through (plugins/mail.ts makes it: SMTP, or the development outbox). */
 export type Mail = {
   to: string;
@@ -16,13 +18,14 @@ export type Mail = {
 
 export type Mailer = {
   readonly kind: 'smtp' | 'outbox';
-  /** Sends now; rejects when the mail could not be handed over. */
-  send: (mail: Mail) => Promise<void>;
+  /** Sends now; rejects when the mail could not be handed over (the mail job's handler uses it). */
+  send: (mail: Mail, messageId?: string) => Promise<void>;
   /**
-   * Sends in the background (failures are logged), so a response does not wait for the SMTP
-   * server, and answers take the same time whether or not a mail was sent.
+   * Queues the mail as a durable job in the given transaction (or database), so it is sent once
+   * the change that caused it is committed, survives a crash, and is retried while SMTP is down.
+   * A response never waits for the SMTP server.
    */
-  queue: (mail: Mail) => void;
-  /** Resolves once every queued mail has been handed over (tests, shutdown). */
+  queue: (db: Db | Tx, mail: Mail) => Promise<void>;
+  /** Resolves once every mail due now has been handed over or has failed this attempt (tests). */
   drain: () => Promise<void>;
 };

@@ -1,14 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
 import { packages, users } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentRow } from './payment-wire.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** Tells the payer why their transfer was not accepted (queued: the admin does not wait for SMTP). */
-export async function notifyPaymentRejected(app: FastifyInstance, payment: PaymentRow): Promise<void> {
-  const [row] = await app.db
+export type RejectionNotice = { mailer: Mailer; publicUrl: string };
+
+/**
+ * Queues the mail that tells the payer why their transfer was not accepted, in the rejection's
+ * transaction (the admin does not wait for SMTP, and the mail is not lost if it is down).
+ */
+export async function notifyPaymentRejected(
+  tx: Db | Tx,
+  { mailer, publicUrl }: RejectionNotice,
+  payment: PaymentRow,
+): Promise<void> {
+  const [row] = await tx
     .select({ email: users.email, name: users.name, packageName: packages.name })
     .from(users)
     .innerJoin(packages, eq(packages.id, payment.packageId))
@@ -23,12 +33,12 @@ export async function notifyPaymentRejected(app: FastifyInstance, payment: Payme
     '',
     `Reason: ${reason}`,
     '',
-    `You can choose a package again at ${app.config.publicUrl}/select-package.`,
+    `You can choose a package again at ${publicUrl}/select-package.`,
   ].join('\n');
-  app.mailer.queue({
+  await mailer.queue(tx, {
     to: row.email,
     subject: 'Your Baan payment was not approved',
     text,
-    html: `<p>Hello ${escapeHtml(row.name)},</p><p>Your PromptPay payment of ${payment.amount.toLocaleString('en-US')} THB for the ${escapeHtml(row.packageName)} package was not approved.</p><p>Reason: ${escapeHtml(reason)}</p><p><a href="${app.config.publicUrl}/select-package">Choose a package again</a></p>`,
+    html: `<p>Hello ${escapeHtml(row.name)},</p><p>Your PromptPay payment of ${payment.amount.toLocaleString('en-US')} THB for the ${escapeHtml(row.packageName)} package was not approved.</p><p>Reason: ${escapeHtml(reason)}</p><p><a href="${publicUrl}/select-package">Choose a package again</a></p>`,
   });
 }

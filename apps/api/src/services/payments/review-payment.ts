@@ -5,6 +5,7 @@ import { packages, payments } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { activateSubscription } from '../subscriptions/activate-subscription.ts';
+import { notifyPaymentRejected, type RejectionNotice } from './notify-payment-rejected.ts';
 import type { PaymentRow, SubscriptionRow } from './payment-wire.ts';
 
 /**
@@ -72,13 +73,14 @@ export async function approvePayment(
   });
 }
 
-/** Rejects a QR payment with a reason the payer is told, with the audit entry. */
+/** Rejects a QR payment with a reason the payer is told (the mail queued in the same transaction), with the audit entry. */
 export async function rejectPayment(
   db: Db,
   paymentId: number,
   reviewer: AuditActor,
   reason: string,
   now: Date,
+  notice: RejectionNotice,
 ): Promise<PaymentRow> {
   const reviewerId = reviewer.id;
   return db.transaction(async (tx) => {
@@ -100,6 +102,7 @@ export async function rejectPayment(
       },
       now,
     );
+    await notifyPaymentRejected(tx, notice, rejected);
     return rejected;
   });
 }
