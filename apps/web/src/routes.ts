@@ -45,6 +45,7 @@ export default [
           r('users', 'admin.users.tsx'),
           r('packages', 'admin.packages.tsx'),
           r('messages', 'admin.messages.tsx'),
+          r('jobs', 'admin.jobs.tsx'),
           r('audit', 'admin.audit.tsx'),
         ]),
         r('add-property', 'add-property.tsx'),

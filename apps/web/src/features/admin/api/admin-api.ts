@@ -1,4 +1,6 @@
 import type {
+  AdminJob,
+  AdminJobPage,
   AdminMessagesPage,
   AdminPackage,
   AdminPayment,
@@ -10,6 +12,7 @@ import type {
   AdminUserPage,
   AuditAction,
   AuditPage,
+  JobState,
   MessageKind,
   PaymentStatus,
 } from '@baan/contract';
@@ -35,6 +38,10 @@ export interface AuditArgs {
   action?: AuditAction;
   page: number;
 }
+export interface JobsArgs {
+  state: JobState;
+  page: number;
+}
 export interface PackageFields {
   name: string;
   price: number;
@@ -51,7 +58,15 @@ export function queryString(params: Record<string, string | number | undefined>)
   return text ? `?${text}` : '';
 }
 
-const TAGS = ['AdminPayment', 'AdminProperty', 'AdminUser', 'AdminPackage', 'AdminMessage', 'AdminAudit'] as const;
+const TAGS = [
+  'AdminPayment',
+  'AdminProperty',
+  'AdminUser',
+  'AdminPackage',
+  'AdminMessage',
+  'AdminAudit',
+  'AdminJob',
+] as const;
 
 /**
  * The admin console's calls (docs/api.md "Contact and admin"). Every action invalidates the audit log, and what
@@ -144,6 +159,16 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       providesTags: ['AdminMessage'],
     }),
 
+    getAdminJobs: build.query<AdminJobPage, JobsArgs>({
+      query: ({ state, page }) => `/admin/jobs${queryString({ state, page })}`,
+      providesTags: ['AdminJob'],
+    }),
+    /** Queues a dead or waiting job again: every list of jobs (and their counts) and the audit log change. */
+    retryJob: build.mutation<AdminJob, number>({
+      query: (id) => ({ url: `/admin/jobs/${id}/retry`, method: 'POST' }),
+      invalidatesTags: ['AdminJob', 'AdminAudit'],
+    }),
+
     getAudit: build.query<AuditPage, AuditArgs>({
       query: ({ action, page }) => `/admin/audit${queryString({ action, page })}`,
       providesTags: ['AdminAudit'],
@@ -181,5 +206,7 @@ export const {
   useUpdatePackageMutation,
   useRetirePackageMutation,
   useGetAdminMessagesQuery,
+  useGetAdminJobsQuery,
+  useRetryJobMutation,
   useGetAuditQuery,
 } = adminApi;

@@ -1,4 +1,4 @@
-import { Banknote, Building2, History, Loader2, Mail, Package, ShieldCheck, Users } from 'lucide-react';
+import { Banknote, Building2, History, ListChecks, Loader2, Mail, Package, ShieldCheck, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/admin/users', key: 'users', Icon: Users },
   { to: '/admin/packages', key: 'packages', Icon: Package },
   { to: '/admin/messages', key: 'messages', Icon: Mail },
+  { to: '/admin/jobs', key: 'jobs', Icon: ListChecks },
   { to: '/admin/audit', key: 'audit', Icon: History },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, PAYMENT_MESSAGES } from '@baan/contract';
+import { ADMIN_MESSAGES, JOB_MESSAGES, PAYMENT_MESSAGES } from '@baan/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +12,8 @@ const KNOWN: Record<string, string> = {
   [PAYMENT_MESSAGES.notPending]: 'serverMessages.notPending',
   [PAYMENT_MESSAGES.cannotReviewOwn]: 'serverMessages.cannotReviewOwn',
   'Payment not found.': 'serverMessages.paymentNotFound',
+  [JOB_MESSAGES.notFound]: 'serverMessages.jobNotFound',
+  [JOB_MESSAGES.notRetryable]: 'serverMessages.jobNotRetryable',
 };
 
 function statusOf(error: unknown): unknown {

@@ -1,4 +1,12 @@
-import type { AdminPackage, AdminPayment, AdminProperty, AdminUser, AuditEntry, ContactMessage } from '@baan/contract';
+import type {
+  AdminJob,
+  AdminPackage,
+  AdminPayment,
+  AdminProperty,
+  AdminUser,
+  AuditEntry,
+  ContactMessage,
+} from '@baan/contract';
 import { jsonResponse, type Route, stubFetch } from '../../../test/http';
 import { makeProperty } from '../../../test/properties';
 
@@ -116,6 +124,22 @@ export const auditEntry = (id: number, overrides: Partial<AuditEntry> = {}): Aud
   target_id: 5,
   details: { reason: 'Blurry receipt' },
   created_at: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+/** A mail that failed on every attempt (the list's default state). */
+export const job = (id: number, overrides: Partial<AdminJob> = {}): AdminJob => ({
+  id,
+  kind: 'mail.send',
+  state: 'dead',
+  attempts: 12,
+  max_attempts: 12,
+  last_error: 'Error: connect ECONNREFUSED 127.0.0.1:9',
+  to: `member${id}@example.com`,
+  subject: 'Your Baan sign-up code',
+  run_at: '2026-11-20T09:00:00.000Z',
+  created_at: '2026-11-20T08:00:00.000Z',
+  finished_at: '2026-11-20T09:00:05.000Z',
   ...overrides,
 });
 
