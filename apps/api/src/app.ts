@@ -22,6 +22,7 @@ import inputPolicyPlugin from './plugins/input-policy.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import listingCachePlugin from './plugins/listing-cache.ts';
 import mailPlugin from './plugins/mail.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import passwordsPlugin from './plugins/passwords.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -37,6 +38,7 @@ import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import contactRoutes from './routes/contact/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
+import metricsRoutes from './routes/metrics/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
@@ -128,6 +130,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
 const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(configPlugin, { config: opts.config });
   await fastify.register(clockPlugin, { clock: opts.clock });
+  // First, so its timing hook sees every route (it measures nothing unless METRICS_TOKEN is set).
+  await fastify.register(metricsPlugin);
   await fastify.register(slowClientsPlugin);
   await fastify.register(securityHeadersPlugin);
   // JSON and HTML answers over 1 KB are compressed; images and pre-compressed files are left alone.
@@ -163,6 +167,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     { prefix: '/api' },
   );
 
+  // GET /metrics for Prometheus (only with METRICS_TOKEN), outside /api.
+  await fastify.register(metricsRoutes);
   await fastify.register(webPlugin);
   await fastify.register(seoRoutes);
 

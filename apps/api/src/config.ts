@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_WEB_DIST } from './paths.ts';
+import { parsePromptPayId } from './services/payments/promptpay-payload.ts';
 
 export type Config = {
   port: number;
@@ -132,91 +134,300 @@ export type S3Config = {
 
 type Env = Record<string, string | undefined>;
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+/** One bad environment variable: its name and what is wrong (never its value when it may be secret). */
+export type ConfigProblem = { variable: string; message: string };
+
+/**
+ * What loadConfig throws when the environment is wrong: every bad variable at once, one line each,
+ * so a deployment is fixed in one go. Messages name variables and never repeat a secret's value.
+ */
+export class ConfigError extends Error {
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(problems: readonly ConfigProblem[]) {
+    const [only] = problems;
+    super(
+      problems.length === 1 && only
+        ? only.message
+        : `${problems.length} environment variables are invalid:\n${problems.map((p) => `- ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
 }
 
-function cacheTtl(value: string | undefined): number {
-  if (value === undefined || value === '') return 5_000;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`LISTING_CACHE_TTL_MS must be a whole number of milliseconds, got "${value}"`);
-  return n;
+/** Unset and empty are the same: the variable takes its default. */
+const isUnset = (value: string | undefined): value is undefined | '' => value === undefined || value === '';
+
+/**
+ * One variable: `read` turns its raw text into the setting (or its default) and throws an Error
+ * whose message names the variable for a bad value; the schema records that message as the issue.
+ */
+function variable<T>(read: (value: string | undefined) => T) {
+  return z
+    .string({ error: 'must be text' })
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return read(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    });
 }
 
-function wholeNumber(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return n;
+const text = (fallback: string) => variable((v) => (isUnset(v) ? fallback : v));
+const optionalText = () => variable((v) => (isUnset(v) ? undefined : v));
+
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+function flag(name: string, fallback: boolean) {
+  return variable((v) => {
+    if (isUnset(v)) return fallback;
+    const word = v.trim().toLowerCase();
+    if (TRUE.includes(word)) return true;
+    if (FALSE.includes(word)) return false;
+    throw new Error(`${name} must be on or off (1/0, true/false, yes/no, on/off), got "${v}"`);
+  });
+}
+
+function wholeNumber(name: string, fallback: number, what = 'a whole number') {
+  return variable((v) => {
+    if (isUnset(v)) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be ${what}, got "${v}"`);
+    return n;
+  });
+}
+
+/** An absolute http(s) URL without trailing slashes (the value is not secret). */
+function httpUrl(name: string) {
+  return variable((v) => {
+    if (isUnset(v)) return undefined;
+    let url: URL;
+    try {
+      url = new URL(v.trim());
+    } catch {
+      throw new Error(`${name} must be an absolute http:// or https:// URL, got "${v}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`${name} must be an absolute http:// or https:// URL, got "${v}"`);
+    return v.trim().replace(/\/+$/, '');
+  });
+}
+
+/**
+ * A connection URL with one of `protocols`. It usually holds a password, so the error names the
+ * variable and what was expected, never the value.
+ */
+function secretUrl(name: string, protocols: string[], example: string) {
+  return variable((v) => {
+    if (isUnset(v)) return undefined;
+    let url: URL;
+    try {
+      url = new URL(v.trim());
+    } catch {
+      throw new Error(`${name} is not a URL; expected ${example}`);
+    }
+    if (!protocols.includes(url.protocol))
+      throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}; expected ${example}`);
+    return v.trim();
+  });
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * Every environment variable the server reads, each parsed on its own (so all bad ones are reported
+ * together). Anything else in the environment is ignored.
+ */
+const variables = {
+  NODE_ENV: optionalText(),
+  PORT: variable(port),
+  HOST: text('0.0.0.0'),
+  PUBLIC_URL: httpUrl('PUBLIC_URL'),
+  DATA_DIR: variable((v) => path.resolve(isUnset(v) ? './data' : v)),
+  DATABASE_URL: secretUrl('DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/db'),
+  DATABASE_READ_URL: secretUrl(
+    'DATABASE_READ_URL',
+    ['postgres:', 'postgresql:'],
+    'postgres://user:password@replica:5432/db',
+  ),
+  METRICS_TOKEN: variable(metricsToken),
+  JOBS_WORKER: flag('JOBS_WORKER', true),
+  JOBS_RETRY_BASE_MS: wholeNumber('JOBS_RETRY_BASE_MS', 5_000),
+  JOBS_RETRY_MAX_MS: wholeNumber('JOBS_RETRY_MAX_MS', 5 * 60_000),
+  JOBS_POLL_MS: wholeNumber('JOBS_POLL_MS', 1_000),
+  WEB_DIST: variable((v) => path.resolve(isUnset(v) ? DEFAULT_WEB_DIST : v)),
+  SEED_DEMO: flag('SEED_DEMO', false),
+  LOG_LEVEL: variable((v) => {
+    if (isUnset(v)) return undefined;
+    if (!LOG_LEVELS.includes(v)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${v}"`);
+    return v;
+  }),
+  TRUST_PROXY: variable(trustProxy),
+  LISTING_CACHE_TTL_MS: wholeNumber('LISTING_CACHE_TTL_MS', 5_000, 'a whole number of milliseconds'),
+  REDIS_URL: variable(redisUrl),
+  JWT_SECRET: variable(jwtSecret),
+  SMTP_URL: secretUrl('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.com:587'),
+  MAIL_FROM: text('Baan <no-reply@baan.example>'),
+  SUPPORT_EMAIL: variable((v) => v?.trim().toLowerCase() || 'support@baan.example'),
+  ADMIN_EMAIL: variable((v) => v?.trim().toLowerCase() || undefined),
+  ADMIN_PASSWORD: optionalText(),
+  PASSWORD_SCRYPT_LOG_N: variable(scryptLogN),
+  S3_BUCKET: optionalText(),
+  S3_REGION: text('us-east-1'),
+  S3_ENDPOINT: httpUrl('S3_ENDPOINT'),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  S3_PUBLIC_URL: httpUrl('S3_PUBLIC_URL'),
+  // Unset: the storage decides (path-style with an endpoint); set but empty counts as on.
+  S3_FORCE_PATH_STYLE: variable((v) => (v === undefined ? undefined : v === '' ? true : flagValue(v))),
+  PROMPTPAY_ID: variable((v) => {
+    if (isUnset(v)) return undefined;
+    parsePromptPayId(v);
+    return v;
+  }),
+  STRIPE_SECRET_KEY: optionalText(),
+  STRIPE_WEBHOOK_SECRET: optionalText(),
+  STRIPE_PUBLISHABLE_KEY: optionalText(),
+  STRIPE_API_BASE: httpUrl('STRIPE_API_BASE'),
+};
+
+function flagValue(v: string): boolean {
+  const word = v.trim().toLowerCase();
+  if (TRUE.includes(word)) return true;
+  if (FALSE.includes(word)) return false;
+  throw new Error(`S3_FORCE_PATH_STYLE must be on or off (1/0, true/false, yes/no, on/off), got "${v}"`);
+}
+
+/** The names of every environment variable loadConfig reads (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.freeze(Object.keys(variables));
+
+type Parsed = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
+
+/** Whether a variable was given (and parsed): a failed one is neither set nor unset, so it adds no second error. */
+const given = (value: unknown) => value !== undefined && (typeof value !== 'object' || value === null);
+
+/** Rules between variables; run even when single variables failed, so one start lists every problem. */
+function checkTogether(env: Parsed, ctx: z.RefinementCtx) {
+  if (given(env.DATABASE_READ_URL) && env.DATABASE_URL === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_READ_URL'],
+      message:
+        'DATABASE_READ_URL is set but DATABASE_URL is not: a read replica needs a PostgreSQL primary (PGlite has no replicas)',
+    });
+  if (env.S3_BUCKET === undefined) {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const)
+      if (given(env[name]))
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is set but S3_BUCKET is not` });
+  } else if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS default chain)',
+    });
+  }
+}
+
+function toConfig(env: Parsed): Config {
+  const isProduction = env.NODE_ENV === 'production';
+  const isTest = env.NODE_ENV === 'test';
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    databaseReadUrl: env.DATABASE_READ_URL,
+    metricsToken: env.METRICS_TOKEN,
+    jobsWorker: env.JOBS_WORKER,
+    jobsRetryBaseMs: env.JOBS_RETRY_BASE_MS,
+    jobsRetryMaxMs: env.JOBS_RETRY_MAX_MS,
+    jobsPollMs: env.JOBS_POLL_MS,
+    webDist: env.WEB_DIST,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
+    bodyLimit: 1024 * 1024,
+    isProduction,
+    trustProxy: env.TRUST_PROXY,
+    timeouts: DEFAULT_TIMEOUTS,
+    listingCacheTtlMs: env.LISTING_CACHE_TTL_MS,
+    redisUrl: env.REDIS_URL,
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    // Tests hash hundreds of passwords; a cheaper cost keeps them fast (hashes record their cost).
+    scryptLogN: env.PASSWORD_SCRYPT_LOG_N ?? (isTest ? 14 : 17),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    payments: {
+      promptPayId: env.PROMPTPAY_ID ?? (isProduction ? undefined : DEMO_PROMPTPAY_ID),
+      testCards: !isProduction && !env.STRIPE_SECRET_KEY,
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            apiBase: env.STRIPE_API_BASE,
+          }
+        : undefined,
+    },
+  };
+}
+
+/**
+ * The environment as one schema: each variable parsed on its own, then the rules between them,
+ * then the Config. Unknown variables are ignored.
+ */
+export const configSchema = z
+  .object(variables)
+  .superRefine(checkTogether, { when: () => true })
+  .transform(toConfig);
+
+/**
+ * Reads configuration from the environment; every variable is optional for a local run. Throws a
+ * ConfigError naming every bad variable at once (secrets' values are never repeated).
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue): ConfigProblem => {
+    const name = String(issue.path[0] ?? 'environment');
+    return { variable: name, message: issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}` };
+  });
+  throw new ConfigError(problems);
 }
 
 function port(value: string | undefined): number {
-  if (value === undefined || value === '') return 3000;
+  if (isUnset(value)) return 3000;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}"`);
   return n;
 }
 
-/** Reads configuration from the environment; every variable is optional for a local run. */
-export function loadConfig(env: Env = process.env): Config {
-  const isProduction = env.NODE_ENV === 'production';
-  const p = port(env.PORT);
-  const host = env.HOST || '0.0.0.0';
-  return {
-    port: p,
-    host,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${p}`).replace(/\/+$/, ''),
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    databaseReadUrl: env.DATABASE_READ_URL || undefined,
-    metricsToken: env.METRICS_TOKEN || undefined,
-    jobsWorker: flag(env.JOBS_WORKER, true),
-    jobsRetryBaseMs: wholeNumber('JOBS_RETRY_BASE_MS', env.JOBS_RETRY_BASE_MS, 5_000),
-    jobsRetryMaxMs: wholeNumber('JOBS_RETRY_MAX_MS', env.JOBS_RETRY_MAX_MS, 5 * 60_000),
-    jobsPollMs: wholeNumber('JOBS_POLL_MS', env.JOBS_POLL_MS, 1_000),
-    webDist: path.resolve(env.WEB_DIST || DEFAULT_WEB_DIST),
-    seedDemo: flag(env.SEED_DEMO, false),
-    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    bodyLimit: 1024 * 1024,
-    isProduction,
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    timeouts: DEFAULT_TIMEOUTS,
-    listingCacheTtlMs: cacheTtl(env.LISTING_CACHE_TTL_MS),
-    redisUrl: redisUrl(env.REDIS_URL),
-    jwtSecret: jwtSecret(env.JWT_SECRET),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Baan <no-reply@baan.example>',
-    supportEmail: env.SUPPORT_EMAIL?.trim().toLowerCase() || 'support@baan.example',
-    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    // Tests hash hundreds of passwords; a cheaper cost keeps them fast (hashes record their cost).
-    scryptLogN: scryptLogN(env.PASSWORD_SCRYPT_LOG_N, env.NODE_ENV === 'test' ? 14 : 17),
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION || 'us-east-1',
-          endpoint: env.S3_ENDPOINT || undefined,
-          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-          publicUrl: env.S3_PUBLIC_URL || undefined,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? undefined : flag(env.S3_FORCE_PATH_STYLE, true),
-        }
-      : undefined,
-    payments: {
-      promptPayId: env.PROMPTPAY_ID || (isProduction ? undefined : DEMO_PROMPTPAY_ID),
-      testCards: !isProduction && !env.STRIPE_SECRET_KEY,
-      stripe: env.STRIPE_SECRET_KEY
-        ? {
-            secretKey: env.STRIPE_SECRET_KEY,
-            webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-            publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
-            apiBase: env.STRIPE_API_BASE || undefined,
-          }
-        : undefined,
-    },
-  };
+/** A bearer token for GET /metrics: long enough that guessing it is hopeless. Never repeated. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (isUnset(value)) return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long');
+  if (!/^[\x21-\x7e]+$/.test(value))
+    throw new Error('METRICS_TOKEN must be printable ASCII without spaces (it is sent in an HTTP header)');
+  return value;
 }
 
 /**
@@ -288,8 +499,9 @@ function jwtSecret(value: string | undefined): string | undefined {
   return value;
 }
 
-function scryptLogN(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
+/** log2 N for scrypt; undefined (unset) takes the default for the environment. */
+function scryptLogN(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 14 || n > 20) {
     throw new Error(`PASSWORD_SCRYPT_LOG_N must be an integer from 14 to 20, got "${value}"`);

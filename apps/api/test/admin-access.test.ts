@@ -41,6 +41,8 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/messages?kind=contact' },
   { method: 'GET', url: '/api/admin/messages.csv?kind=contact' },
   { method: 'GET', url: '/api/admin/audit' },
+  { method: 'GET', url: '/api/admin/jobs?state=dead' },
+  { method: 'POST', url: '/api/admin/jobs/1/retry' },
   // Admin-only, though not under /api/admin: granting a subscription without a payment.
   { method: 'POST', url: '/api/subscriptions', payload: { user_id: owner.id, package_id: pkg.id } },
 ];

@@ -5,6 +5,8 @@
  */
 export class TtlCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  /** Reads answered from the cache (a load in flight counts), and reads that had to load (GET /metrics). */
+  private readonly counts = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -14,10 +16,17 @@ export class TtlCache {
   ) {}
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return load();
+    if (this.ttlMs <= 0) {
+      this.counts.misses++;
+      return load();
+    }
     const now = this.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit && hit.expires > now) {
+      this.counts.hits++;
+      return hit.value as Promise<T>;
+    }
+    this.counts.misses++;
     if (this.entries.size >= this.maxEntries) this.evict(now);
     const value = load();
     this.entries.set(key, { expires: now + this.ttlMs, value });
@@ -30,6 +39,11 @@ export class TtlCache {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Hits and misses since the process started (clear() does not reset them). */
+  stats(): { hits: number; misses: number; size: number } {
+    return { ...this.counts, size: this.entries.size };
   }
 
   private evict(now: number) {

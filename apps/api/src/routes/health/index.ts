@@ -2,6 +2,7 @@ import type { Health } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { VERSION } from '../../version.ts';
+import readyRoutes from './ready.ts';
 
 const health: FastifyPluginAsync = async (app) => {
   app.get('/health', async () => {
@@ -11,6 +12,8 @@ const health: FastifyPluginAsync = async (app) => {
     if (app.rateLimit.store === 'redis') payload.redis = (await app.rateLimit.storeAnswers()) ? 'ok' : 'down';
     return { success: true, payload };
   });
+  // GET /api/health/ready: the readiness probe (database, Redis, job runner).
+  await app.register(readyRoutes);
 };
 
 export default health;

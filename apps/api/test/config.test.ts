@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.ts';
+
+/** The error loadConfig throws for `env` (fails the test when it does not throw). */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('configuration: one schema for the whole environment', () => {
+  it('gives every default for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      metricsToken: undefined,
+      jobsWorker: true,
+      jobsRetryBaseMs: 5_000,
+      jobsRetryMaxMs: 300_000,
+      jobsPollMs: 1_000,
+      seedDemo: false,
+      logLevel: 'info',
+      isProduction: false,
+      trustProxy: false,
+      listingCacheTtlMs: 5_000,
+      redisUrl: undefined,
+      mailFrom: 'Baan <no-reply@baan.example>',
+      supportEmail: 'support@baan.example',
+      scryptLogN: 17,
+      s3: undefined,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ logLevel: 'silent', scryptLogN: 14 });
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://baan.example/',
+      DATABASE_URL: 'postgres://baan:pw@db:5432/baan',
+      DATABASE_READ_URL: 'postgresql://baan:pw@replica:5432/baan',
+      METRICS_TOKEN: 'a-metrics-token-of-32-characters',
+      JOBS_WORKER: 'off',
+      SEED_DEMO: 'yes',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      LISTING_CACHE_TTL_MS: '0',
+      REDIS_URL: 'redis://redis:6379/0',
+      SMTP_URL: 'smtp://mailer:pw@mail:1025',
+      ADMIN_EMAIL: ' Admin@Example.COM ',
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      PROMPTPAY_ID: '081-234-5678',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://baan.example',
+      databaseReadUrl: 'postgresql://baan:pw@replica:5432/baan',
+      jobsWorker: false,
+      seedDemo: true,
+      logLevel: 'warn',
+      trustProxy: 1,
+      listingCacheTtlMs: 0,
+      adminEmail: 'admin@example.com',
+      s3: { bucket: 'photos', region: 'us-east-1', endpoint: 'http://minio:9000', forcePathStyle: true },
+      payments: { promptPayId: '081-234-5678' },
+    });
+    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'REDIS_URL', 'METRICS_TOKEN', 'JOBS_POLL_MS']));
+  });
+
+  it('keeps the production rules: no test card processor, no demo PromptPay ID', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+      isProduction: true,
+      payments: { testCards: false, promptPayId: undefined, stripe: undefined },
+    });
+  });
+
+  it('names every bad variable in one error, one line each', () => {
+    const err = configError({
+      PORT: 'eighty',
+      SEED_DEMO: 'maybe',
+      LOG_LEVEL: 'loud',
+      LISTING_CACHE_TTL_MS: '-1',
+      TRUST_PROXY: 'true',
+      PASSWORD_SCRYPT_LOG_N: '30',
+      PUBLIC_URL: 'baan.example',
+      PROMPTPAY_ID: '12',
+    });
+    expect(err.problems.map((p) => p.variable).sort()).toEqual(
+      [
+        'LISTING_CACHE_TTL_MS',
+        'LOG_LEVEL',
+        'PASSWORD_SCRYPT_LOG_N',
+        'PORT',
+        'PROMPTPAY_ID',
+        'PUBLIC_URL',
+        'SEED_DEMO',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+    const lines = err.message.split('\n');
+    expect(lines[0]).toBe('8 environment variables are invalid:');
+    for (const problem of err.problems) expect(lines).toContain(`- ${problem.message}`);
+    for (const problem of err.problems) expect(problem.message.startsWith(problem.variable)).toBe(true);
+  });
+
+  it('checks variables that belong together', () => {
+    expect(configError({ DATABASE_READ_URL: 'postgres://u:p@replica/db' }).message).toMatch(
+      /^DATABASE_READ_URL is set but DATABASE_URL is not/,
+    );
+    expect(configError({ S3_ENDPOINT: 'http://minio:9000' }).message).toBe('S3_ENDPOINT is set but S3_BUCKET is not');
+    expect(configError({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }).message).toMatch(
+      /^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('never repeats a secret in its error', () => {
+    const secrets = ['hunter2-redis', 'hunter2-db', 'hunter2-smtp', 'short-jwt-hunter2', 'hunter2-metrics'];
+    const err = configError({
+      REDIS_URL: 'redis://:hunter2-redis@cache.example/zero',
+      DATABASE_URL: 'mysql://baan:hunter2-db@db/baan',
+      DATABASE_READ_URL: 'postgres://baan:hunter2-db@replica/baan',
+      SMTP_URL: 'http://mailer:hunter2-smtp@mail',
+      JWT_SECRET: 'short-jwt-hunter2',
+      METRICS_TOKEN: 'hunter2-metrics',
+    });
+    expect(err.problems.map((p) => p.variable).sort()).toEqual(
+      ['DATABASE_URL', 'JWT_SECRET', 'METRICS_TOKEN', 'REDIS_URL', 'SMTP_URL'].sort(),
+    );
+    const everything = `${err.message}\n${err.stack}\n${JSON.stringify(err)}\n${JSON.stringify(err.problems)}`;
+    for (const secret of secrets) expect(everything).not.toContain(secret);
+    expect(configError({ METRICS_TOKEN: 'has spaces in it, sixteen+' }).message).toMatch(
+      /^METRICS_TOKEN must be printable/,
+    );
+  });
+});

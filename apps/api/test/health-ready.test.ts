@@ -1,0 +1,106 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { body, build } from './helpers.ts';
+import { type RedisServer, startRedisServer } from './support/redis-server.ts';
+
+type Ready = {
+  success: boolean;
+  message?: string;
+  payload: { checks: { db: string; redis: string; jobs: string }; version: string };
+};
+
+const servers: RedisServer[] = [];
+afterAll(async () => {
+  // stop() is idempotent; a paused server is killed just the same (SIGKILL).
+  for (const server of servers) await server.stop();
+});
+
+describe('GET /api/health/ready without Redis', async () => {
+  const app = await build();
+
+  it('is 200 when the database answers and the job runner polls; Redis is off', async () => {
+    const res = await app.inject('/api/health/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(body<Ready>(res)).toMatchObject({
+      success: true,
+      payload: { checks: { db: 'ok', redis: 'off', jobs: 'ok' } },
+    });
+  });
+
+  it('is 503 naming the job runner when it stops polling, while GET /api/health stays 200', async () => {
+    const jobs = (app as unknown as { jobs: { isHealthy(): boolean } }).jobs;
+    const spy = vi.spyOn(jobs, 'isHealthy').mockReturnValue(false);
+    try {
+      const res = await app.inject('/api/health/ready');
+      expect(res.statusCode).toBe(503);
+      expect(body<Ready>(res)).toMatchObject({
+        success: false,
+        message: 'Not ready: jobs failing.',
+        payload: { checks: { db: 'ok', redis: 'off', jobs: 'fail' } },
+      });
+      expect((await app.inject('/api/health')).statusCode).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('is 503 naming the database when select 1 fails', async () => {
+    const spy = vi.spyOn(app.db, 'execute').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const res = await app.inject('/api/health/ready');
+      expect(res.statusCode).toBe(503);
+      expect(body<Ready>(res)).toMatchObject({
+        message: 'Not ready: db failing.',
+        payload: { checks: { db: 'fail' } },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('GET /api/health/ready with Redis (REDIS_URL)', async () => {
+  const server = await startRedisServer();
+  servers.push(server);
+  const app = await build({ redisUrl: server.url });
+
+  it('is 200 while Redis answers', async () => {
+    const res = await app.inject('/api/health/ready');
+    expect(res.statusCode).toBe(200);
+    expect(body<Ready>(res).payload.checks).toEqual({ db: 'ok', redis: 'ok', jobs: 'ok' });
+  });
+
+  it('answers 503 quickly when Redis hangs (a short time limit per check), and 200 once it answers again', async () => {
+    server.pause();
+    try {
+      const started = Date.now();
+      const res = await app.inject('/api/health/ready');
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(res.statusCode).toBe(503);
+      expect(body<Ready>(res).payload.checks).toMatchObject({ db: 'ok', redis: 'fail' });
+    } finally {
+      server.resume();
+    }
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (Date.now() < deadline && status !== 200) {
+      status = (await app.inject('/api/health/ready')).statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+  });
+
+  it('is 503 naming Redis when it is stopped; liveness stays 200', async () => {
+    await server.stop();
+    const res = await app.inject('/api/health/ready');
+    expect(res.statusCode).toBe(503);
+    expect(body<Ready>(res)).toMatchObject({
+      success: false,
+      message: 'Not ready: redis failing.',
+      payload: { checks: { db: 'ok', redis: 'fail', jobs: 'ok' } },
+    });
+    const live = await app.inject('/api/health');
+    expect(live.statusCode).toBe(200);
+    expect(body(live).payload).toMatchObject({ db: 'ok', redis: 'down' });
+  });
+});
