@@ -26,6 +26,7 @@ import metricsPlugin from './plugins/metrics.ts';
 import passwordsPlugin from './plugins/passwords.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import routeSchemasPlugin from './plugins/route-schemas.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import slowClientsPlugin from './plugins/slow-clients.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -36,6 +37,7 @@ import adminRoutes from './routes/admin/index.ts';
 import adminJobRoutes from './routes/admin-jobs/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import contactRoutes from './routes/contact/index.ts';
+import docsRoutes from './routes/docs/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
 import metricsRoutes from './routes/metrics/index.ts';
@@ -149,6 +151,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(rateLimitPlugin);
   await fastify.register(mailPlugin);
   await fastify.register(paymentsPlugin);
+  // Before the /api routes, so it sees each of them (input checks, answers checked in tests, the OpenAPI document).
+  await fastify.register(routeSchemasPlugin);
 
   await fastify.register(
     async (api) => {
@@ -163,6 +167,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(adminRoutes);
       await api.register(adminJobRoutes);
       await api.register(contactRoutes);
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );

@@ -210,3 +210,13 @@ export type LoginPayload = z.infer<typeof LoginPayload>;
 export const UserResponse = successEnvelope(User);
 export const LoginResponse = successEnvelope(LoginPayload);
 export const VerifyOtpResponse = successEnvelope(z.union([z.string(), z.null()]));
+
+/** POST /api/update/profile as JSON: a new name, or a password change (told apart by the password fields). */
+export const UpdateProfileRequest = z.union([UpdateNameRequest, ChangePasswordRequest]);
+/** POST /api/update/profile as multipart/form-data: a new name, a new profile image (JPEG, PNG or GIF), or both. */
+export const ProfileImageForm = UpdateNameRequest.partial().extend({ profile_image: z.file().optional() });
+
+/** The updated user; after a password change also a fresh `token`, since the older ones stop working. */
+export const UpdatedProfile = User.extend({ token: z.string().optional() });
+export type UpdatedProfile = z.infer<typeof UpdatedProfile>;
+export const UpdatedProfileResponse = successEnvelope(UpdatedProfile);

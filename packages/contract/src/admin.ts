@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SubscriptionSummary } from './accounts.ts';
 import { ContactMessage, Inquiry } from './contact.ts';
 import { successEnvelope } from './envelope.ts';
-import { singleLineText } from './input.ts';
+import { RecordId, singleLineText } from './input.ts';
 import { PACKAGE_FEATURES, Package } from './payments.ts';
 import { Property } from './properties.ts';
 
@@ -79,6 +79,7 @@ export const AdminPropertyPageResponse = successEnvelope(AdminPropertyPage);
 /** POST /api/admin/properties/{id}/{action}. DELETE /api/admin/properties/{id} deletes it. */
 export const ADMIN_PROPERTY_ACTIONS = ['hide', 'show', 'feature', 'unfeature'] as const;
 export type AdminPropertyAction = (typeof ADMIN_PROPERTY_ACTIONS)[number];
+export const AdminPropertyActionParams = z.object({ id: RecordId, action: z.enum(ADMIN_PROPERTY_ACTIONS) });
 export const AdminPropertyResponse = successEnvelope(AdminProperty);
 
 // ---- Users -------------------------------------------------------------------------------
@@ -123,6 +124,8 @@ export const AdminUserDetail = AdminUser.extend({
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 export const AdminUserDetailResponse = successEnvelope(AdminUserDetail);
 /** POST /api/admin/users/{id}/{disable | enable} answers with the user. */
+export const ADMIN_USER_ACTIONS = ['disable', 'enable'] as const;
+export const AdminUserActionParams = z.object({ id: RecordId, action: z.enum(ADMIN_USER_ACTIONS) });
 export const AdminUserResponse = successEnvelope(AdminUser);
 
 // ---- Packages ----------------------------------------------------------------------------
@@ -200,10 +203,14 @@ export type AdminInquiry = z.infer<typeof AdminInquiry>;
 export const AdminContactPage = adminPage(ContactMessage);
 export const AdminInquiryPage = adminPage(AdminInquiry);
 export const AdminNewsletterPage = adminPage(NewsletterSubscriber);
-export type AdminMessagesPage =
-  | ({ kind: 'contact' } & z.infer<typeof AdminContactPage>)
-  | ({ kind: 'inquiry' } & z.infer<typeof AdminInquiryPage>)
-  | ({ kind: 'newsletter' } & z.infer<typeof AdminNewsletterPage>);
+/** GET /api/admin/messages: one page of the kind asked for, which `kind` names. */
+export const AdminMessagesPage = z.discriminatedUnion('kind', [
+  AdminContactPage.extend({ kind: z.literal('contact') }),
+  AdminInquiryPage.extend({ kind: z.literal('inquiry') }),
+  AdminNewsletterPage.extend({ kind: z.literal('newsletter') }),
+]);
+export type AdminMessagesPage = z.infer<typeof AdminMessagesPage>;
+export const AdminMessagesPageResponse = successEnvelope(AdminMessagesPage);
 
 // ---- Audit log ---------------------------------------------------------------------------
 

@@ -131,3 +131,5 @@ export const InquiryPageResponse = successEnvelope(InquiryPage);
 export const OwnProperty = Property.extend({ inquiry_count: z.number().int() });
 export type OwnProperty = z.infer<typeof OwnProperty>;
 export const OwnPropertyListResponse = successEnvelope(z.array(OwnProperty));
+/** POST /api/property answers 201 with the new listing as its owner sees it. */
+export const OwnPropertyResponse = successEnvelope(OwnProperty);

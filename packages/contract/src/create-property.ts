@@ -220,6 +220,18 @@ export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
 export const MAX_PHOTOS = 20;
 
 /**
+ * POST /api/property as a browser sends it (multipart/form-data): the fields as text, each room as
+ * `rooms[i][type]` and `rooms[i][quantity]` (i from 0), the cover photo and the other photos
+ * (`images`, or `images[i]`), JPEG, PNG or GIF of at most MAX_PHOTO_BYTES each.
+ */
+export const CreatePropertyForm = PropertyFieldsObject.omit({ rooms: true }).extend({
+  'rooms[i][type]': z.string().optional(),
+  'rooms[i][quantity]': z.string().optional(),
+  cover_image: z.file(),
+  images: z.array(z.file()).optional(),
+});
+
+/**
  * Turns flat multipart names (`rooms[0][type]`) into the nested shape the schema reads. A room block left wholly
  * blank is not a room and is left out; a block with only a type or only a count is kept, so the schema names what is
  * missing instead of the room vanishing.

@@ -23,6 +23,14 @@ export function successEnvelope<T extends z.ZodType>(payload: T) {
 }
 
 export type SuccessEnvelope<T> = { success: true; message?: string; payload: T };
+
+/** An answer whose message is all it has to say (`payload: null`): a code sent, a password set, logged out. */
+export const EmptyResponse = successEnvelope(z.null());
+
+/** What a DELETE answers: the id of the record that is gone. */
+export const DeletedRecord = z.object({ id: z.number().int() });
+export type DeletedRecord = z.infer<typeof DeletedRecord>;
+export const DeletedResponse = successEnvelope(DeletedRecord);
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
 
 /**

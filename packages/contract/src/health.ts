@@ -12,3 +12,16 @@ export const Health = z.object({
 });
 export type Health = z.infer<typeof Health>;
 export const HealthResponse = successEnvelope(Health);
+
+/** ok: answers; fail: does not (or not in time); off: not used by this node. */
+export const CheckState = z.enum(['ok', 'fail', 'off']);
+export type CheckState = z.infer<typeof CheckState>;
+
+/** GET /api/health/ready: 200 when every check used is ok; 503 `{success:false, message, payload}` otherwise. */
+export const Readiness = z.object({
+  checks: z.object({ db: CheckState, redis: CheckState, jobs: CheckState }),
+  version: z.string(),
+});
+export type Readiness = z.infer<typeof Readiness>;
+export const ReadinessResponse = successEnvelope(Readiness);
+export const NotReadyResponse = z.object({ success: z.literal(false), message: z.string(), payload: Readiness });

@@ -3,6 +3,19 @@ import { z } from 'zod';
 /** The largest value of a PostgreSQL `integer` (int4): every id and whole-number column. */
 export const MAX_DB_INT = 2_147_483_647;
 
+const ID_MESSAGE = 'The id must be a positive whole number.';
+
+/**
+ * A record's id in a path (`/api/admin/users/{id}`): 1 to 10 digits naming a positive PostgreSQL
+ * integer. Anything else names no record, so routes answer it as they answer a missing one (404).
+ */
+export const RecordId = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_DB_INT, ID_MESSAGE),
+);
+export const RecordIdParams = z.object({ id: RecordId });
+export type RecordIdParams = z.infer<typeof RecordIdParams>;
+
 /**
  * C0 and C1 control characters except tab, line feed and carriage return. They are invisible on
  * screen, break e-mail headers and CSV exports, and NUL cannot be stored in PostgreSQL text at all.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
 
 export const NewsletterRequest = z.object({
   email: z
@@ -9,3 +10,8 @@ export const NewsletterRequest = z.object({
     .pipe(z.email('Please enter a valid e-mail address.')),
 });
 export type NewsletterRequest = z.infer<typeof NewsletterRequest>;
+
+/** POST /api/newsletter answers 201 either way; `already_subscribed` tells the two apart. */
+export const NewsletterSubscription = z.object({ email: z.string(), already_subscribed: z.boolean() });
+export type NewsletterSubscription = z.infer<typeof NewsletterSubscription>;
+export const NewsletterResponse = successEnvelope(NewsletterSubscription);

@@ -141,6 +141,8 @@ export const ManualQrPaymentCore = z.object({
 
 export const ManualQrPaymentFields = ManualQrPaymentCore.and(BillingFields);
 export type ManualQrPaymentFields = z.infer<typeof ManualQrPaymentFields>;
+/** POST /api/payment/qr/manual as the browser sends it (multipart/form-data): the fields and the receipt image. */
+export const ManualQrPaymentForm = ManualQrPaymentCore.extend({ image: z.file() }).and(BillingFields);
 
 export const TestCardPaymentRequest = z
   .object({
@@ -177,6 +179,8 @@ export const StripeCardPaymentRequest = z
   })
   .and(BillingFields);
 export type StripeCardPaymentRequest = z.infer<typeof StripeCardPaymentRequest>;
+/** POST /api/payment/card: which of the two the server takes follows GET /api/payment/card/config's `provider`. */
+export const CardPaymentRequest = z.union([TestCardPaymentRequest, StripeCardPaymentRequest]);
 
 export const PaymentMethod = z.enum(['card', 'qr']);
 export const PaymentStatus = z.enum(['pending', 'approved', 'rejected', 'paid', 'failed']);
@@ -211,6 +215,7 @@ export const Payment = z.object({
   created_at: z.string(),
 });
 export type Payment = z.infer<typeof Payment>;
+export const PaymentResponse = successEnvelope(Payment);
 
 /** An admin's view: the payer and the package named. */
 export const AdminPayment = Payment.extend({
@@ -315,3 +320,12 @@ export const CreateSubscriptionRequest = z.object({
 });
 export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
 export const SubscriptionResponse = successEnvelope(Subscription);
+
+/** POST /api/admin/payments/{id}/approve: the payment and the subscription it started or extended. */
+export const PaymentReview = z.object({ payment: Payment, subscription: Subscription });
+export type PaymentReview = z.infer<typeof PaymentReview>;
+export const PaymentReviewResponse = successEnvelope(PaymentReview);
+
+/** POST /api/payment/stripe/webhook: an event as Stripe signs and sends it (Stripe-Signature header). */
+export const StripeWebhookEvent = z.looseObject({ id: z.string(), type: z.string() });
+export const WebhookReceivedResponse = successEnvelope(z.object({ received: z.literal(true) }));

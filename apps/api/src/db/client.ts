@@ -18,7 +18,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type Database = {
+  /** The primary: every write, migrations, and reads that must see a write just made. */
   db: Db;
+  /**
+   * Where public read-only queries may go: a second pool on the read replica (DATABASE_READ_URL),
+   * or the same object as `db` when there is none. It may lag behind `db` (streaming replication).
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
@@ -30,6 +36,14 @@ export type DatabaseOptions =
       poolSize?: number;
       /** Told when the server drops an idle connection (restart, failover); the pool opens a new one when needed. */
       onIdleError?: (err: Error) => void;
+      /**
+       * A read replica of `url` (DATABASE_READ_URL): a second pool for read-only queries, never
+       * migrated. Its first connection is opened lazily, so a replica that is down does not stop
+       * the start (reads fall back to the primary, services/properties/listing-cache.ts).
+       */
+      readUrl?: string;
+      /** Told when the replica drops an idle connection. */
+      onReadIdleError?: (err: Error) => void;
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -48,21 +62,26 @@ export function pgliteOptions(loadDataDir?: Blob) {
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // Without a listener, pg rethrows an idle connection's error and the process ends.
-    pool.on('error', (err) => options.onIdleError?.(err));
-    // pool.end() resolves once its connections are asked to close, not once they have: count
-    // them, so close() returns only when no connection to the server is left.
-    const open = new Set<pg.PoolClient>();
-    pool.on('connect', (client) => open.add(client));
-    pool.on('remove', (client) => open.delete(client));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    const primary = openPool(options.url, options.poolSize ?? 10, 'baan', options.onIdleError);
+    const db = drizzlePg(primary.pool, { schema });
+    // Migrations run on the primary only; a replica receives them through replication.
+    try {
+      await withMigrationLock(options.url, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
+    } catch (err) {
+      await primary.close();
+      throw err;
+    }
+    const replica = options.readUrl
+      ? openPool(options.readUrl, options.poolSize ?? 10, 'baan-read', options.onReadIdleError, {
+          // A replica that does not answer must not hold a read for long: it falls back to the primary.
+          connectionTimeoutMillis: 3_000,
+        })
+      : undefined;
+    const readDb = replica ? drizzlePg(replica.pool, { schema }) : db;
     const close = async () => {
-      await pool.end();
-      while (open.size > 0) await new Promise((resolve) => pool.once('remove', resolve));
+      await Promise.all([primary.close(), replica?.close()]);
     };
-    return { db: db as unknown as Db, kind: 'postgres', close };
+    return { db: db as unknown as Db, readDb: readDb as unknown as Db, kind: 'postgres', close };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // PGlite keeps a single connection: never open the same folder from two processes.
@@ -72,5 +91,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema });
   // drizzle-kit's own migrate cannot load pg_trgm into PGlite; drizzle-orm's migrate() can.
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, readDb: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** pg_advisory_lock key held while migrating ("baan" in ASCII). */
+const MIGRATION_LOCK = 0x6261616e;
+
+/**
+ * Runs `migrate` while holding a session advisory lock on its own connection (not one of the pool's,
+ * which may have a single connection): API nodes starting together then migrate one after the
+ * other, and the later ones find nothing left to do, instead of racing to create the same tables.
+ */
+async function withMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'baan-migrate' });
+  lock.on('error', () => undefined);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock too, also when the unlock itself failed.
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A pg pool whose close() returns only once every connection to the server has gone. The
+ * application_name (overridable in the URL) tells the pools apart in pg_stat_activity.
+ */
+function openPool(
+  url: string,
+  max: number,
+  applicationName: string,
+  onIdleError: ((err: Error) => void) | undefined,
+  extra: pg.PoolConfig = {},
+) {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName, ...extra });
+  // Without a listener, pg rethrows an idle connection's error and the process ends.
+  pool.on('error', (err) => onIdleError?.(err));
+  // pool.end() resolves once its connections are asked to close, not once they have: count
+  // them, so close() returns only when no connection to the server is left.
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => open.delete(client));
+  const close = async () => {
+    await pool.end();
+    while (open.size > 0) await new Promise((resolve) => pool.once('remove', resolve));
+  };
+  return { pool, close };
 }

@@ -399,9 +399,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.state, t.runAt),
-    index('jobs_dead_idx')
-      .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.state} = 'dead'`),
+    index('jobs_dead_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.state} = 'dead'`),
   ],
 );
 

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import { EncodedBody, sendEncoded } from '../lib/encoded-body.ts';
 import { pageServices } from '../lib/page-services.ts';
+import { cachedPage } from '../services/properties/listing-reads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -119,7 +120,7 @@ export default fp(
      */
     async function cachedRender(request: FastifyRequest, render: RequestHandler): Promise<RenderedPage> {
       try {
-        return await app.listingCache.get(`html:${request.url}`, async () => {
+        return await cachedPage(app, request.url, async () => {
           const page = await renderFresh(request, render);
           if (!isShared(page)) throw new NotShared(page);
           return page;

@@ -1,14 +1,16 @@
-import { AdminAuditQuery } from '@baan/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import { parse } from '../../lib/validate.ts';
+import { AdminAuditQuery, AuditPageResponse } from '@baan/contract';
+import { ok } from '../../lib/envelope.ts';
+import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { listAudit } from '../../services/admin/list-audit.ts';
+import { BAD_FILTERS } from './params.ts';
 
 /** The audit log: who did what, when, to which record. */
-const adminAudit: FastifyPluginAsync = async (app) => {
-  app.get('/admin/audit', async (request) => {
-    const query = parse(AdminAuditQuery, request.query, 'Please correct the search filters.');
-    return { success: true, payload: await listAudit(app.db, query) };
-  });
+const adminAudit: RoutesPlugin = async (app) => {
+  app.get(
+    '/admin/audit',
+    { schema: { querystring: AdminAuditQuery, response: { 200: AuditPageResponse } }, config: BAD_FILTERS },
+    async (request) => ok(await listAudit(app.db, request.query)),
+  );
 };
 
 export default adminAudit;

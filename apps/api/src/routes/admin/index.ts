@@ -7,7 +7,7 @@ import adminUsers from './users.ts';
 
 /** The admin console's API (docs/api.md "Contact and admin"): admins only, 401 / 403 for everyone else. */
 const admin: FastifyPluginAsync = async (app) => {
-  // Before the routes register, so it covers every one of them.
+  // Before the routes register, so it covers every one of them (and runs before their input is checked).
   app.addHook('preHandler', app.requireAdmin);
   await app.register(adminProperties);
   await app.register(adminUsers);

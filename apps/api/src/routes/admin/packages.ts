@@ -1,37 +1,59 @@
-import { ADMIN_MESSAGES, CreatePackageRequest, UpdatePackageRequest } from '@baan/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import { parse } from '../../lib/validate.ts';
+import {
+  ADMIN_MESSAGES,
+  AdminPackageResponse,
+  AdminPackagesResponse,
+  CreatePackageRequest,
+  RecordIdParams,
+  UpdatePackageRequest,
+} from '@baan/contract';
+import { ok } from '../../lib/envelope.ts';
+import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { createPackage, listAdminPackages, retirePackage, updatePackage } from '../../services/admin/admin-packages.ts';
-import { actor, recordId } from './params.ts';
+import { actor } from './params.ts';
+
+/** An id that is not a positive whole number names no package. */
+const PACKAGE_ID = { input: { notFound: ADMIN_MESSAGES.packageNotFound } };
 
 /** Packages in the console: every package (retired too), create, edit, retire. */
-const adminPackages: FastifyPluginAsync = async (app) => {
-  app.get('/admin/packages', async () => ({
-    success: true,
-    payload: await listAdminPackages(app.db, app.clock.now()),
-  }));
+const adminPackages: RoutesPlugin = async (app) => {
+  app.get('/admin/packages', { schema: { response: { 200: AdminPackagesResponse } } }, async () =>
+    ok(await listAdminPackages(app.db, app.clock.now())),
+  );
 
-  app.post('/admin/packages', async (request, reply) => {
-    const input = parse(CreatePackageRequest, request.body);
-    const pkg = await createPackage(app.db, input, actor(request), app.clock.now());
-    request.log.info({ packageId: pkg.id }, 'package created');
-    return reply.code(201).send({ success: true, message: ADMIN_MESSAGES.packageCreated, payload: pkg });
-  });
+  app.post(
+    '/admin/packages',
+    { schema: { body: CreatePackageRequest, response: { 201: AdminPackageResponse } } },
+    async (request, reply) => {
+      const pkg = await createPackage(app.db, request.body, actor(request), app.clock.now());
+      request.log.info({ packageId: pkg.id }, 'package created');
+      return reply.code(201).send(ok(pkg, ADMIN_MESSAGES.packageCreated));
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/admin/packages/:id', async (request) => {
-    const id = recordId(request.params.id, ADMIN_MESSAGES.packageNotFound);
-    const input = parse(UpdatePackageRequest, request.body);
-    const pkg = await updatePackage(app.db, id, input, actor(request), app.clock.now());
-    request.log.info({ packageId: id }, 'package updated');
-    return { success: true, message: ADMIN_MESSAGES.packageUpdated, payload: pkg };
-  });
+  app.patch(
+    '/admin/packages/:id',
+    {
+      schema: { params: RecordIdParams, body: UpdatePackageRequest, response: { 200: AdminPackageResponse } },
+      config: PACKAGE_ID,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const pkg = await updatePackage(app.db, id, request.body, actor(request), app.clock.now());
+      request.log.info({ packageId: id }, 'package updated');
+      return ok(pkg, ADMIN_MESSAGES.packageUpdated);
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/admin/packages/:id', async (request) => {
-    const id = recordId(request.params.id, ADMIN_MESSAGES.packageNotFound);
-    const pkg = await retirePackage(app.db, id, actor(request), app.clock.now());
-    request.log.info({ packageId: id }, 'package retired');
-    return { success: true, message: ADMIN_MESSAGES.packageRetiredOk, payload: pkg };
-  });
+  app.delete(
+    '/admin/packages/:id',
+    { schema: { params: RecordIdParams, response: { 200: AdminPackageResponse } }, config: PACKAGE_ID },
+    async (request) => {
+      const { id } = request.params;
+      const pkg = await retirePackage(app.db, id, actor(request), app.clock.now());
+      request.log.info({ packageId: id }, 'package retired');
+      return ok(pkg, ADMIN_MESSAGES.packageRetiredOk);
+    },
+  );
 };
 
 export default adminPackages;

@@ -1,17 +1,20 @@
 import {
+  ContactMessageResponse,
   ContactRequest,
+  type FieldErrors,
+  InquiryPageResponse,
   InquiryRequest,
+  InquiryResponse,
   CONTACT_MESSAGES as M,
   PropertyIdParams,
   UserInquiriesQuery,
 } from '@baan/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../lib/envelope.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { parse } from '../../lib/validate.ts';
+import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { toWireContactMessage, toWireInquiry } from '../../services/contact/contact-wire.ts';
 import { listUserInquiries } from '../../services/contact/list-user-inquiries.ts';
-import { parseContactForm } from '../../services/contact/parse-contact-form.ts';
 import { sendContactMessage } from '../../services/contact/send-contact-message.ts';
 import { findInquiryListing, sendInquiry } from '../../services/contact/send-inquiry.ts';
 
@@ -21,48 +24,71 @@ import { findInquiryListing, sendInquiry } from '../../services/contact/send-inq
  * only (a form error writes nothing and must not lock a person out for an hour), and they are
  * counted before anything is stored, so a limited request stores and mails nothing.
  */
-const contactRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/contact-us', async (request, reply) => {
-    const input = parseContactForm(ContactRequest, request.body);
-    await app.rateLimit.byIp('contact', request);
-    await app.rateLimit.byEmail('contact', input.email);
-    const row = await sendContactMessage(
-      { db: app.db, mailer: app.mailer, supportEmail: app.config.supportEmail },
-      input,
-      requestLanguage(request),
-      app.clock.now(),
-    );
-    request.log.info({ contactMessageId: row.id }, 'contact message stored');
-    return reply.code(201).send({ success: true, message: M.contactSent, payload: toWireContactMessage(row) });
-  });
+/** A form's error message is its first field's own (the forms show it as the toast); `errors` lists every field. */
+const firstFieldMessage = (errors: FieldErrors) =>
+  Object.values(errors)[0]?.[0] ?? 'Please correct the highlighted fields.';
 
-  app.post('/property/:id/inquiry', async (request, reply) => {
-    // Any id that is not a positive whole number names no listing, as on GET /api/property/{id}.
-    const params = PropertyIdParams.safeParse(request.params);
-    if (!params.success) throw notFound(M.listingNotFound);
-    const input = parseContactForm(InquiryRequest, request.body);
-    // Before the lookup: probing which listings exist is limited too.
-    await app.rateLimit.byIp('inquiry', request);
-    await app.rateLimit.byEmail('inquiry', input.email);
-    const listing = await findInquiryListing(app.db, params.data.id);
-    if (!listing) throw notFound(M.listingNotFound);
-    const row = await sendInquiry(
-      { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
-      listing,
-      input,
-      requestLanguage(request),
-      app.clock.now(),
-    );
-    request.log.info({ inquiryId: row.id, propertyId: listing.id }, 'inquiry stored');
-    return reply.code(201).send({ success: true, message: M.inquirySent, payload: toWireInquiry(row) });
-  });
+const contactRoutes: RoutesPlugin = async (app) => {
+  app.post(
+    '/contact-us',
+    {
+      schema: { body: ContactRequest, response: { 201: ContactMessageResponse } },
+      config: { input: { message: firstFieldMessage } },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      await app.rateLimit.byIp('contact', request);
+      await app.rateLimit.byEmail('contact', input.email);
+      const row = await sendContactMessage(
+        { db: app.db, mailer: app.mailer, supportEmail: app.config.supportEmail },
+        input,
+        requestLanguage(request),
+        app.clock.now(),
+      );
+      request.log.info({ contactMessageId: row.id }, 'contact message stored');
+      return reply.code(201).send(ok(toWireContactMessage(row), M.contactSent));
+    },
+  );
 
-  app.get('/user/inquiries', { preHandler: app.authenticate }, async (request) => {
-    const user = request.user;
-    if (!user) throw unauthorized();
-    const query = parse(UserInquiriesQuery, request.query, 'Please correct the filters.');
-    return { success: true, payload: await listUserInquiries(app.db, user.id, query) };
-  });
+  app.post(
+    '/property/:id/inquiry',
+    {
+      schema: { params: PropertyIdParams, body: InquiryRequest, response: { 201: InquiryResponse } },
+      // Any id that is not a positive whole number names no listing, as on GET /api/property/{id}.
+      config: { input: { notFound: M.listingNotFound, message: firstFieldMessage } },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      // Before the lookup: probing which listings exist is limited too.
+      await app.rateLimit.byIp('inquiry', request);
+      await app.rateLimit.byEmail('inquiry', input.email);
+      const listing = await findInquiryListing(app.db, request.params.id);
+      if (!listing) throw notFound(M.listingNotFound);
+      const row = await sendInquiry(
+        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
+        listing,
+        input,
+        requestLanguage(request),
+        app.clock.now(),
+      );
+      request.log.info({ inquiryId: row.id, propertyId: listing.id }, 'inquiry stored');
+      return reply.code(201).send(ok(toWireInquiry(row), M.inquirySent));
+    },
+  );
+
+  app.get(
+    '/user/inquiries',
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: UserInquiriesQuery, response: { 200: InquiryPageResponse } },
+      config: { input: { message: 'Please correct the filters.' } },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      return ok(await listUserInquiries(app.db, user.id, request.query));
+    },
+  );
 };
 
 export default contactRoutes;

@@ -1,10 +1,7 @@
+import { NotReadyResponse, type Readiness, ReadinessResponse } from '@baan/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { VERSION } from '../../version.ts';
-
-/** ok: answers; fail: does not (or not in time); off: not used by this node. */
-export type CheckState = 'ok' | 'fail' | 'off';
-export type Readiness = { checks: { db: CheckState; redis: CheckState; jobs: CheckState }; version: string };
 
 /** Each check gets this long: a hung database or Redis must not hang the probe (load balancers time out too). */
 export const READY_CHECK_TIMEOUT_MS = 2_000;
@@ -30,7 +27,7 @@ async function probe(check: () => Promise<boolean> | boolean): Promise<'ok' | 'f
  * the job runner polls on time when this node runs jobs), 503 naming the failed checks otherwise.
  * GET /api/health stays the liveness check (the process answers; Redis down is not fatal there).
  */
-const ready: FastifyPluginAsync = async (app) => {
+const ready: RoutesPlugin = async (app) => {
   /** The job runner is written against defensively: any object with isHealthy() counts. */
   const jobsCheck = (): (() => boolean) | undefined => {
     if (app.config.jobsWorker === false || !app.hasDecorator('jobs')) return undefined;
@@ -39,25 +36,29 @@ const ready: FastifyPluginAsync = async (app) => {
     return typeof isHealthy === 'function' ? () => isHealthy.call(jobs) === true : undefined;
   };
 
-  app.get('/health/ready', async (request, reply) => {
-    const jobs = jobsCheck();
-    const [db, redis, jobsState] = await Promise.all([
-      probe(async () => {
-        await app.db.execute(sql`select 1`);
-        return true;
-      }),
-      app.rateLimit.store === 'redis' ? probe(() => app.rateLimit.storeAnswers()) : ('off' as const),
-      jobs ? probe(jobs) : ('off' as const),
-    ]);
-    const payload: Readiness = { checks: { db, redis, jobs: jobsState }, version: VERSION };
-    reply.header('Cache-Control', 'no-store');
-    const failed = Object.entries(payload.checks)
-      .filter(([, state]) => state === 'fail')
-      .map(([name]) => name);
-    if (failed.length === 0) return { success: true as const, payload };
-    request.log.warn({ checks: payload.checks }, 'not ready');
-    return reply.code(503).send({ success: false, message: `Not ready: ${failed.join(', ')} failing.`, payload });
-  });
+  app.get(
+    '/health/ready',
+    { schema: { response: { 200: ReadinessResponse, 503: NotReadyResponse } } },
+    async (request, reply) => {
+      const jobs = jobsCheck();
+      const [db, redis, jobsState] = await Promise.all([
+        probe(async () => {
+          await app.db.execute(sql`select 1`);
+          return true;
+        }),
+        app.rateLimit.store === 'redis' ? probe(() => app.rateLimit.storeAnswers()) : ('off' as const),
+        jobs ? probe(jobs) : ('off' as const),
+      ]);
+      const payload: Readiness = { checks: { db, redis, jobs: jobsState }, version: VERSION };
+      reply.header('Cache-Control', 'no-store');
+      const failed = Object.entries(payload.checks)
+        .filter(([, state]) => state === 'fail')
+        .map(([name]) => name);
+      if (failed.length === 0) return { success: true as const, payload };
+      request.log.warn({ checks: payload.checks }, 'not ready');
+      return reply.code(503).send({ success: false, message: `Not ready: ${failed.join(', ')} failing.`, payload });
+    },
+  );
 };
 
 export default ready;

@@ -1,55 +1,61 @@
-import { PropertyIdParams, PropertyListQuery } from '@baan/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import { EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
+import {
+  PropertyIdParams,
+  PropertyListQuery,
+  PropertyListResponse,
+  PropertyPageResponse,
+  PropertyResponse,
+  PropertyTypeCountsResponse,
+} from '@baan/contract';
+import { sendEncoded } from '../../lib/encoded-body.ts';
+import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
-import { listAllProperties } from '../../services/properties/list-all-properties.ts';
-import { cachedProperty, cachedPropertyPage, cachedTypeCounts } from '../../services/properties/listing-reads.ts';
+import {
+  allProperties,
+  cachedPropertyBody,
+  cachedSearchBody,
+  cachedTypeCounts,
+} from '../../services/properties/listing-reads.ts';
 
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
 
 /** Public listing reads (docs/api.md "Listings"): search, all, one, and counts per sub type. */
-const propertiesRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/properties', async (request, reply) => {
-    // The answer is cached already serialized (and compressed on demand), under the URL as sent:
-    // a hot page then costs neither validation, JSON.stringify nor compression. Behind it,
-    // spellings of the same search share one entry. A rejected query (400) is never remembered.
-    const body = await app.listingCache.get(`page-url:${request.url}`, () => {
-      const query = parse(PropertyListQuery, request.query, 'Please correct the search filters.');
-      return app.listingCache.get(
-        `page-body:${JSON.stringify(query)}`,
-        async () =>
-          new EncodedBody(
-            JSON.stringify({
-              success: true,
-              payload: await cachedPropertyPage(app, query),
-            }),
-          ),
+const propertiesRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/properties',
+    // The query is parsed only when its answer is not cached yet (a hot URL costs no validation).
+    { schema: { querystring: readInHandler({ json: PropertyListQuery }), response: { 200: PropertyPageResponse } } },
+    async (request, reply) => {
+      // Cached serialized under the URL as sent (listing-reads.ts); a rejected query (400) is never remembered.
+      const body = await cachedSearchBody(app, request.url, () =>
+        parse(PropertyListQuery, request.query, 'Please correct the search filters.'),
       );
-    });
-    return sendEncoded(request, reply, body);
-  });
+      return sendEncoded(request, reply, body);
+    },
+  );
 
-  app.get('/all/properties', async () => {
-    return { success: true, payload: await listAllProperties(app.db, app.storage) };
-  });
+  app.get('/all/properties', { schema: { response: { 200: PropertyListResponse } } }, async () =>
+    ok(await allProperties(app)),
+  );
 
-  app.get<{ Params: { id: string } }>('/property/:id', async (request, reply) => {
-    // Any id that is not a positive whole number names no listing: 404, like a missing one.
-    const parsed = PropertyIdParams.safeParse(request.params);
-    if (!parsed.success) throw notFound(LISTING_NOT_FOUND);
-    const id = parsed.data.id;
-    const body = await app.listingCache.get(`detail-body:${id}`, async () => {
-      const property = await cachedProperty(app, id);
-      return property ? new EncodedBody(JSON.stringify({ success: true, payload: property })) : null;
-    });
-    if (!body) throw notFound(LISTING_NOT_FOUND);
-    return sendEncoded(request, reply, body);
-  });
+  app.get(
+    '/property/:id',
+    {
+      schema: { params: PropertyIdParams, response: { 200: PropertyResponse } },
+      // Any id that is not a positive whole number names no listing: 404, like a missing one.
+      config: { input: { notFound: LISTING_NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const body = await cachedPropertyBody(app, request.params.id);
+      if (!body) throw notFound(LISTING_NOT_FOUND);
+      return sendEncoded(request, reply, body);
+    },
+  );
 
-  app.get('/stats/property-types', async () => {
-    return { success: true, payload: await cachedTypeCounts(app) };
-  });
+  app.get('/stats/property-types', { schema: { response: { 200: PropertyTypeCountsResponse } } }, async () =>
+    ok(await cachedTypeCounts(app)),
+  );
 };
 
 export default propertiesRoutes;

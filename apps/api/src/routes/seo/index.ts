@@ -1,18 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { buildSitemap, buildSitemapPart, robotsTxt } from '../../services/seo/build-sitemap.ts';
+import { sitemapPartXml, sitemapXml } from '../../services/properties/listing-reads.ts';
+import { robotsTxt } from '../../services/seo/build-sitemap.ts';
 
 /** The sitemap (every public page and active listing in every language) and robots.txt. */
 const seo: FastifyPluginAsync = async (app) => {
   const publicUrl = app.config.publicUrl;
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const xml = await buildSitemap(app.db, publicUrl);
+    const xml = await sitemapXml(app, publicUrl);
     return reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml);
   });
 
   app.get<{ Params: { part: string } }>('/sitemaps/:part', async (request, reply) => {
     const name = request.params.part.endsWith('.xml') ? request.params.part.slice(0, -4) : '';
-    const xml = name ? await buildSitemapPart(app.db, publicUrl, name) : null;
+    const xml = name ? await sitemapPartXml(app, publicUrl, name) : null;
     if (!xml) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml);
   });

@@ -2,7 +2,6 @@ import { DEFAULT_PER_PAGE, type PropertyListQuery, type PropertyPage } from '@ba
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
-import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { containsPattern, locationText, searchText } from './search-text.ts';
@@ -37,15 +36,21 @@ function ordering(sort: PropertyListQuery['sort']) {
   }
 }
 
+/** The filters of a search without its paging and order: what its count depends on. */
+export type SearchFilters = Omit<PropertyListQuery, 'page' | 'per_page' | 'sort'>;
+
+/** Shares one count between the pages of a search (the read cache, listing-reads.ts). */
+export type ShareCount = (filters: SearchFilters, count: () => Promise<{ n: number }[]>) => Promise<{ n: number }[]>;
+
 /**
  * One page of visible listings matching the query, and how many match in all. The count (the
- * costly part at 100,000 listings) is shared by every page of one search through `cache`.
+ * costly part at 100,000 listings) is shared by every page of one search through `shareCount`.
  */
 export async function listProperties(
   db: Db,
   storage: Storage,
   query: PropertyListQuery,
-  cache?: TtlCache,
+  shareCount?: ShareCount,
 ): Promise<PropertyPage> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
@@ -54,7 +59,7 @@ export async function listProperties(
   // async: a Drizzle query re-runs on every `await`; the cache must hold its settled answer.
   const count = async () => await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where);
   const [counted, rows] = await Promise.all([
-    cache ? cache.get(`count:${JSON.stringify(filters)}`, count) : count(),
+    shareCount ? shareCount(filters, count) : count(),
     db
       .select({ property: properties })
       .from(properties)

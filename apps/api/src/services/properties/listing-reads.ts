@@ -1,31 +1,129 @@
 import type { Property, PropertyListQuery, PropertyPage, PropertyTypeCounts } from '@baan/contract';
-import type { Db } from '../../db/client.ts';
-import type { TtlCache } from '../../lib/ttl-cache.ts';
+import { EncodedBody } from '../../lib/encoded-body.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
 import { countPropertyTypes } from './count-property-types.ts';
 import { getProperty } from './get-property.ts';
-import { listProperties } from './list-properties.ts';
+import { listAllProperties } from './list-all-properties.ts';
+import { listProperties, type SearchFilters } from './list-properties.ts';
+import type { ListingCache } from './listing-cache.ts';
 
-/** What the public listing reads need: the database, the photo URLs' storage and the read cache. */
+/**
+ * The public listing reads, in one place: every cache key, every cached read (API answers,
+ * server-rendered pages), the uncached public reads, and `invalidateListings`, which every write
+ * that changes what visitors see calls. Routes and pages call these functions and know no key.
+ *
+ * Reads go through `listingCache.read`, so they use the read replica (DATABASE_READ_URL) when it has
+ * caught up with the last write this node knows of, and the primary otherwise (listing-cache.ts).
+ */
+
+/** What the public listing reads need: the photo URLs' storage and the listing cache (the app has both). */
 export interface ListingReadDeps {
-  db: Db;
   storage: Storage;
-  listingCache: TtlCache;
+  listingCache: ListingCache;
 }
+
+/** Every key of the listing read cache. */
+const KEYS = {
+  /** A listing (also the detail page's data). */
+  detail: (id: number) => `detail:${id}`,
+  /** GET /api/property/:id's serialized answer (null for a missing listing). */
+  detailBody: (id: number) => `detail-body:${id}`,
+  /** One page of a validated search. */
+  page: (query: PropertyListQuery) => `page:${JSON.stringify(query)}`,
+  /** GET /api/properties's serialized answer for a validated search. */
+  pageBody: (query: PropertyListQuery) => `page-body:${JSON.stringify(query)}`,
+  /** The same answer under the URL as sent: a hot URL then costs no validation either. */
+  pageUrl: (url: string) => `page-url:${url}`,
+  /** The count of a search, shared by all its pages (totals do not jump between pages). */
+  count: (filters: SearchFilters) => `count:${JSON.stringify(filters)}`,
+  /** Active listings per sub type. */
+  typeCounts: () => 'stats:types',
+  /** A server-rendered public page under its URL. */
+  html: (url: string) => `html:${url}`,
+} as const;
 
 /** One visible listing through the read cache, or null (the API's GET /api/property/:id and the detail page). */
 export function cachedProperty(deps: ListingReadDeps, id: number): Promise<Property | null> {
-  return deps.listingCache.get(`detail:${id}`, () => getProperty(deps.db, deps.storage, id));
+  return deps.listingCache.get(KEYS.detail(id), () =>
+    deps.listingCache.read((db) => getProperty(db, deps.storage, id)),
+  );
 }
 
 /** One page of a validated search through the read cache (the API's search and the list pages). */
 export function cachedPropertyPage(deps: ListingReadDeps, query: PropertyListQuery): Promise<PropertyPage> {
-  return deps.listingCache.get(`page:${JSON.stringify(query)}`, () =>
-    listProperties(deps.db, deps.storage, query, deps.listingCache),
+  const cache = deps.listingCache;
+  return cache.get(KEYS.page(query), () =>
+    cache.read((db) =>
+      listProperties(db, deps.storage, query, (filters, count) => cache.get(KEYS.count(filters), count)),
+    ),
   );
 }
 
 /** Active listings per sub type through the read cache. */
 export function cachedTypeCounts(deps: ListingReadDeps): Promise<PropertyTypeCounts> {
-  return deps.listingCache.get('stats:types', () => countPropertyTypes(deps.db));
+  return deps.listingCache.get(KEYS.typeCounts(), () => deps.listingCache.read((db) => countPropertyTypes(db)));
+}
+
+/**
+ * GET /api/properties's answer, cached already serialized (and compressed on demand) under the URL
+ * as sent, so a hot page costs neither validation, JSON.stringify nor compression; behind it,
+ * spellings of the same search share one entry. `parseQuery` validates the request's query (and
+ * throws the 400, which is never remembered).
+ */
+export function cachedSearchBody(
+  deps: ListingReadDeps,
+  url: string,
+  parseQuery: () => PropertyListQuery,
+): Promise<EncodedBody> {
+  const cache = deps.listingCache;
+  return cache.get(KEYS.pageUrl(url), () => {
+    const query = parseQuery();
+    return cache.get(
+      KEYS.pageBody(query),
+      async () => new EncodedBody(JSON.stringify({ success: true, payload: await cachedPropertyPage(deps, query) })),
+    );
+  });
+}
+
+/** GET /api/property/:id's answer, serialized once; null when no visible listing has this id. */
+export function cachedPropertyBody(deps: ListingReadDeps, id: number): Promise<EncodedBody | null> {
+  return deps.listingCache.get(KEYS.detailBody(id), async () => {
+    const property = await cachedProperty(deps, id);
+    return property ? new EncodedBody(JSON.stringify({ success: true, payload: property })) : null;
+  });
+}
+
+/**
+ * A server-rendered public page, rendered once per cache lifetime and URL and shared. `render`
+ * throws for an answer that must not be shared (the cache keeps no failure). The pages are built
+ * from the cached reads, so the invalidation that drops those drops them too.
+ */
+export function cachedPage<T>(deps: ListingReadDeps, url: string, render: () => Promise<T>): Promise<T> {
+  return deps.listingCache.get(KEYS.html(url), render);
+}
+
+/** GET /api/all/properties: every visible listing (not cached: nobody pages through it twice). */
+export function allProperties(deps: ListingReadDeps): Promise<Property[]> {
+  return deps.listingCache.read((db) => listAllProperties(db, deps.storage));
+}
+
+/** /sitemap.xml (not cached here: its answer carries a one-hour Cache-Control). */
+export function sitemapXml(deps: ListingReadDeps, publicUrl: string): Promise<string> {
+  return deps.listingCache.read((db) => buildSitemap(db, publicUrl));
+}
+
+/** One /sitemaps/<part>.xml, or null for a part that does not exist. */
+export function sitemapPartXml(deps: ListingReadDeps, publicUrl: string, part: string): Promise<string | null> {
+  return deps.listingCache.read((db) => buildSitemapPart(db, publicUrl, part));
+}
+
+/**
+ * After a committed write that changes what visitors see (a listing created, deleted, hidden,
+ * shown, featured; an owner disabled or enabled): this node's cached reads are dropped before it
+ * answers, and every other node's as soon as the message reaches it (Redis, when REDIS_URL is set).
+ * Never throws.
+ */
+export function invalidateListings(deps: Pick<ListingReadDeps, 'listingCache'>, reason: string): Promise<void> {
+  return deps.listingCache.invalidate(reason);
 }
