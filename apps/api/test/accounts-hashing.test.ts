@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, users } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/lib/rate-limit.ts';
-import { HASH_CONCURRENCY, HASH_MAX_WAITING } from '../src/plugins/passwords.ts';
+import { HASH_CONCURRENCY, HASH_MAX_WAITING } from '../src/plugins/infra/passwords.ts';
 import { RESET_TOKEN_TTL_MS } from '../src/services/accounts/reset-password.ts';
 import { build } from './helpers.ts';
 import {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { revokedTokens } from '../src/db/schema.ts';
-import { REMEMBER_TTL_SECONDS } from '../src/plugins/auth.ts';
+import { REMEMBER_TTL_SECONDS } from '../src/plugins/app/auth.ts';
 import { freshDatabase } from './helpers.ts';
 import { bearer, json, PASSWORD, post, signUpAndLogin } from './support/accounts.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress } from '../src/plugins/mail.ts';
+import { formatAddress } from '../src/plugins/infra/mail.ts';
 
 describe('formatAddress (the development outbox Reply-To)', () => {
   it('leaves plain names, Thai with its vowel marks included, unquoted', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from '../src/lib/ttl-cache.ts';
-import { cacheStats } from '../src/plugins/metrics.ts';
+import { cacheStats } from '../src/plugins/infra/metrics.ts';
 import { build } from './helpers.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';

@@ -7,8 +7,8 @@ import type { Config } from '../src/config.ts';
 import { unauthorized } from '../src/lib/errors.ts';
 import { openApiPath } from '../src/lib/openapi.ts';
 import { responseProblem, type ZodTypeProvider } from '../src/lib/route-schemas.ts';
-import errorsPlugin from '../src/plugins/errors.ts';
-import routeSchemasPlugin from '../src/plugins/route-schemas.ts';
+import errorsPlugin from '../src/plugins/infra/errors.ts';
+import routeSchemasPlugin from '../src/plugins/infra/route-schemas.ts';
 import { build } from './helpers.ts';
 import { registeredRoutes } from './support/routes.ts';
 

@@ -54,7 +54,7 @@ export function hashCost(stored: string): number | null {
   return parts[0] === 'scrypt' && parts.length === 6 ? Number(parts[1]) : null;
 }
 
-/** Hashing and checking at the configured cost, through one bounded line (plugins/passwords.ts makes it). */
+/** Hashing and checking at the configured cost, through one bounded line (plugins/infra/passwords.ts makes it). */
 export type Passwords = {
   /** A new scrypt hash at the configured cost; 503 (Retry-After) when the hashing line is full. */
   hash: (password: string) => Promise<string>;

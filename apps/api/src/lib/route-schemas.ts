@@ -14,7 +14,7 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
   readonly serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
 
-/** A plugin of /api routes whose handlers are typed from their schemas (plugins/route-schemas.ts). */
+/** A plugin of /api routes whose handlers are typed from their schemas (plugins/infra/route-schemas.ts). */
 export type RoutesPlugin<Options extends Record<string, unknown> = Record<never, never>> = FastifyPluginAsync<
   Options,
   RawServerDefault,

@@ -127,7 +127,7 @@ export async function getAdminUserDetail(db: Db, id: number, now: Date): Promise
 
 /**
  * Disables or enables an account. A disabled user cannot log in, their tokens stop working
- * (plugins/auth.ts, also after re-enabling: the session version moves on) and their listings
+ * (plugins/app/auth.ts, also after re-enabling: the session version moves on) and their listings
  * leave every public read (properties/visible.ts). Disabling twice keeps the first date.
  */
 export async function setUserDisabled(

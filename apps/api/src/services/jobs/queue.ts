@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 
-/** The id of the request being handled, so a job it enqueues can log under the same id (set by plugins/jobs.ts). */
+/** The id of the request being handled, so a job it enqueues can log under the same id (set by plugins/infra/jobs.ts). */
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 export type EnqueueOptions = {

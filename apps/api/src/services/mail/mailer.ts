@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
 
-/** What a service sends mail through (plugins/mail.ts makes it: SMTP, or the development outbox). */
+/** What a service sends mail through (plugins/infra/mail.ts makes it: SMTP, or the development outbox). */
 export type Mail = {
   to: string;
   subject: string;

@@ -1,9 +1,9 @@
 import type { OpenApiDocument } from '@baan/contract';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ApiRoute, buildOpenApiDocument, type RouteAccess } from '../lib/openapi.ts';
-import { declaredResponse, declaresZod, inputCheck, responseProblem } from '../lib/route-schemas.ts';
-import { VERSION } from '../version.ts';
+import { type ApiRoute, buildOpenApiDocument, type RouteAccess } from '../../lib/openapi.ts';
+import { declaredResponse, declaresZod, inputCheck, responseProblem } from '../../lib/route-schemas.ts';
+import { VERSION } from '../../version.ts';
 
 /**
  * Fastify checks a schema before the preHandler hooks, that is before authentication: the

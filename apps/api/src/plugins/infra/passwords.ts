@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@baan/contract';
 import fp from 'fastify-plugin';
-import { createBoundedQueue, QueueFullError } from '../lib/bounded-queue.ts';
-import { HttpError } from '../lib/errors.ts';
-import { decoyHash, hashPassword, type Passwords, verifyPassword } from '../lib/password.ts';
+import { createBoundedQueue, QueueFullError } from '../../lib/bounded-queue.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { decoyHash, hashPassword, type Passwords, verifyPassword } from '../../lib/password.ts';
 
 /**
  * One scrypt at a time. Each takes 128 MiB and a whole core for a few hundred milliseconds on

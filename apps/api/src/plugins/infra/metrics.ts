@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
-import { Histogram, metricFamily } from '../lib/prometheus.ts';
-import { TtlCache } from '../lib/ttl-cache.ts';
+import { Histogram, metricFamily } from '../../lib/prometheus.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 export type Metrics = {
   /** Every metric in Prometheus's text format (GET /metrics serves it). */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../lib/errors.ts';
-import { BAD_BOUNDARY } from '../lib/multipart-errors.ts';
-import { assertStorableText } from '../lib/unstorable-text.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { BAD_BOUNDARY } from '../../lib/multipart-errors.ts';
+import { assertStorableText } from '../../lib/unstorable-text.ts';
 
 /** The boundary parameter of a multipart Content-Type, quoted or not. */
 const BOUNDARY_PARAM = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i;

@@ -1,15 +1,15 @@
 import type { ErrorEnvelope } from '@baan/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/errors.ts';
-import { translateMultipartError } from '../lib/multipart-errors.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { translateMultipartError } from '../../lib/multipart-errors.ts';
 
 /** Fastify's own client errors, reworded for people. Anything else keeps a generic message. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  // The built-in text/plain parser is removed (plugins/input-policy.ts), so this covers it too.
+  // The built-in text/plain parser is removed (plugins/infra/input-policy.ts), so this covers it too.
   FST_ERR_CTP_INVALID_MEDIA_TYPE:
     'This content type is not accepted. Send JSON (Content-Type: application/json), or multipart/form-data for a form with files.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',

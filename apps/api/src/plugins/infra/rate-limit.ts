@@ -1,9 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { redactRedisUrl } from '../config.ts';
-import { HttpError } from '../lib/errors.ts';
-import { createMemoryRateLimitStore, RATE_LIMITS, type RateLimitName, type RateLimitStore } from '../lib/rate-limit.ts';
-import { createRedisRateLimitStore } from '../lib/redis-rate-limit-store.ts';
+import { redactRedisUrl } from '../../config.ts';
+import { HttpError } from '../../lib/errors.ts';
+import {
+  createMemoryRateLimitStore,
+  RATE_LIMITS,
+  type RateLimitName,
+  type RateLimitStore,
+} from '../../lib/rate-limit.ts';
+import { createRedisRateLimitStore } from '../../lib/redis-rate-limit-store.ts';
 
 export type RateLimiter = {
   /** Counts an attempt from the request's client address; 429 once over the limit. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { redactRedisUrl } from '../config.ts';
-import { createRedisChannel } from '../lib/redis-pubsub.ts';
-import { ListingCache } from '../services/properties/listing-cache.ts';
+import { redactRedisUrl } from '../../config.ts';
+import { createRedisChannel } from '../../lib/redis-pubsub.ts';
+import { ListingCache } from '../../services/properties/listing-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,10 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { revokedTokens, users } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
-import { persistentSecret } from '../lib/secrets.ts';
-import type { UserRow } from '../services/accounts/to-public-user.ts';
+import { revokedTokens, users } from '../../db/schema.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { persistentSecret } from '../../lib/secrets.ts';
+import type { UserRow } from '../../services/accounts/to-public-user.ts';
 
 /** Access tokens live a day, or 30 days when the person ticked "remember me". */
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;

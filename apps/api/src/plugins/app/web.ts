@@ -7,9 +7,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
-import { EncodedBody, sendEncoded } from '../lib/encoded-body.ts';
-import { pageServices } from '../lib/page-services.ts';
-import { cachedPage } from '../services/properties/listing-reads.ts';
+import { EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
+import { pageServices } from '../../lib/page-services.ts';
+import { cachedPage } from '../../services/properties/listing-reads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

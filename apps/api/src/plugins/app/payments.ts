@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
-import { DEMO_PROMPTPAY_ID } from '../config.ts';
-import type { CardProvider } from '../services/payments/card/card-provider.ts';
-import { createStripeClient, createStripeProvider } from '../services/payments/card/stripe-provider.ts';
-import { createTestCardProcessor } from '../services/payments/card/test-card-processor.ts';
-import { type PromptPayTarget, parsePromptPayId } from '../services/payments/promptpay-payload.ts';
+import { DEMO_PROMPTPAY_ID } from '../../config.ts';
+import type { CardProvider } from '../../services/payments/card/card-provider.ts';
+import { createStripeClient, createStripeProvider } from '../../services/payments/card/stripe-provider.ts';
+import { createTestCardProcessor } from '../../services/payments/card/test-card-processor.ts';
+import { type PromptPayTarget, parsePromptPayId } from '../../services/payments/promptpay-payload.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

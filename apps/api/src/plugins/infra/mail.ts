@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { mailOutbox } from '../db/schema.ts';
-import { enqueueJob } from '../services/jobs/queue.ts';
-import type { Mail, Mailer } from '../services/mail/mailer.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { enqueueJob } from '../../services/jobs/queue.ts';
+import type { Mail, Mailer } from '../../services/mail/mailer.ts';
 
 /** The job kind that carries one e-mail. */
 export const MAIL_JOB = 'mail.send';

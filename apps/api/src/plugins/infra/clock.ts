@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { type Clock, systemClock } from '../lib/clock.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { every } from '../services/jobs/runner.ts';
-import { sweepOrphanPhotos } from '../services/properties/sweep-orphan-photos.ts';
+import { every } from '../../services/jobs/runner.ts';
+import { sweepOrphanPhotos } from '../../services/properties/sweep-orphan-photos.ts';
 
 const PHOTO_SWEEP_JOB = 'photos.sweep';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { deleteFinishedJobs } from '../services/jobs/cleanup.ts';
-import { requestContext } from '../services/jobs/queue.ts';
-import { atBangkokTime, JobRunner } from '../services/jobs/runner.ts';
+import { deleteFinishedJobs } from '../../services/jobs/cleanup.ts';
+import { requestContext } from '../../services/jobs/queue.ts';
+import { atBangkokTime, JobRunner } from '../../services/jobs/runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { type Database, type Db, openDatabase } from '../../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { createLocalStorage } from '../storage/local-storage.ts';
-import { createS3Storage } from '../storage/s3-storage.ts';
-import type { Storage } from '../storage/storage.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
+import { createS3Storage } from '../../storage/s3-storage.ts';
+import type { Storage } from '../../storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
