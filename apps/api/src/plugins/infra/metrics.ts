@@ -1,7 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
 import { Histogram, metricFamily } from '../../lib/prometheus.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 
 export type Metrics = {
   /** Every metric in Prometheus's text format (GET /metrics serves it). */
@@ -24,24 +23,7 @@ const JOB_COUNTS_TIMEOUT_MS = 2_000;
 /** The route label of requests no route matched: pages (rendered by the web app's catch-all) and unknown paths. */
 export const UNMATCHED_ROUTE = '*';
 
-type CacheStats = { hits: number; misses: number; size?: number };
 type JobCounts = { queued: number; running: number; dead: number };
-
-/**
- * Hit and miss counts of the listing read cache: a TtlCache, or anything with `stats()`, or a
- * wrapper that keeps its TtlCache in `entries`. Undefined when none of these fits.
- */
-export function cacheStats(cache: unknown): CacheStats | undefined {
-  if (cache instanceof TtlCache) return cache.stats();
-  if (typeof cache !== 'object' || cache === null) return undefined;
-  const c = cache as { stats?: unknown; entries?: unknown };
-  if (typeof c.stats === 'function') {
-    const stats = (c.stats as () => unknown).call(cache) as Partial<CacheStats> | undefined;
-    if (typeof stats?.hits === 'number' && typeof stats.misses === 'number') return stats as CacheStats;
-  }
-  if (c.entries instanceof TtlCache) return c.entries.stats();
-  return undefined;
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -84,11 +66,8 @@ export default fp(
     app.addHook('onClose', async () => loop.disable());
 
     const jobCounts = async (): Promise<JobCounts | undefined> => {
-      if (!app.hasDecorator('jobs')) return undefined;
-      const jobs = (app as unknown as { jobs?: { counts?: unknown } }).jobs;
-      if (typeof jobs?.counts !== 'function') return undefined;
       try {
-        return await withTimeout((jobs.counts as () => Promise<JobCounts>).call(jobs), JOB_COUNTS_TIMEOUT_MS);
+        return await withTimeout(app.jobs.counts(), JOB_COUNTS_TIMEOUT_MS);
       } catch (err) {
         app.log.warn({ err }, 'metrics: job counts unavailable');
         return undefined;
@@ -112,7 +91,7 @@ export default fp(
       for (const [name, help, ns] of lag) parts.push(metricFamily(name, 'gauge', help, [{ value: seconds(ns) }]));
       loop.reset();
 
-      const cache = app.hasDecorator('listingCache') ? cacheStats(app.listingCache) : undefined;
+      const cache = app.listingCache.stats();
       if (cache) {
         parts.push(
           metricFamily('baan_listing_cache_hits_total', 'counter', 'Listing reads answered from the read cache.', [

@@ -28,26 +28,17 @@ async function probe(check: () => Promise<boolean> | boolean): Promise<'ok' | 'f
  * GET /api/health stays the liveness check (the process answers; Redis down is not fatal there).
  */
 const ready: RoutesPlugin = async (app) => {
-  /** The job runner is written against defensively: any object with isHealthy() counts. */
-  const jobsCheck = (): (() => boolean) | undefined => {
-    if (app.config.jobsWorker === false || !app.hasDecorator('jobs')) return undefined;
-    const jobs = (app as unknown as { jobs?: { isHealthy?: unknown } }).jobs;
-    const isHealthy = jobs?.isHealthy;
-    return typeof isHealthy === 'function' ? () => isHealthy.call(jobs) === true : undefined;
-  };
-
   app.get(
     '/health/ready',
     { schema: { response: { 200: ReadinessResponse, 503: NotReadyResponse } } },
     async (request, reply) => {
-      const jobs = jobsCheck();
       const [db, redis, jobsState] = await Promise.all([
         probe(async () => {
           await app.db.execute(sql`select 1`);
           return true;
         }),
         app.rateLimit.store === 'redis' ? probe(() => app.rateLimit.storeAnswers()) : ('off' as const),
-        jobs ? probe(jobs) : ('off' as const),
+        app.config.jobsWorker ? probe(() => app.jobs.isHealthy()) : ('off' as const),
       ]);
       const payload: Readiness = { checks: { db, redis, jobs: jobsState }, version: VERSION };
       reply.header('Cache-Control', 'no-store');

@@ -157,6 +157,11 @@ export class ListingCache {
     return this.entries.get(key, load);
   }
 
+  /** Hits and misses of this node's cache since start (GET /metrics). */
+  stats(): { hits: number; misses: number; size: number } {
+    return this.entries.stats();
+  }
+
   /**
    * Forgets this node's cached reads only. Writes call `invalidate` (listing-reads.ts,
    * `invalidateListings`); tests that write to the database directly call this.
