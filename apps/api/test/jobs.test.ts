@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { AdminJobPageResponse, AdminJobResponse } from '@baan/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -190,7 +191,14 @@ describe('mail through the queue', async () => {
   // The receiver's address, then closed: SMTP is down when the code is asked for.
   const url = smtp.url;
   await smtp.close();
-  const app = await build({ smtpUrl: url, jobsWorker: false });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = await build({ smtpUrl: url, jobsWorker: false, logLevel: 'info' }, logStream);
   const admin = await createUser(app, { email: 'ops@jobs.test', role: 'admin' });
   afterAll(() => receiver?.close());
   let receiver: Awaited<ReturnType<typeof startSmtpReceiver>> | undefined;
@@ -204,6 +212,15 @@ describe('mail through the queue', async () => {
     expect(mail?.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(mail?.payload.to).toBe('down@jobs.test');
     expect((await app.db.select({ n: count() }).from(otpCodes))[0]?.n).toBe(1);
+    // The job's log line carries the id of the request that caused it, and never the mail's body.
+    const jobLines = logs.map((line) => JSON.parse(line)).filter((line) => line.jobId === mail?.id);
+    expect(jobLines.length).toBeGreaterThan(0);
+    expect(jobLines[0]).toMatchObject({
+      reqId: 'req-signup-down',
+      kind: 'mail.send',
+      msg: 'job failed; it will be retried',
+    });
+    expect(logs.join('\n')).not.toContain(String(mail?.payload.text));
   });
 
   it('shows dead jobs to admins only, without their bodies, and retries one that is then delivered once', async () => {
