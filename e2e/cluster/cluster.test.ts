@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, solidPng, subscribeWithTestCard } from '../support/api.ts';
+import { CONDO_FOR_RENT, PASSWORD, solidPng, subscribeWithTestCard } from '../support/api.ts';
 import {
   type ApiNode,
   type ClusterServices,
@@ -53,26 +53,10 @@ async function bytes(node: ApiNode, url: string): Promise<{ status: number; body
   return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-const LISTING_FIELDS = {
-  type: 'rent',
-  user_type: 'owner',
-  property_type: 'residential',
-  property_sub_type: 'condo',
-  location: 'Sukhumvit 24, Khlong Toei, Bangkok',
-  description: 'Bright corner unit, five minutes from BTS Phrom Phong.',
-  price: '25000',
-  area: '45',
-  level: '12',
-  bed_rooms: '1',
-  bath_rooms: '1',
-  kitchen: '1',
-  floors: '1',
-};
-
 /** Lists a condo with a cover and one more photo; answers the created listing. */
 async function createListing(node: ApiNode, token: string, title: string): Promise<Listing> {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ ...LISTING_FIELDS, title })) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...CONDO_FOR_RENT, title })) form.append(name, value);
   form.append('cover_image', new Blob([new Uint8Array(solidPng(640, 480, [30, 120, 110]))]), 'cover.png');
   form.append('images[0]', new Blob([new Uint8Array(solidPng(480, 640, [200, 90, 40]))]), 'second.png');
   const res = await fetch(`${node.url}/api/property`, { method: 'POST', headers: bearer(token), body: form });
@@ -270,7 +254,7 @@ describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP
   it('loses nothing acknowledged when A is killed in the middle of an upload, and A comes back on its port', async () => {
     const objectsBefore = services.s3.objectKeys();
     const boundary = 'baan-cluster-boundary';
-    const head = Object.entries({ ...LISTING_FIELDS, title: 'Half uploaded loft' })
+    const head = Object.entries({ ...CONDO_FOR_RENT, title: 'Half uploaded loft' })
       .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
       .join('');
     const upload = request(`${a.url}/api/property`, {

@@ -9,13 +9,15 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from '../support/app.ts';
+
+export { freePort };
 
 const SERVER = fileURLToPath(new URL('../../apps/api/bin/baan.js', import.meta.url));
 const BUILT_SERVER = fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url));
@@ -42,20 +44,6 @@ function onExit(id: string, kill: () => void): () => void {
   }
   emergency.set(id, kill);
   return () => emergency.delete(id);
-}
-
-/** A free TCP port on 127.0.0.1 (closed again before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Polls `check` until it holds; throws `what` after `timeoutMs`. Returns how long it took. */

@@ -128,6 +128,23 @@ async function multipart<T>(
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
+/** The form fields of a one-bedroom condo for rent (all but the title and photos). */
+export const CONDO_FOR_RENT = {
+  type: 'rent',
+  user_type: 'owner',
+  property_type: 'residential',
+  property_sub_type: 'condo',
+  location: 'Sukhumvit 24, Khlong Toei, Bangkok',
+  description: 'Bright corner unit, five minutes from BTS Phrom Phong.',
+  price: '25000',
+  area: '45',
+  level: '12',
+  bed_rooms: '1',
+  bath_rooms: '1',
+  kitchen: '1',
+  floors: '1',
+} as const;
+
 /**
  * Lists a condo for rent through the API (the wizard has its own e2e test); returns its id. `fields` overrides the
  * form fields (a sale: `{ type: 'sale', price: '4500000' }`).
@@ -142,23 +159,7 @@ export async function createListing(
     app,
     '/api/property',
     token,
-    {
-      type: 'rent',
-      user_type: 'owner',
-      property_type: 'residential',
-      property_sub_type: 'condo',
-      location: 'Sukhumvit 24, Khlong Toei, Bangkok',
-      title,
-      description: 'Bright corner unit, five minutes from BTS Phrom Phong.',
-      price: '25000',
-      area: '45',
-      level: '12',
-      bed_rooms: '1',
-      bath_rooms: '1',
-      kitchen: '1',
-      floors: '1',
-      ...fields,
-    },
+    { ...CONDO_FOR_RENT, title, ...fields },
     { cover_image: solidPng(640, 480, [30, 120, 110]) },
   );
   if (res.status !== 201) throw new Error(`create listing: ${JSON.stringify(res.body)}`);
