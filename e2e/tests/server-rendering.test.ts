@@ -93,6 +93,9 @@ describe('pages rendered on the server, in their URL language', () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${app.url}/detail/${listingId}`);
     const title = await page.getByRole('heading', { level: 1 }).textContent();
+    // The inquiry form is its own chunk and hydrates after the rest of the page. A switch made before that can
+    // reach it while it is still the server's English HTML (a hydration error in CI once, under load).
+    await expect.poll(() => page.getByRole('button', { name: 'Send to the owner' }).isEnabled()).toBe(true);
     await page.getByLabel('Language').selectOption('th');
     await page.waitForURL(`${app.url}/th/detail/${listingId}`);
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('th');
