@@ -274,6 +274,9 @@ describe('mail through the queue', async () => {
     await app.mailer.drain();
     await app.mailer.drain();
     expect(receiver.mails.filter((m) => m.to.includes('down@jobs.test'))).toHaveLength(1);
+    // The delivery's log line names the job and the request that queued it.
+    const sent = logs.map((line) => JSON.parse(line)).find((line) => line.msg === 'mail sent');
+    expect(sent).toMatchObject({ jobId: dead?.id, reqId: 'req-signup-down', to: 'down@jobs.test' });
     expect((await jobRow(app, dead?.id ?? 0)).state).toBe('done');
     const again = await app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../../db/schema.ts';
 import { enqueueJob } from '../../services/jobs/queue.ts';
+import type { JobLog } from '../../services/jobs/runner.ts';
 import type { Mail, Mailer } from '../../services/mail/mailer.ts';
 
 /** The job kind that carries one e-mail. */
@@ -31,7 +32,8 @@ export default fp(
     if (!transport && isProduction)
       app.log.warn('SMTP_URL is not set: no e-mail is delivered (codes and messages stay in the mail_outbox table)');
 
-    const send = async (mail: Mail, messageId?: string) => {
+    // The job's logger when a job sends, so the line carries the job and the request that queued it.
+    const deliver = async (mail: Mail, messageId: string | undefined, log: JobLog) => {
       if (transport) {
         await transport.sendMail({
           from: mailFrom,
@@ -42,7 +44,7 @@ export default fp(
           ...(messageId ? { messageId } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
-        app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
       }
       await app.db.insert(mailOutbox).values({
@@ -54,17 +56,19 @@ export default fp(
       });
       // The code in the log is how a local run finishes sign-up; in production it would hand
       // anyone who reads the logs a way into every account, so it stays in the table only.
-      app.log.info(
+      log.info(
         { to: mail.to, subject: mail.subject, ...(isProduction ? {} : mail.devNote) },
         'dev outbox: mail stored (SMTP_URL is not set)',
       );
     };
 
+    const send = (mail: Mail, messageId?: string) => deliver(mail, messageId, app.log);
+
     // One job per mail. Its Message-ID is the job's, so in the rare case a worker dies after the
     // SMTP server took the mail and before the job was marked done, the repeat is recognisable.
     const host = new URL(app.config.publicUrl).hostname || 'baan.local';
-    app.jobs.register(MAIL_JOB, async (payload, { job }) => {
-      await send(payload as Mail, `<job-${job.id}@${host}>`);
+    app.jobs.register(MAIL_JOB, async (payload, { job, log }) => {
+      await deliver(payload as Mail, `<job-${job.id}@${host}>`, log);
     });
 
     const mailer: Mailer = {

@@ -68,6 +68,8 @@ export class JobRunner {
   readonly #options: Required<RunnerOptions>;
   readonly #handlers = new Map<string, { handle: JobHandler; leaseMs: number }>();
   readonly #schedules: Schedule[] = [];
+  /** When each schedule is next due, as last seen in the database (not asked again before then). */
+  readonly #scheduleDueAt = new Map<string, number>();
   readonly #inFlight = new Set<Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
   #running = false;
@@ -283,18 +285,33 @@ export class JobRunner {
       .onConflictDoNothing();
   }
 
-  /** Whoever moves a due schedule's time on enqueues its run, in the same transaction: once across nodes. */
+  /**
+   * Whoever moves a due schedule's time on enqueues its run, in the same transaction: once across nodes.
+   * Each schedule's next time is remembered, so an idle poll asks the database nothing about schedules
+   * until one may be due (another node may have moved it on meanwhile: then its new time is read).
+   */
   async #enqueueDueSchedules() {
     const now = this.#options.now();
     for (const schedule of this.#schedules) {
-      await this.#options.db.transaction(async (tx: Tx) => {
+      if (now.getTime() < (this.#scheduleDueAt.get(schedule.name) ?? 0)) continue;
+      const dueAt = await this.#options.db.transaction(async (tx: Tx) => {
+        const next = schedule.next(now);
         const [moved] = await tx
           .update(jobSchedules)
-          .set({ nextRunAt: schedule.next(now) })
+          .set({ nextRunAt: next })
           .where(and(eq(jobSchedules.name, schedule.name), lte(jobSchedules.nextRunAt, now)))
           .returning({ name: jobSchedules.name });
-        if (moved) await enqueueJob(tx, schedule.kind, schedule.payload ?? {}, { runAt: now, maxAttempts: 3 });
+        if (moved) {
+          await enqueueJob(tx, schedule.kind, schedule.payload ?? {}, { runAt: now, maxAttempts: 3 });
+          return next;
+        }
+        const [row] = await tx
+          .select({ nextRunAt: jobSchedules.nextRunAt })
+          .from(jobSchedules)
+          .where(eq(jobSchedules.name, schedule.name));
+        return row?.nextRunAt ?? next;
       });
+      this.#scheduleDueAt.set(schedule.name, dueAt.getTime());
     }
   }
 }
