@@ -3,6 +3,7 @@ import { SubscriptionSummary } from './accounts.ts';
 import { ContactMessage, Inquiry } from './contact.ts';
 import { successEnvelope } from './envelope.ts';
 import { RecordId, singleLineText } from './input.ts';
+import { REVIEW_STATES } from './listing-values.ts';
 import { PACKAGE_FEATURES, Package } from './payments.ts';
 import { Property } from './properties.ts';
 
@@ -48,11 +49,15 @@ export function adminPage<T extends z.ZodType>(item: T) {
 // ---- Listings ----------------------------------------------------------------------------
 
 /** GET /api/admin/properties?q=&status=&page=&per_page= ; q matches title, location, owner e-mail or #id. */
+/** The console's listing filter: a status, `pending` (waiting for review, any status) or all. */
+export const ADMIN_LISTING_FILTERS = ['all', 'active', 'paused', 'sold', 'rented', 'hidden', 'pending'] as const;
 export const AdminPropertiesQuery = z.object({
   q: search,
   status: z.preprocess(
     blankToUndefined,
-    z.enum(['active', 'hidden', 'all'], { error: 'Status must be one of: active, hidden, all.' }).default('all'),
+    z
+      .enum(ADMIN_LISTING_FILTERS, { error: `Status must be one of: ${ADMIN_LISTING_FILTERS.join(', ')}.` })
+      .default('all'),
   ),
   page,
   per_page: perPage,
@@ -70,6 +75,9 @@ export const AdminOwner = z.object({
 export const AdminProperty = Property.omit({ owner: true }).extend({
   owner: AdminOwner,
   inquiry_count: z.number().int(),
+  review: z.enum(REVIEW_STATES),
+  review_reasons: z.array(z.string()),
+  review_note: z.string().nullable(),
 });
 export type AdminProperty = z.infer<typeof AdminProperty>;
 export const AdminPropertyPage = adminPage(AdminProperty);
@@ -77,7 +85,7 @@ export type AdminPropertyPage = z.infer<typeof AdminPropertyPage>;
 export const AdminPropertyPageResponse = successEnvelope(AdminPropertyPage);
 
 /** POST /api/admin/properties/{id}/{action}. DELETE /api/admin/properties/{id} deletes it. */
-export const ADMIN_PROPERTY_ACTIONS = ['hide', 'show', 'feature', 'unfeature'] as const;
+export const ADMIN_PROPERTY_ACTIONS = ['hide', 'show', 'feature', 'unfeature', 'approve'] as const;
 export type AdminPropertyAction = (typeof ADMIN_PROPERTY_ACTIONS)[number];
 export const AdminPropertyActionParams = z.object({ id: RecordId, action: z.enum(ADMIN_PROPERTY_ACTIONS) });
 export const AdminPropertyResponse = successEnvelope(AdminProperty);
@@ -141,7 +149,7 @@ export const AdminPackagesResponse = successEnvelope(z.array(AdminPackage));
 export const AdminPackageResponse = successEnvelope(AdminPackage);
 
 /** Bounds of a package's fields (the console checks them before sending). */
-export const PACKAGE_LIMITS = { name: 120, price: 10_000_000 } as const;
+export const PACKAGE_LIMITS = { name: 120, price: 10_000_000, featuredQuota: 1000 } as const;
 
 const packageName = singleLineText('The package name contains invisible control characters.', {
   error: 'The package name is required.',
@@ -154,6 +162,11 @@ const packagePrice = z.coerce
   .int('The price must be a whole number of baht.')
   .min(0, 'The price cannot be negative.')
   .max(PACKAGE_LIMITS.price, 'The price is too high.');
+const packageFeaturedQuota = z.coerce
+  .number({ error: 'The featured quota must be a whole number.' })
+  .int('The featured quota must be a whole number.')
+  .min(0, 'The featured quota cannot be negative.')
+  .max(PACKAGE_LIMITS.featuredQuota, `The featured quota can be at most ${PACKAGE_LIMITS.featuredQuota}.`);
 const packageFeatures = z.array(z.enum(PACKAGE_FEATURES, { error: 'Unknown package feature.' })).max(20);
 
 /** POST /api/admin/packages. */
@@ -161,13 +174,19 @@ export const CreatePackageRequest = z.object({
   name: packageName,
   price: packagePrice,
   features: packageFeatures.default([]),
+  featured_quota: packageFeaturedQuota.default(0),
 });
 export type CreatePackageRequest = z.infer<typeof CreatePackageRequest>;
 
 /** PATCH /api/admin/packages/{id}: any of the fields. */
 export const UpdatePackageRequest = z
-  .object({ name: packageName.optional(), price: packagePrice.optional(), features: packageFeatures.optional() })
-  .refine((b) => b.name !== undefined || b.price !== undefined || b.features !== undefined, {
+  .object({
+    name: packageName.optional(),
+    price: packagePrice.optional(),
+    features: packageFeatures.optional(),
+    featured_quota: packageFeaturedQuota.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'Nothing to change.',
     path: ['_'],
   });

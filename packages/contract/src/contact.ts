@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { MAX_DB_INT, multiLineText, singleLineText } from './input.ts';
+import { INQUIRY_STATUSES, REVIEW_STATES } from './listing-values.ts';
 import { Property } from './properties.ts';
 
 /** Length limits on what visitors send (spam and abuse limits; the forms show them too). */
@@ -103,6 +104,10 @@ export const Inquiry = z.object({
   message: z.string(),
   language: z.string(),
   created_at: z.string(),
+  /** Lead tracking (docs/api.md "Owners"): new, contacted or closed, the owner's private note, when first answered. */
+  status: z.enum(INQUIRY_STATUSES),
+  note: z.string().nullable(),
+  responded_at: z.string().nullable(),
 });
 export type Inquiry = z.infer<typeof Inquiry>;
 export const InquiryResponse = successEnvelope(Inquiry);
@@ -113,6 +118,10 @@ export const InquiryResponse = successEnvelope(Inquiry);
  */
 export const UserInquiriesQuery = z.object({
   property_id: z.coerce.number().int().positive().max(MAX_DB_INT).optional(),
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(INQUIRY_STATUSES, { error: `status must be one of: ${INQUIRY_STATUSES.join(', ')}` }).optional(),
+  ),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -123,12 +132,22 @@ export const InquiryPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
+  /** Across all the caller's inquiries (not only this filter): the sidebar badge shows `new`. */
+  counts: z.object({ new: z.number().int(), contacted: z.number().int(), closed: z.number().int() }),
+  /** Median minutes from an inquiry to the owner's first answer (status moved on from new); null before any. */
+  median_response_minutes: z.number().int().nullable(),
 });
 export type InquiryPage = z.infer<typeof InquiryPage>;
 export const InquiryPageResponse = successEnvelope(InquiryPage);
 
 /** An item of GET /api/user/properties: the owner's listing with how many inquiries it has had. */
-export const OwnProperty = Property.extend({ inquiry_count: z.number().int() });
+export const OwnProperty = Property.extend({
+  inquiry_count: z.number().int(),
+  /** Moderation (ADR 017): pending listings wait for an admin; `review_note` is the admin's reason for a rejection. */
+  review: z.enum(REVIEW_STATES),
+  review_reasons: z.array(z.string()),
+  review_note: z.string().nullable(),
+});
 export type OwnProperty = z.infer<typeof OwnProperty>;
 export const OwnPropertyListResponse = successEnvelope(z.array(OwnProperty));
 /** POST /api/property answers 201 with the new listing as its owner sees it. */

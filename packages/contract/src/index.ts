@@ -16,3 +16,4 @@ export * from './pages.ts';
 export * from './payments.ts';
 export * from './properties.ts';
 export * from './sub-types.ts';
+export * from './owners.ts';

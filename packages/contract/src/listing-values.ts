@@ -46,8 +46,30 @@ export const SUB_TYPE_PROPERTY_TYPE: Record<(typeof PROPERTY_SUB_TYPES)[number],
   home_office: 'commercial',
 };
 
-/** Where a listing stands: `hidden` is an admin's decision. Only `active` listings are public. */
-export const PROPERTY_STATUSES = ['active', 'hidden'] as const;
+/**
+ * Where a listing stands: the owner's choice (OWNER_STATUSES) or an admin's (`hidden`). Only `active` listings are in
+ * search, counts, home sections and the sitemap; `sold` and `rented` pages stay reachable, marked and `noindex`;
+ * `paused` and `hidden` answer 404 to the public (ADR 017).
+ */
+export const PROPERTY_STATUSES = ['active', 'paused', 'sold', 'rented', 'hidden'] as const;
+/** The statuses an owner may set (PATCH /api/property/{id} `status`). */
+export const OWNER_STATUSES = ['active', 'paused', 'sold', 'rented'] as const;
+/** Statuses whose public page answers 200 (sold and rented marked and not indexed). */
+export const PUBLIC_PAGE_STATUSES = ['active', 'sold', 'rented'] as const;
+
+/** Moderation (ADR 017): pending and rejected listings are seen by their owner and admins only. */
+export const REVIEW_STATES = ['approved', 'pending', 'rejected'] as const;
+/** Why the rules held a listing for review. */
+export const REVIEW_REASONS = ['new_owner', 'price_outlier', 'duplicate_photos'] as const;
+
+/** Lead tracking: where the owner stands with an inquiry. */
+export const INQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;
+
+/** The ways a visitor can reach an owner from a listing page, counted as contact clicks. */
+export const CONTACT_CHANNELS = ['phone', 'email', 'line'] as const;
+
+/** Statistics periods, in days (Asia/Bangkok calendar days ending today). */
+export const STATS_PERIODS = [7, 30, 90] as const;
 
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 

@@ -42,6 +42,8 @@ export const Package = z.object({
   price: z.number().int(),
   duration_days: z.number().int(),
   features: z.array(z.string()),
+  /** How many listings a subscriber may feature at once (docs/api.md "Owners"). */
+  featured_quota: z.number().int(),
 });
 export type Package = z.infer<typeof Package>;
 export const PackagesResponse = successEnvelope(z.array(Package));

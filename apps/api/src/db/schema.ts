@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -40,6 +41,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** Until then no e-mail code is sent or checked for this account: too many wrong ones (ADR 010). */
     codesLockedUntil: timestamp('codes_locked_until', { withTimezone: true }),
+    /** Receives the weekly statistics report (one-click unsubscribe turns it off). */
+    weeklyReport: boolean('weekly_report').notNull().default(true),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -117,6 +120,8 @@ export const packages = pgTable('packages', {
   /** i18n keys of the feature lines, translated by the web app. */
   features: jsonb('features').$type<string[]>().notNull().default([]),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** How many of a subscriber's listings may be featured at once (0: none). Premium visibility is the feature key. */
+  featuredQuota: integer('featured_quota').notNull().default(0),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
   ...timestamps,
 });
@@ -152,9 +157,20 @@ export const properties = pgTable(
     availabilityDate: date('availability_date'),
     language: varchar('language', { length: 8 }).notNull().default('en'),
     isFeatured: boolean('is_featured').notNull().default(false),
-    status: varchar('status', { length: 12, enum: ['active', 'hidden'] })
+    /** The owner's choice (active, paused, sold, rented) or an admin's (hidden). Only active is in search. */
+    status: varchar('status', { length: 12, enum: ['active', 'paused', 'sold', 'rented', 'hidden'] })
       .notNull()
       .default('active'),
+    /** Moderation (ADR 017): a pending or rejected listing is shown to nobody but its owner and admins. */
+    review: varchar('review', { length: 12, enum: ['approved', 'pending', 'rejected'] })
+      .notNull()
+      .default('approved'),
+    /** Why the rules held it (keys: new_owner, price_outlier, duplicate_photos); the admin's reason when rejected. */
+    reviewReasons: jsonb('review_reasons').$type<string[]>().notNull().default([]),
+    reviewNote: text('review_note'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The owner's active package sells premium visibility: ranks first in the default sort (kept by the perks job). */
+    premium: boolean('premium').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -166,6 +182,9 @@ export const properties = pgTable(
     index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt.desc(), t.id.desc()),
     index('properties_status_sub_type_idx').on(t.status, t.propertySubType),
     index('properties_status_featured_created_idx').on(t.status, t.isFeatured, t.createdAt.desc(), t.id.desc()),
+    // The default sort: premium visibility first, then newest (ADR 017).
+    index('properties_status_premium_created_idx').on(t.status, t.premium.desc(), t.createdAt.desc(), t.id.desc()),
+    index('properties_review_idx').on(t.review),
     // Substring search in any script (Thai and Burmese have no spaces between words): trigram
     // GIN indexes over exactly the expressions the search query uses (see search-text.ts).
     index('properties_search_trgm_idx').using(
@@ -191,9 +210,14 @@ export const propertyImages = pgTable(
     widths: jsonb('widths').$type<number[]>().notNull(),
     isCover: boolean('is_cover').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** A 64-bit difference hash of the photo (16 hex digits): the same picture gives the same hash (moderation). */
+    phash: varchar('phash', { length: 16 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('property_images_property_idx').on(t.propertyId, t.sortOrder)],
+  (t) => [
+    index('property_images_property_idx').on(t.propertyId, t.sortOrder),
+    index('property_images_phash_idx').on(t.phash),
+  ],
 );
 
 export const propertyRooms = pgTable(
@@ -300,6 +324,8 @@ export const subscriptions = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
     /** The admin who granted it without a payment. */
     grantedBy: integer('granted_by').references(() => users.id),
+    /** When the owner was mailed that this period ends in 3 days (once per period). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     amount: integer('amount').notNull(),
     paymentMethod: varchar('payment_method', { length: 40 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -344,9 +370,17 @@ export const propertyInquiries = pgTable(
     phone: varchar('phone', { length: 40 }),
     message: text('message').notNull(),
     language: varchar('language', { length: 8 }).notNull().default('en'),
+    /** Lead tracking: the owner's progress with this inquiry, and a note only they see. */
+    status: varchar('status', { length: 12, enum: ['new', 'contacted', 'closed'] })
+      .notNull()
+      .default('new'),
+    note: text('note'),
+    /** When the owner first moved it on from new: how fast they answered. */
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('property_inquiries_owner_status_idx').on(t.ownerId, t.status),
     index('property_inquiries_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     index('property_inquiries_property_idx').on(t.propertyId),
     index('property_inquiries_created_idx').on(t.createdAt.desc(), t.id.desc()),
@@ -408,3 +442,58 @@ export const jobSchedules = pgTable('job_schedules', {
   name: varchar('name', { length: 64 }).primaryKey(),
   nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Listing statistics per Bangkok calendar day (ADR 017): counters bumped by the view and contact-click
+ * beacons, inquiries and favourites. Owners read them for 7, 30 or 90 days.
+ */
+export const listingDailyStats = pgTable(
+  'listing_daily_stats',
+  {
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** The day in Asia/Bangkok. */
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+    clicksPhone: integer('clicks_phone').notNull().default(0),
+    clicksEmail: integer('clicks_email').notNull().default(0),
+    clicksLine: integer('clicks_line').notNull().default(0),
+    inquiries: integer('inquiries').notNull().default(0),
+    favorites: integer('favorites').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
+);
+
+/**
+ * Who was already counted today, so visitors are distinct per day and a contact click counts once per
+ * visitor per day. `visitor` is a keyed hash of the client (never the address itself); rows older than
+ * two days are deleted by the daily clean-up.
+ */
+export const listingVisits = pgTable(
+  'listing_visits',
+  {
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    visitor: varchar('visitor', { length: 44 }).notNull(),
+    /** view, phone, email or line. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.day, t.visitor, t.kind] }), index('listing_visits_day_idx').on(t.day)],
+);
+
+/** Weekly reports already sent: one per owner and week (the Monday it covers up to, Asia/Bangkok). */
+export const ownerReports = pgTable(
+  'owner_reports',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: date('week').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] })],
+);

@@ -4,17 +4,19 @@ import { packages } from '../../db/schema.ts';
 
 /** The three tiers every deployment starts with: monthly THB prices; features are i18n keys. */
 export const PACKAGE_TIERS = [
-  { name: 'Starter', price: 490, sortOrder: 1, features: ['unlimitedListings', 'fullAnalytics'] },
+  { name: 'Starter', price: 490, sortOrder: 1, featuredQuota: 0, features: ['unlimitedListings', 'fullAnalytics'] },
   {
     name: 'Professional',
     price: 1290,
     sortOrder: 2,
+    featuredQuota: 5,
     features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking'],
   },
   {
     name: 'Premium',
     price: 2990,
     sortOrder: 3,
+    featuredQuota: 10,
     features: ['unlimitedListings', 'featuredAds', 'fullAnalytics', 'emailAnalyticsLeadTracking', 'premiumVisibility'],
   },
 ];
@@ -37,7 +39,7 @@ export async function ensurePackageTiers(db: Db | Tx): Promise<boolean> {
 export type PackageRow = typeof packages.$inferSelect;
 
 export function toPackage(row: PackageRow) {
-  return { id: row.id, name: row.name, price: row.price, duration_days: row.durationDays, features: row.features };
+  return { id: row.id, name: row.name, price: row.price, duration_days: row.durationDays, features: row.features, featured_quota: row.featuredQuota };
 }
 
 /** Packages on sale (not retired), in their display order. */
