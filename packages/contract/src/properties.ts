@@ -122,6 +122,8 @@ export type PropertyRoom = z.infer<typeof PropertyRoom>;
 
 /** The owner's public contact, on the detail only. */
 export const PropertyOwner = z.object({
+  /** The owner's user id: the page shows its owner "Edit" and does not count their own views. */
+  id: z.number().int(),
   name: z.string(),
   phone_number: z.string().nullable(),
   email: z.string(),
