@@ -22,6 +22,8 @@ export type Config = {
   jobsRetryMaxMs: number;
   /** How often an idle worker looks for due jobs (JOBS_POLL_MS). */
   jobsPollMs: number;
+  /** New listings of an account younger than this many days wait for review (MODERATION_NEW_OWNER_DAYS; 0: off). */
+  moderationNewOwnerDays: number;
   webDist: string;
   seedDemo: boolean;
   logLevel: string;
@@ -260,6 +262,7 @@ const variables = {
   JOBS_RETRY_BASE_MS: wholeNumber('JOBS_RETRY_BASE_MS', 5_000),
   JOBS_RETRY_MAX_MS: wholeNumber('JOBS_RETRY_MAX_MS', 5 * 60_000),
   JOBS_POLL_MS: wholeNumber('JOBS_POLL_MS', 1_000),
+  MODERATION_NEW_OWNER_DAYS: wholeNumber('MODERATION_NEW_OWNER_DAYS', 7),
   WEB_DIST: variable((v) => path.resolve(isUnset(v) ? DEFAULT_WEB_DIST : v)),
   SEED_DEMO: flag('SEED_DEMO', false),
   LOG_LEVEL: variable((v) => {
@@ -348,6 +351,7 @@ function toConfig(env: Parsed): Config {
     jobsRetryBaseMs: env.JOBS_RETRY_BASE_MS,
     jobsRetryMaxMs: env.JOBS_RETRY_MAX_MS,
     jobsPollMs: env.JOBS_POLL_MS,
+    moderationNewOwnerDays: env.MODERATION_NEW_OWNER_DAYS,
     webDist: env.WEB_DIST,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
