@@ -29,6 +29,12 @@ const ROUTES: Route[] = [
   { method: 'POST', url: `/api/admin/properties/${listing.id}/show` },
   { method: 'POST', url: `/api/admin/properties/${listing.id}/feature` },
   { method: 'POST', url: `/api/admin/properties/${listing.id}/unfeature` },
+  { method: 'POST', url: `/api/admin/properties/${listing.id}/approve` },
+  {
+    method: 'POST',
+    url: `/api/admin/properties/${listing.id}/reject`,
+    payload: { reason: 'Photos of another listing' },
+  },
   { method: 'DELETE', url: `/api/admin/properties/${listing.id}` },
   { method: 'GET', url: '/api/admin/users' },
   { method: 'GET', url: `/api/admin/users/${owner.id}` },
@@ -54,7 +60,7 @@ async function snapshot() {
   const pk = await app.db.select().from(packages);
   const subs = await app.db.select().from(subscriptions);
   return {
-    listing: l && { status: l.status, featured: l.isFeatured },
+    listing: l && { status: l.status, featured: l.isFeatured, review: l.review, note: l.reviewNote },
     ownerDisabled: u?.disabledAt ?? null,
     payment: p?.status,
     packages: pk.map((x) => [x.id, x.name, x.price, x.retiredAt]),
@@ -75,7 +81,8 @@ describe('every /api/admin route is for admins only', () => {
           `${r.method} ${r.url
             .split('?')[0]
             ?.replace(/\/\d+/g, '/:id')
-            .replace(/\/:id\/(hide|show|feature|unfeature|disable|enable)$/, '/:id/:action')}`,
+            .replace(/\/:id\/(hide|show|feature|unfeature|disable|enable)$/, '/:id/:action')
+            .replace(/^\/api\/admin\/properties\/:id\/approve$/, '/api/admin/properties/:id/:action')}`,
       ),
     );
     expect(registered.filter((r) => !covered.has(r))).toEqual([]);
@@ -101,7 +108,7 @@ describe('every /api/admin route is for admins only', () => {
   it('changed nothing: listing still active and unfeatured, payment pending, packages and audit log as they were', async () => {
     const after = await snapshot();
     expect(after).toEqual(await before);
-    expect(after.listing).toEqual({ status: 'active', featured: false });
+    expect(after.listing).toEqual({ status: 'active', featured: false, review: 'approved', note: null });
     expect(after.payment).toBe('pending');
     expect(after.audit).toBe(0);
     expect(after.subscriptions).toBe(0);

@@ -73,7 +73,7 @@ describe('GET /api/admin/properties', () => {
     const bad = await adminGet('/api/admin/properties?status=deleted&page=0&per_page=500');
     expect(bad.statusCode).toBe(400);
     expect(json(bad).errors).toMatchObject({
-      status: ['Status must be one of: active, hidden, all.'],
+      status: ['Status must be one of: all, active, paused, sold, rented, hidden, pending.'],
       page: [expect.any(String)],
       per_page: [expect.any(String)],
     });

@@ -16,6 +16,8 @@ export async function createUser(app: FastifyInstance, opts: { email: string; ro
       passwordHash: '!fixture-no-login',
       role: opts.role ?? 'user',
       emailVerifiedAt: new Date(),
+      // An established account: the moderation gate holds listings of accounts younger than 7 days (ADR 017).
+      createdAt: new Date(Date.now() - 30 * 24 * 60 * 60_000),
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');

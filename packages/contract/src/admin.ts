@@ -3,7 +3,7 @@ import { SubscriptionSummary } from './accounts.ts';
 import { ContactMessage, Inquiry } from './contact.ts';
 import { successEnvelope } from './envelope.ts';
 import { RecordId, singleLineText } from './input.ts';
-import { REVIEW_STATES } from './listing-values.ts';
+import { PROPERTY_STATUSES, REVIEW_STATES } from './listing-values.ts';
 import { PACKAGE_FEATURES, Package } from './payments.ts';
 import { Property } from './properties.ts';
 
@@ -26,6 +26,10 @@ export const ADMIN_MESSAGES = {
   packageCreated: 'Package created.',
   packageUpdated: 'Package updated.',
   packageRetiredOk: 'Package retired. Existing subscriptions keep working.',
+  approved: 'The listing is approved and visible to everyone.',
+  rejected: 'The listing is rejected; its owner was mailed the reason.',
+  /** 409 when approving or rejecting a listing that is not waiting for review. */
+  notPending: 'This listing is not waiting for review.',
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -84,7 +88,11 @@ export const AdminPropertyPage = adminPage(AdminProperty);
 export type AdminPropertyPage = z.infer<typeof AdminPropertyPage>;
 export const AdminPropertyPageResponse = successEnvelope(AdminPropertyPage);
 
-/** POST /api/admin/properties/{id}/{action}. DELETE /api/admin/properties/{id} deletes it. */
+/**
+ * POST /api/admin/properties/{id}/{action}. DELETE /api/admin/properties/{id} deletes it. `approve` publishes a listing
+ * waiting for review (409 when it is not); POST /api/admin/properties/{id}/reject {reason} (RejectListingRequest,
+ * owners.ts) refuses it. Both mail the owner (ADR 017).
+ */
 export const ADMIN_PROPERTY_ACTIONS = ['hide', 'show', 'feature', 'unfeature', 'approve'] as const;
 export type AdminPropertyAction = (typeof ADMIN_PROPERTY_ACTIONS)[number];
 export const AdminPropertyActionParams = z.object({ id: RecordId, action: z.enum(ADMIN_PROPERTY_ACTIONS) });
@@ -121,7 +129,7 @@ export const AdminUserDetail = AdminUser.extend({
     z.object({
       id: z.number().int(),
       title: z.string(),
-      status: z.enum(['active', 'hidden']),
+      status: z.enum(PROPERTY_STATUSES),
       is_featured: z.union([z.literal(0), z.literal(1)]),
       price: z.number().int(),
       type: z.string(),
@@ -242,6 +250,8 @@ export const AUDIT_ACTIONS = [
   'property.show',
   'property.feature',
   'property.unfeature',
+  'property.approve',
+  'property.reject',
   'property.delete',
   'user.disable',
   'user.enable',

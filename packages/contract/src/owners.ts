@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { PropertyFieldsObject } from './create-property.ts';
 import { successEnvelope } from './envelope.ts';
 import { MAX_DB_INT, RecordId } from './input.ts';
-import { CONTACT_CHANNELS, INQUIRY_STATUSES, OWNER_STATUSES, REVIEW_REASONS, REVIEW_STATES, STATS_PERIODS } from './listing-values.ts';
+import {
+  CONTACT_CHANNELS,
+  INQUIRY_STATUSES,
+  OWNER_STATUSES,
+  REVIEW_REASONS,
+  REVIEW_STATES,
+  STATS_PERIODS,
+} from './listing-values.ts';
 
 /**
  * The owners' side of listings (docs/api.md "Owners"): editing, status, statistics, featured quota and leads.
@@ -15,9 +22,13 @@ export const ReviewState = z.enum(REVIEW_STATES);
 export type ReviewState = z.infer<typeof ReviewState>;
 export const ReviewReason = z.enum(REVIEW_REASONS);
 export type ReviewReason = z.infer<typeof ReviewReason>;
-export const InquiryStatus = z.enum(INQUIRY_STATUSES, { error: `status must be one of: ${INQUIRY_STATUSES.join(', ')}` });
+export const InquiryStatus = z.enum(INQUIRY_STATUSES, {
+  error: `status must be one of: ${INQUIRY_STATUSES.join(', ')}`,
+});
 export type InquiryStatus = z.infer<typeof InquiryStatus>;
-export const ContactChannel = z.enum(CONTACT_CHANNELS, { error: `channel must be one of: ${CONTACT_CHANNELS.join(', ')}` });
+export const ContactChannel = z.enum(CONTACT_CHANNELS, {
+  error: `channel must be one of: ${CONTACT_CHANNELS.join(', ')}`,
+});
 export type ContactChannel = z.infer<typeof ContactChannel>;
 
 export const OWNER_MESSAGES = {
@@ -35,23 +46,60 @@ export const INQUIRY_NOTE_MAX = 2000;
 const idList = (field: string) =>
   z.preprocess(
     (value) => (value === undefined || Array.isArray(value) ? value : [value]),
-    z.array(RecordId, { error: `${field} must be a list of photo ids` }).max(40).optional(),
+    z
+      .array(RecordId, { error: `${field} must be a list of photo ids` })
+      .max(40)
+      .optional(),
   );
 
 /**
  * PATCH /api/property/{id} (JSON, or multipart with new `images[i]` files): any field of the create form, checked
  * the same way; absent fields stay as they are. The rules between fields are checked on the listing as it will be.
  */
-export const UpdatePropertyFields = PropertyFieldsObject.partial().extend({
-  status: OwnerStatus.optional(),
-  /** Photos to delete (the cover cannot be removed unless another photo becomes the cover). */
-  remove_image_ids: idList('remove_image_ids'),
-  /** The photo to show first. */
-  cover_image_id: RecordId.optional(),
-  /** The photos' new order (ids); photos not named keep their place after the named ones. */
-  image_order: idList('image_order'),
-});
+/**
+ * The create form's fields with their defaults taken off: zod fills a default even under `.partial()`, which would
+ * turn an absent `language` or `rooms` into a change. Every field of the create form is here, whatever is added later.
+ */
+type NoDefaults<S extends z.ZodRawShape> = {
+  [K in keyof S]: S[K] extends z.ZodDefault<infer Inner extends z.ZodType> ? Inner : S[K];
+};
+function withoutDefaults<S extends z.ZodRawShape>(object: z.ZodObject<S>): z.ZodObject<NoDefaults<S>> {
+  const shape = Object.fromEntries(
+    Object.entries(object.shape).map(([key, field]) => [key, field instanceof z.ZodDefault ? field.unwrap() : field]),
+  );
+  return z.object(shape as NoDefaults<S>);
+}
+
+export const UpdatePropertyFields = withoutDefaults(PropertyFieldsObject)
+  .partial()
+  .extend({
+    status: OwnerStatus.optional(),
+    /** Photos to delete (the cover cannot be removed unless another photo becomes the cover). */
+    remove_image_ids: idList('remove_image_ids'),
+    /** The photo to show first. */
+    cover_image_id: RecordId.optional(),
+    /** The photos' new order (ids); photos not named keep their place after the named ones. */
+    image_order: idList('image_order'),
+  });
 export type UpdatePropertyFields = z.infer<typeof UpdatePropertyFields>;
+
+/**
+ * PATCH /api/property/{id} as multipart/form-data: the fields as text (rooms as `rooms[i][type]`/`rooms[i][quantity]`;
+ * they replace the rooms when any is sent), new photos as `images` or `images[i]`, photo ids as `remove_image_ids[i]`
+ * and `image_order[i]` (i from 0) or one comma-separated `remove_image_ids` / `image_order`.
+ */
+export const UpdatePropertyForm = withoutDefaults(PropertyFieldsObject)
+  .omit({ rooms: true })
+  .partial()
+  .extend({
+    status: OwnerStatus.optional(),
+    'rooms[i][type]': z.string().optional(),
+    'rooms[i][quantity]': z.string().optional(),
+    images: z.array(z.file()).optional(),
+    'remove_image_ids[i]': z.string().optional(),
+    cover_image_id: z.string().optional(),
+    'image_order[i]': z.string().optional(),
+  });
 
 // ---- Statistics --------------------------------------------------------------------------
 
@@ -95,7 +143,14 @@ export const ListingStatsResponse = successEnvelope(ListingStats);
 /** GET /api/user/stats?days= (the dashboard overview): every listing of the caller together, and per listing. */
 export const OwnerStats = ListingStats.extend({
   listings: z.array(
-    z.object({ id: z.number().int(), title: z.string(), status: z.string(), views: count, contact_clicks: count, inquiries: count }),
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      status: z.string(),
+      views: count,
+      contact_clicks: count,
+      inquiries: count,
+    }),
   ),
 });
 export type OwnerStats = z.infer<typeof OwnerStats>;
@@ -122,7 +177,12 @@ export const InquiryIdParams = z.object({ id: RecordId });
 // ---- Featured quota ----------------------------------------------------------------------
 
 /** GET /api/user/featured-quota: how many listings the caller may still feature. */
-export const FeaturedQuota = z.object({ quota: count, used: count, left: count, premium: z.union([z.literal(0), z.literal(1)]) });
+export const FeaturedQuota = z.object({
+  quota: count,
+  used: count,
+  left: count,
+  premium: z.union([z.literal(0), z.literal(1)]),
+});
 export type FeaturedQuota = z.infer<typeof FeaturedQuota>;
 export const FeaturedQuotaResponse = successEnvelope(FeaturedQuota);
 
@@ -148,5 +208,7 @@ export const ListingReview = z.object({
 /** POST /api/reports/unsubscribe?u=&t= (one-click, RFC 8058): a signed token; a forged one is a 400. */
 export const ReportUnsubscribeQuery = z.object({
   u: z.coerce.number({ error: 'The unsubscribe link is not valid.' }).int().min(1).max(MAX_DB_INT),
-  t: z.string({ error: 'The unsubscribe link is not valid.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The unsubscribe link is not valid.'),
+  t: z
+    .string({ error: 'The unsubscribe link is not valid.' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'The unsubscribe link is not valid.'),
 });

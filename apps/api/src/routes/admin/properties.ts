@@ -7,10 +7,12 @@ import {
   AdminPropertyResponse,
   DeletedResponse,
   RecordIdParams,
+  RejectListingRequest,
 } from '@baan/contract';
 import { ok } from '../../lib/envelope.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { getAdminProperty, listAdminProperties, moderateProperty } from '../../services/admin/admin-properties.ts';
+import { decideListingReview } from '../../services/moderation/review-listing.ts';
 import { deleteProperty } from '../../services/properties/delete-property.ts';
 import { invalidateListings } from '../../services/properties/listing-reads.ts';
 import { actor, BAD_FILTERS } from './params.ts';
@@ -20,10 +22,15 @@ const MESSAGE: Record<AdminPropertyAction, string> = {
   show: ADMIN_MESSAGES.shown,
   feature: ADMIN_MESSAGES.featured,
   unfeature: ADMIN_MESSAGES.unfeatured,
+  approve: ADMIN_MESSAGES.approved,
 };
 
-/** Listings in the console: search every status, hide / show, feature / unfeature, delete. */
+/**
+ * Listings in the console: search every status (and the review queue, `status=pending`), hide / show,
+ * feature / unfeature, approve / reject a held listing (ADR 017), delete.
+ */
 const adminProperties: RoutesPlugin = async (app) => {
+  const notice = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl });
   app.get(
     '/admin/properties',
     {
@@ -42,10 +49,35 @@ const adminProperties: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const { id, action } = request.params;
-      await moderateProperty(app.db, id, action, actor(request), app.clock.now());
+      if (action === 'approve')
+        await decideListingReview(app.db, id, { kind: 'approve' }, actor(request), app.clock.now(), notice());
+      else await moderateProperty(app.db, id, action, actor(request), app.clock.now());
       await invalidateListings(app, `admin: ${action} listing`);
       request.log.info({ propertyId: id, action }, 'listing moderated');
       return ok(await getAdminProperty(app.db, app.storage, id), MESSAGE[action]);
+    },
+  );
+
+  // A static segment, so it wins over /:action for this one word; the reason is mailed to the owner.
+  app.post(
+    '/admin/properties/:id/reject',
+    {
+      schema: { params: RecordIdParams, body: RejectListingRequest, response: { 200: AdminPropertyResponse } },
+      config: {
+        input: {
+          notFound: ADMIN_MESSAGES.propertyNotFound,
+          message: (errors) => errors.reason?.[0] ?? 'Please correct the highlighted fields.',
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { reason } = request.body;
+      await decideListingReview(app.db, id, { kind: 'reject', reason }, actor(request), app.clock.now(), notice());
+      // A held listing was never public, so visitors see no change; every review write invalidates alike all the same.
+      await invalidateListings(app, 'admin: reject listing');
+      request.log.info({ propertyId: id }, 'listing rejected');
+      return ok(await getAdminProperty(app.db, app.storage, id), ADMIN_MESSAGES.rejected);
     },
   );
 

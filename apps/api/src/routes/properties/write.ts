@@ -2,12 +2,16 @@ import {
   CreatePropertyFields,
   CreatePropertyForm,
   DeletedResponse,
+  FeaturedQuotaResponse,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
   nestPropertyFields,
+  OWNER_MESSAGES,
   OwnPropertyListResponse,
   OwnPropertyResponse,
   PropertyIdParams,
+  UpdatePropertyFields,
+  UpdatePropertyForm,
 } from '@baan/contract';
 import multipart from '@fastify/multipart';
 import { ok } from '../../lib/envelope.ts';
@@ -16,12 +20,21 @@ import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
 import { createProperty } from '../../services/properties/create-property.ts';
 import { deleteProperty } from '../../services/properties/delete-property.ts';
+import { assertFeaturedQuota, getFeaturedQuota } from '../../services/properties/featured-quota.ts';
 import { getUserProperty, listUserProperties } from '../../services/properties/list-user-properties.ts';
 import { invalidateListings } from '../../services/properties/listing-reads.ts';
+import {
+  checkEditIntent,
+  type Editor,
+  editableListing,
+  LISTING_MISSING,
+  updateProperty,
+} from '../../services/properties/update-property.ts';
 import { getSubscriptionSummary } from '../../services/subscriptions/get-subscription-summary.ts';
-import { receiveMultipart } from '../../services/uploads/receive-multipart.ts';
+import { type ReceivedFile, receiveMultipart } from '../../services/uploads/receive-multipart.ts';
+import { nestUpdateFields, PHOTO_FIELDS } from './update-form.ts';
 
-/** The owner's side of listings: their own list, adding and deleting (public reads live in index.ts). */
+/** The owner's side of listings: their own list, adding, editing and deleting, the featured quota (public reads live in index.ts). */
 const propertyWrites: RoutesPlugin = async (app) => {
   // Scoped to these routes; the limits themselves are applied per request in receiveMultipart.
   await app.register(multipart);
@@ -40,17 +53,30 @@ const propertyWrites: RoutesPlugin = async (app) => {
       if (!subscription.is_active)
         throw forbidden('An active package is needed to add a listing. Choose a package first.');
 
+      const now = app.clock.now();
+      // Admins are not held to a package's featured quota (ADR 017); everyone else is checked as soon as the field
+      // is known (before the photos when it comes first, as browsers send it), and again under a lock when written.
+      const featuredQuota = user.role !== 'admin';
+      const checkQuota = async (isFeatured: string | undefined) => {
+        if (featuredQuota && isFeatured === '1') await assertFeaturedQuota(app.db, user.id, now);
+      };
       const received = await receiveMultipart(request, {
         tmpDir: app.uploadTmpDir,
         maxFileBytes: MAX_PHOTO_BYTES,
         maxFiles: MAX_PHOTOS + 1,
         allowed: ['jpeg', 'png', 'gif'],
         allowedLabel: 'JPEG, PNG or GIF',
+        beforeFile: (sent) => checkQuota(sent.is_featured),
       });
       let id: number;
       try {
         const fields = parse(CreatePropertyFields, nestPropertyFields(received.fields));
-        id = await createProperty(app.db, app.storage, user.id, fields, received.files);
+        await checkQuota(fields.is_featured);
+        id = await createProperty(app.db, app.storage, user.id, fields, received.files, {
+          now,
+          featuredQuota,
+          newOwnerDays: app.config.moderationNewOwnerDays,
+        });
       } finally {
         // Before answering, so no temporary file outlives the request.
         await received.cleanup();
@@ -60,6 +86,78 @@ const propertyWrites: RoutesPlugin = async (app) => {
       const property = await getUserProperty(app.db, app.storage, user.id, id);
       if (!property) throw new Error('the new listing could not be read back');
       return reply.code(201).send(ok(property, 'Property listed successfully!'));
+    },
+  );
+
+  app.patch(
+    '/property/:id',
+    {
+      preHandler: app.authenticate,
+      // JSON, or multipart with new photos (streamed by receiveMultipart after the cheap checks); parsed below.
+      schema: {
+        params: PropertyIdParams,
+        body: readInHandler({ json: UpdatePropertyFields, form: UpdatePropertyForm }),
+        response: { 200: OwnPropertyResponse },
+      },
+      // Any id that is not a positive whole number names no listing.
+      config: { input: { notFound: LISTING_MISSING } },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const editor: Editor = { id: user.id, role: user.role };
+      const { id } = request.params;
+      const now = app.clock.now();
+      // 404 and 403 before the body is read, so nobody uploads photos to be told no.
+      const listing = await editableListing(app.db, id, editor);
+      let input: unknown = request.body;
+      let files: ReceivedFile[] = [];
+      let cleanup = async () => {};
+      if (request.isMultipart()) {
+        const received = await receiveMultipart(request, {
+          tmpDir: app.uploadTmpDir,
+          maxFileBytes: MAX_PHOTO_BYTES,
+          maxFiles: MAX_PHOTOS,
+          allowed: ['jpeg', 'png', 'gif'],
+          allowedLabel: 'JPEG, PNG or GIF',
+          fileFields: PHOTO_FIELDS,
+          // The 409 and the featured quota answer before a photo's bytes are read when their fields come first.
+          beforeFile: (sent) =>
+            checkEditIntent(
+              app.db,
+              listing,
+              { statusChange: Boolean(sent.status?.trim()), featuring: sent.is_featured === '1' },
+              editor,
+              now,
+            ),
+        });
+        input = nestUpdateFields(received.fields);
+        files = received.files;
+        cleanup = received.cleanup;
+      }
+      let ownerId: number;
+      try {
+        const fields = parse(UpdatePropertyFields, input);
+        ({ ownerId } = await updateProperty(app.db, app.storage, id, editor, fields, files, now));
+      } finally {
+        // Before answering, so no temporary file outlives the request.
+        await cleanup();
+      }
+      await invalidateListings(app, 'listing edited');
+      request.log.info({ propertyId: id, photos: files.length }, 'listing edited');
+      const property = await getUserProperty(app.db, app.storage, ownerId, id);
+      if (!property) throw new Error('the edited listing could not be read back');
+      return ok(property, OWNER_MESSAGES.updated);
+    },
+  );
+
+  app.get(
+    '/user/featured-quota',
+    { preHandler: app.authenticate, schema: { response: { 200: FeaturedQuotaResponse } } },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      return ok(await getFeaturedQuota(app.db, user.id, app.clock.now()));
     },
   );
 

@@ -63,6 +63,7 @@ export async function createPackage(
         name: input.name,
         price: input.price,
         features: input.features,
+        featuredQuota: input.featured_quota,
         durationDays: 30,
         sortOrder: (last?.max ?? 0) + 1,
         createdAt: now,
@@ -77,7 +78,7 @@ export async function createPackage(
         action: 'package.create',
         targetType: 'package',
         targetId: row.id,
-        details: { name: row.name, price: row.price, features: row.features },
+        details: { name: row.name, price: row.price, features: row.features, featured_quota: row.featuredQuota },
       },
       now,
     );
@@ -88,7 +89,8 @@ export async function createPackage(
 const sameFeatures = (a: string[], b: string[]) => a.length === b.length && a.every((f, i) => f === b[i]);
 
 /**
- * Changes a package's name, price or features. Existing subscriptions and pending payments keep
+ * Changes a package's name, price, features or featured quota (a smaller quota is applied to subscribers' featured
+ * listings by the perks job). Existing subscriptions and pending payments keep
  * the amount they were bought at (they carry their own). The audit entry holds {from, to} per
  * field that actually changed.
  */
@@ -108,12 +110,16 @@ export async function updatePackage(
     if (input.features !== undefined && !sameFeatures(input.features, row.features)) {
       changes.features = { from: row.features, to: input.features };
     }
+    if (input.featured_quota !== undefined && input.featured_quota !== row.featuredQuota) {
+      changes.featured_quota = { from: row.featuredQuota, to: input.featured_quota };
+    }
     await tx
       .update(packages)
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.price !== undefined ? { price: input.price } : {}),
         ...(input.features !== undefined ? { features: input.features } : {}),
+        ...(input.featured_quota !== undefined ? { featuredQuota: input.featured_quota } : {}),
         updatedAt: now,
       })
       .where(eq(packages.id, id));

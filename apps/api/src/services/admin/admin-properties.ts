@@ -51,13 +51,21 @@ async function loadAdminProperties(
       ...wire,
       owner: { id: owner.id, name: owner.name, email: owner.email, disabled: owner.disabledAt !== null },
       inquiry_count: count,
+      review: property.review,
+      review_reasons: property.reviewReasons,
+      review_note: property.reviewNote,
     };
   });
 }
 
 function filters(query: AdminPropertiesQuery): SQL | undefined {
   return and(
-    query.status === 'all' ? undefined : eq(properties.status, query.status),
+    query.status === 'all'
+      ? undefined
+      : // The review queue: held listings whatever their status (ADR 017).
+        query.status === 'pending'
+        ? eq(properties.review, 'pending')
+        : eq(properties.status, query.status),
     consoleSearch(query.q, properties.id, [properties.title, properties.location, users.email]),
   );
 }
@@ -87,7 +95,10 @@ export async function getAdminProperty(db: Db, storage: Storage, id: number): Pr
   return item;
 }
 
-const CHANGES: Record<AdminPropertyAction, Partial<Pick<typeof properties.$inferInsert, 'status' | 'isFeatured'>>> = {
+/** The actions that only change columns; `approve` is a review decision (services/moderation/review-listing.ts). */
+export type PlainPropertyAction = Exclude<AdminPropertyAction, 'approve'>;
+
+const CHANGES: Record<PlainPropertyAction, Partial<Pick<typeof properties.$inferInsert, 'status' | 'isFeatured'>>> = {
   hide: { status: 'hidden' },
   show: { status: 'active' },
   feature: { isFeatured: true },
@@ -98,7 +109,7 @@ const CHANGES: Record<AdminPropertyAction, Partial<Pick<typeof properties.$infer
 export async function moderateProperty(
   db: Db,
   id: number,
-  action: AdminPropertyAction,
+  action: PlainPropertyAction,
   actor: AuditActor,
   now: Date,
 ): Promise<void> {

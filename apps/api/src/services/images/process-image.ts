@@ -20,6 +20,12 @@ export type StoredImage = {
   width: number;
   height: number;
   widths: number[];
+  /**
+   * The photo's 64-bit difference hash (16 hex digits): the greyscale picture shrunk to 9 × 8, one bit per pair of
+   * neighbours in a row (1 when the right one is brighter). The same picture, re-encoded or resized, gives the same
+   * hash; moderation compares it with other owners' photos (services/moderation).
+   */
+  phash: string;
 };
 
 /** The bytes could not be decoded as an image (sharp's own failure, never the disk's). */
@@ -73,7 +79,13 @@ export async function processImage(
     await storage.delete(written).catch(() => undefined);
     throw storageFailure(err);
   }
-  return { key, width: converted.width, height: converted.height, widths: converted.files.map((f) => f.width) };
+  return {
+    key,
+    width: converted.width,
+    height: converted.height,
+    widths: converted.files.map((f) => f.width),
+    phash: converted.phash,
+  };
 }
 
 async function convert(input: string | Buffer, widths: readonly number[]) {
@@ -109,11 +121,38 @@ async function convert(input: string | Buffer, widths: readonly number[]) {
       const webp = await sharp(data, { raw }).resize({ width: w }).webp({ quality: 78 }).toBuffer();
       files.push({ width: w, webp });
     }
+    const phash = await differenceHash(data, raw);
     // The largest stored file's size, which is what `<img width height>` needs for its aspect ratio.
-    return { files, width: largest, height: Math.round((height * largest) / width) };
+    return { files, width: largest, height: Math.round((height * largest) / width), phash };
   } catch {
     throw new ImageProcessingError('The image could not be processed.');
   }
+}
+
+/** The difference hash (dHash) of decoded pixels: greyscale 9 × 8, each bit says "the right neighbour is brighter". */
+export async function differenceHash(
+  data: Buffer,
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+): Promise<string> {
+  const grey = await sharp(data, { raw })
+    .removeAlpha()
+    .greyscale()
+    .resize(9, 8, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  // One channel once greyscale; read by stride anyway, so a pipeline that keeps three equal ones hashes the same.
+  const channels = grey.length / 72;
+  let hex = '';
+  for (let y = 0; y < 8; y++) {
+    let byte = 0;
+    for (let x = 0; x < 8; x++) {
+      const left = grey[(y * 9 + x) * channels] ?? 0;
+      const right = grey[(y * 9 + x + 1) * channels] ?? 0;
+      byte = (byte << 1) | (right > left ? 1 : 0);
+    }
+    hex += byte.toString(16).padStart(2, '0');
+  }
+  return hex;
 }
 
 /** Every file a stored image consists of. */

@@ -39,7 +39,14 @@ export async function ensurePackageTiers(db: Db | Tx): Promise<boolean> {
 export type PackageRow = typeof packages.$inferSelect;
 
 export function toPackage(row: PackageRow) {
-  return { id: row.id, name: row.name, price: row.price, duration_days: row.durationDays, features: row.features, featured_quota: row.featuredQuota };
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price,
+    duration_days: row.durationDays,
+    features: row.features,
+    featured_quota: row.featuredQuota,
+  };
 }
 
 /** Packages on sale (not retired), in their display order. */

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { packages, payments } from '../../db/schema.ts';
+import { applyOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { activateSubscription } from '../subscriptions/activate-subscription.ts';
 
 /**
@@ -47,6 +48,8 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, now: Date):
       },
       now,
     );
+    // Premium visibility and the featured quota follow the package at once (ADR 017).
+    await applyOwnerPerks(tx, payment.userId, now);
     return 'paid';
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type BillingSnapshot, payments } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
+import { applyOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { activateSubscription } from '../subscriptions/activate-subscription.ts';
 import { type CardInput, CardInputError, type CardProvider } from './card/card-provider.ts';
 import type { PaymentRow, SubscriptionRow } from './payment-wire.ts';
@@ -120,6 +121,8 @@ export async function payByCard(
       },
       at,
     );
+    // Premium visibility and the featured quota follow the package at once (ADR 017).
+    await applyOwnerPerks(tx, purchase.userId, at);
     return { payment: paid, subscription, clientSecret: null };
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { packages, payments } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
+import { applyOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { activateSubscription } from '../subscriptions/activate-subscription.ts';
 import { notifyPaymentRejected, type RejectionNotice } from './notify-payment-rejected.ts';
 import type { PaymentRow, SubscriptionRow } from './payment-wire.ts';
@@ -58,6 +59,8 @@ export async function approvePayment(
       },
       now,
     );
+    // Premium visibility and the featured quota follow the package at once (ADR 017).
+    await applyOwnerPerks(tx, payment.userId, now);
     await recordAudit(
       tx,
       reviewer,

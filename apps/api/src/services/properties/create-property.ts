@@ -4,13 +4,25 @@ import { properties, propertyImages, propertyRooms } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
+import { assessNewListing } from '../moderation/assess-listing.ts';
+import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
+import { assertFeaturedQuota } from './featured-quota.ts';
 
 const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
 
 /** The folder listing photos are stored under; the orphan sweep looks only here. */
 export const LISTING_PHOTOS = 'listings';
+
+export type CreateOptions = {
+  /** The write's time (app.clock). */
+  now?: Date;
+  /** Hold `is_featured` to the owner's package quota (everyone but admins; ADR 017). */
+  featuredQuota?: boolean;
+  /** Accounts younger than this many days have their listings reviewed (MODERATION_NEW_OWNER_DAYS). */
+  newOwnerDays?: number;
+};
 
 /**
  * Creates a listing with its photos and rooms. Photos are converted first (outside the
@@ -23,7 +35,9 @@ export async function createProperty(
   userId: number,
   fields: CreatePropertyFields,
   files: readonly ReceivedFile[],
+  options: CreateOptions = {},
 ): Promise<number> {
+  const now = options.now ?? new Date();
   const cover = files.find((f) => f.field === 'cover_image');
   if (!cover) throw badRequest(requiredMessage('cover_image'), { cover_image: [requiredMessage('cover_image')] });
   const others = files.filter((f) => OTHER_PHOTO.test(f.field));
@@ -39,6 +53,24 @@ export async function createProperty(
       }
     }
     return await db.transaction(async (tx) => {
+      // Counted under a lock on the owner, so two listings sent at once cannot both take the last place.
+      if (fields.is_featured === '1' && options.featuredQuota)
+        await assertFeaturedQuota(tx, userId, now, { lock: true });
+      // The moderation gate (ADR 017): a new owner, an outlying price or another owner's photo waits for an admin.
+      const moderation = await assessNewListing(
+        tx,
+        {
+          userId,
+          type: fields.type,
+          propertySubType: fields.property_sub_type,
+          location: fields.location,
+          price: fields.price,
+          area: fields.area,
+          photoHashes: stored.map((image) => image.phash),
+        },
+        now,
+        options.newOwnerDays,
+      );
       const [row] = await tx
         .insert(properties)
         .values({
@@ -64,9 +96,11 @@ export async function createProperty(
           floors: fields.floors ?? 0,
           level: fields.level ?? 0,
           avgUtilities: fields.avg_utilities ?? null,
-          availabilityDate: fields.availability_date ?? new Date().toISOString().slice(0, 10),
+          availabilityDate: fields.availability_date ?? now.toISOString().slice(0, 10),
           language: fields.language,
           isFeatured: fields.is_featured === '1',
+          review: moderation.review,
+          reviewReasons: moderation.reviewReasons,
         })
         .returning({ id: properties.id });
       if (!row) throw new Error('insert returned no row');
@@ -79,6 +113,7 @@ export async function createProperty(
           widths: image.widths,
           isCover: i === 0,
           sortOrder: i,
+          phash: image.phash,
         })),
       );
       if (fields.rooms.length > 0) {
@@ -86,6 +121,8 @@ export async function createProperty(
           .insert(propertyRooms)
           .values(fields.rooms.map((r) => ({ propertyId: row.id, type: r.type, quantity: r.quantity })));
       }
+      // Premium visibility of the owner's package applies to the new listing at once (ADR 017).
+      await syncOwnerPerks(tx, userId, now);
       return row.id;
     });
   } catch (err) {

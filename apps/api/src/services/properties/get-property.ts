@@ -4,18 +4,21 @@ import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
-import { isVisible } from './visible.ts';
+import { isPublicPage } from './visible.ts';
 
-/** One visible listing with its images, rooms and the owner's public contact; null when not visible. */
+/**
+ * One listing whose public page is shown (isPublicPage: active, sold or rented) with its images, rooms and the
+ * owner's public contact; null otherwise. Its `status` lets the page mark a sold or rented listing.
+ */
 export async function getProperty(db: Db, storage: Storage, id: number): Promise<Property | null> {
   const [row] = await db
     .select({
       property: properties,
-      owner: { name: users.name, phone_number: users.phoneNumber, email: users.email },
+      owner: { id: users.id, name: users.name, phone_number: users.phoneNumber, email: users.email },
     })
     .from(properties)
     .innerJoin(users, eq(users.id, properties.userId))
-    .where(and(eq(properties.id, id), isVisible))
+    .where(and(eq(properties.id, id), isPublicPage))
     .limit(1);
   if (!row) return null;
   const { images, rooms } = await loadDetails(db, [id]);

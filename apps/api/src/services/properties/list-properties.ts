@@ -31,8 +31,16 @@ function ordering(sort: PropertyListQuery['sort']) {
       return [asc(properties.price), sql`${properties.id} desc nulls last`];
     case 'price_desc':
       return [sql`${properties.price} desc nulls last`, sql`${properties.id} desc nulls last`];
-    default:
+    case 'newest':
       return [sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`];
+    default:
+      // No sort given (/Quick, the home sections, every list page until a visitor picks one): listings of a package
+      // with premium visibility first, then newest (ADR 017; index properties_status_premium_created_idx).
+      return [
+        sql`${properties.premium} desc nulls last`,
+        sql`${properties.createdAt} desc nulls last`,
+        sql`${properties.id} desc nulls last`,
+      ];
   }
 }
 

@@ -7,8 +7,8 @@ import { countInquiriesByProperty } from '../contact/list-user-inquiries.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 
 /**
- * The owner's own listings, whatever their status (hidden ones included), newest first, each
- * with its inquiry count (one grouped query for all of them).
+ * The owner's own listings, whatever their status (paused, sold, rented, hidden) and review, newest first, each
+ * with its inquiry count (one grouped query for all of them) and where moderation stands.
  */
 export async function listUserProperties(db: Db, storage: Storage, userId: number, only?: SQL): Promise<OwnProperty[]> {
   const rows = await db
@@ -26,6 +26,9 @@ export async function listUserProperties(db: Db, storage: Storage, userId: numbe
   return rows.map((row) => ({
     ...toWireProperty(storage, row, images.get(row.id), rooms.get(row.id)),
     inquiry_count: inquiries.get(row.id) ?? 0,
+    review: row.review,
+    review_reasons: row.reviewReasons,
+    review_note: row.reviewNote,
   }));
 }
 

@@ -1,12 +1,25 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { PUBLIC_PAGE_STATUSES } from '@baan/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { properties, users } from '../../db/schema.ts';
 
 /**
- * What a visitor may see: active listings whose owner is not disabled. The owner test is an
- * uncorrelated NOT IN (a small hashed set of disabled users) rather than a join, so a page query
- * can walk an index in order and stop after one page instead of joining and sorting everything.
+ * The owner is not disabled. An uncorrelated NOT IN (a small hashed set of disabled users) rather than a join, so a
+ * page query can walk an index in order and stop after one page instead of joining and sorting everything.
  */
-export const isVisible = and(
-  eq(properties.status, 'active'),
-  sql`${properties.userId} not in (select ${users.id} from ${users} where ${users.disabledAt} is not null)`,
+const ownerEnabled = sql`${properties.userId} not in (select ${users.id} from ${users} where ${users.disabledAt} is not null)`;
+
+/**
+ * In search, counts, home sections, the list of all listings and the sitemap (ADR 017): active, approved by
+ * moderation, owner not disabled. Every public list read uses it.
+ */
+export const isVisible = and(eq(properties.status, 'active'), eq(properties.review, 'approved'), ownerEnabled);
+
+/**
+ * The public page and GET /api/property/{id} (ADR 017): active, sold or rented (the last two marked and not
+ * indexed), approved, owner not disabled. Paused, hidden, pending and rejected listings answer 404 to the public.
+ */
+export const isPublicPage = and(
+  inArray(properties.status, [...PUBLIC_PAGE_STATUSES]),
+  eq(properties.review, 'approved'),
+  ownerEnabled,
 );

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
 import type { SubscriptionRow } from '../payments/payment-wire.ts';
+import { applyOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { activateSubscription } from './activate-subscription.ts';
 
 /** An admin grants a period directly (paid outside the site, a goodwill gesture), recorded as theirs and in the audit log. */
@@ -32,6 +33,7 @@ export async function grantSubscription(
       },
       now,
     );
+    await applyOwnerPerks(tx, user.id, now);
     await recordAudit(
       tx,
       admin,

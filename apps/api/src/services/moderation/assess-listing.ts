@@ -1,0 +1,147 @@
+import type { ReviewReason } from '@baan/contract';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { properties, propertyImages, users } from '../../db/schema.ts';
+
+/**
+ * The moderation gate at creation (ADR 017): a listing waits for an admin (`review = pending`) when its owner's
+ * account is young, when its price per m² is far outside its area's, or when a photo is another owner's.
+ */
+
+/** An account younger than this is a new owner: its listings wait for review. */
+/** The default of MODERATION_NEW_OWNER_DAYS. */
+export const NEW_OWNER_DAYS = 7;
+/** A price per m² below median / FACTOR or above median × FACTOR is an outlier. */
+export const PRICE_OUTLIER_FACTOR = 5;
+/** Fewer comparable listings than this say nothing about an area's prices. */
+export const PRICE_SAMPLE_MIN = 5;
+/**
+ * A difference hash with fewer set bits than this, or more than 64 minus it, comes from a picture with almost no
+ * structure (one colour, a plain gradient): many different uploads share it, so it proves nothing.
+ */
+export const HASH_MIN_BITS = 8;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ListingToAssess = {
+  userId: number;
+  type: 'rent' | 'sale';
+  propertySubType: string;
+  location: string;
+  price: number;
+  area: number;
+  /** The photos' difference hashes (`StoredImage.phash`). */
+  photoHashes: readonly (string | null | undefined)[];
+};
+
+export type Assessment = { review: 'approved' | 'pending'; reviewReasons: ReviewReason[] };
+
+/** How many bits of a 16-hex-digit hash are set. */
+export function hashBits(hex: string): number {
+  let bits = 0;
+  for (const digit of hex) {
+    let n = Number.parseInt(digit, 16);
+    while (n) {
+      bits += n & 1;
+      n >>= 1;
+    }
+  }
+  return bits;
+}
+
+/** Whether a photo hash says something about the picture (see HASH_MIN_BITS). */
+export function isDistinctiveHash(hash: string | null | undefined): hash is string {
+  if (!hash || !/^[0-9a-f]{16}$/.test(hash)) return false;
+  const bits = hashBits(hash);
+  return bits >= HASH_MIN_BITS && bits <= 64 - HASH_MIN_BITS;
+}
+
+/** The province of a location: its last comma-separated part, trimmed and lower-cased ('' when there is none). */
+export function provinceOf(location: string): string {
+  const parts = location.split(',');
+  return (parts[parts.length - 1] ?? '').trim().toLowerCase();
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The median price per m² of approved active listings of the same type and sub type in the same province, or null
+ * when fewer than PRICE_SAMPLE_MIN of them exist.
+ */
+export async function areaMedianPricePerSqm(
+  db: Db | Tx,
+  listing: Pick<ListingToAssess, 'type' | 'propertySubType' | 'location'>,
+): Promise<number | null> {
+  const province = provinceOf(listing.location);
+  if (!province) return null;
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      median: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by ${properties.price}::float8 / ${properties.area})::float8`,
+    })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.status, 'active'),
+        eq(properties.review, 'approved'),
+        eq(properties.type, listing.type),
+        eq(properties.propertySubType, listing.propertySubType),
+        gt(properties.area, 0),
+        // The trigram index narrows by substring first; the exact last-part comparison decides.
+        sql`lower(${properties.location}) like ${`%${likeEscape(province)}%`}`,
+        sql`lower(btrim(regexp_replace(${properties.location}, '^.*,', ''))) = ${province}`,
+      ),
+    );
+  if (!row || row.n < PRICE_SAMPLE_MIN || row.median === null) return null;
+  return Number(row.median);
+}
+
+/** Whether a photo hash of this listing equals one of a listing of another owner (any status). */
+async function hasOtherOwnersPhoto(db: Db | Tx, userId: number, hashes: string[]): Promise<boolean> {
+  if (hashes.length === 0) return false;
+  const [match] = await db
+    .select({ id: propertyImages.id })
+    .from(propertyImages)
+    .innerJoin(properties, eq(properties.id, propertyImages.propertyId))
+    .where(and(inArray(propertyImages.phash, hashes), ne(properties.userId, userId)))
+    .limit(1);
+  return match !== undefined;
+}
+
+/**
+ * Decides whether a new listing goes live at once or waits for an admin, and why. Run it in the creating
+ * transaction. Admins' own listings are never held.
+ */
+export async function assessNewListing(
+  db: Db | Tx,
+  listing: ListingToAssess,
+  now: Date,
+  newOwnerDays: number = NEW_OWNER_DAYS,
+): Promise<Assessment> {
+  const [owner] = await db
+    .select({ role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, listing.userId));
+  if (!owner || owner.role === 'admin') return { review: 'approved', reviewReasons: [] };
+
+  const reasons: ReviewReason[] = [];
+  if (now.getTime() - owner.createdAt.getTime() < newOwnerDays * DAY_MS) reasons.push('new_owner');
+
+  if (listing.area > 0) {
+    const median = await areaMedianPricePerSqm(db, listing);
+    const perSqm = listing.price / listing.area;
+    if (
+      median !== null &&
+      median > 0 &&
+      (perSqm < median / PRICE_OUTLIER_FACTOR || perSqm > median * PRICE_OUTLIER_FACTOR)
+    )
+      reasons.push('price_outlier');
+  }
+
+  const hashes = [...new Set(listing.photoHashes.filter(isDistinctiveHash))];
+  if (await hasOtherOwnersPhoto(db, listing.userId, hashes)) reasons.push('duplicate_photos');
+
+  return { review: reasons.length > 0 ? 'pending' : 'approved', reviewReasons: reasons };
+}

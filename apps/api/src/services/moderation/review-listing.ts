@@ -1,0 +1,81 @@
+import { ADMIN_MESSAGES } from '@baan/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { reviewDecisionMail } from './review-mail.ts';
+
+/** What mailing the owner needs: the mailer and the site's address for the link. */
+export type DecisionNotice = { mailer: Mailer; publicUrl: string };
+
+export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+
+/**
+ * An admin's decision on a listing waiting for review (ADR 017): approved goes live, rejected stays hidden with the
+ * reason. The change, its audit entry and the owner's mail commit together. 404 for a missing listing, 409 when it
+ * is not waiting for review (already decided, or never held).
+ */
+export async function decideListingReview(
+  db: Db,
+  id: number,
+  decision: Decision,
+  admin: AuditActor,
+  now: Date,
+  notice: DecisionNotice,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        title: properties.title,
+        review: properties.review,
+        reasons: properties.reviewReasons,
+        email: users.email,
+        name: users.name,
+        language: users.language,
+      })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.userId))
+      .where(eq(properties.id, id))
+      .for('update', { of: properties });
+    if (!row) throw notFound(ADMIN_MESSAGES.propertyNotFound);
+    if (row.review !== 'pending') throw conflict(ADMIN_MESSAGES.notPending);
+
+    const approved = decision.kind === 'approve';
+    await tx
+      .update(properties)
+      .set({
+        review: approved ? 'approved' : 'rejected',
+        reviewNote: approved ? null : decision.reason,
+        reviewedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(properties.id, id));
+    await recordAudit(
+      tx,
+      admin,
+      {
+        action: approved ? 'property.approve' : 'property.reject',
+        targetType: 'property',
+        targetId: id,
+        details: {
+          title: row.title,
+          review_reasons: row.reasons,
+          ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
+        },
+      },
+      now,
+    );
+    await notice.mailer.queue(
+      tx,
+      reviewDecisionMail(
+        row,
+        decision.kind === 'approve'
+          ? { kind: 'approved', listingId: id, title: row.title }
+          : { kind: 'rejected', listingId: id, title: row.title, reason: decision.reason },
+        notice.publicUrl,
+      ),
+    );
+  });
+}

@@ -1,0 +1,380 @@
+import { ADMIN_MESSAGES, AdminPropertyPageResponse, AdminPropertyResponse } from '@baan/contract';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, properties, propertyImages, users } from '../src/db/schema.ts';
+import { isDistinctiveHash } from '../src/services/moderation/assess-listing.ts';
+import { drawScene } from '../src/services/seed/demo-pictures.ts';
+import { activateSubscription, createUser, makeListing } from './fixtures.ts';
+import { build } from './helpers.ts';
+import { bearer, json } from './support/admin.ts';
+
+/** The moderation gate (ADR 017): held listings, the admin's queue, approve and reject with the owner's mail. */
+
+const app = await build();
+
+/** An account made just now: its owner is new (createUser makes established ones). */
+async function newAccount(email: string, role: 'user' | 'admin' = 'user') {
+  const user = await createUser(app, { email, role });
+  await app.db.update(users).set({ createdAt: new Date() }).where(eq(users.id, user.id));
+  await activateSubscription(app, user.id);
+  return user;
+}
+async function establishedAccount(email: string) {
+  const user = await createUser(app, { email });
+  await activateSubscription(app, user.id);
+  return user;
+}
+
+const admin = await createUser(app, { email: 'moderator@moderation.test', role: 'admin' });
+const veteran = await establishedAccount('veteran@moderation.test');
+const rival = await establishedAccount('rival@moderation.test');
+const newcomer = await newAccount('newcomer@moderation.test');
+
+/** A real-looking photo (a drawn house scene with hills and sky), the same bytes on every call. */
+const housePhoto = await sharp(Buffer.from(drawScene('house', 2)))
+  .jpeg({ quality: 85 })
+  .toBuffer();
+const towerPhoto = await sharp(Buffer.from(drawScene('tower', 3)))
+  .jpeg({ quality: 85 })
+  .toBuffer();
+/** One colour: its hash is degenerate and never matches anything. */
+const flatPhoto = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } })
+  .jpeg()
+  .toBuffer();
+
+const FIELDS: Record<string, string> = {
+  type: 'rent',
+  user_type: 'owner',
+  property_type: 'residential',
+  property_sub_type: 'condo',
+  location: 'Thong Lo, Watthana, Bangkok',
+  description: 'Corner unit, city view, fully furnished.',
+  price: '30000',
+  area: '60',
+  level: '18',
+  bed_rooms: '2',
+  bath_rooms: '2',
+  kitchen: '1',
+  floors: '1',
+  is_featured: '0',
+  language: 'en',
+};
+
+let titles = 0;
+/** Lists a condo through the API; answers the new listing's id. */
+async function list(token: string, fields: Record<string, string> = {}, photo: Buffer = flatPhoto): Promise<number> {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries({ ...FIELDS, title: `Condo number ${++titles}`, ...fields })) fd.append(k, v);
+  fd.append('cover_image', new Blob([new Uint8Array(photo)]), 'cover.jpg');
+  const res = await app.inject({ method: 'POST', url: '/api/property', payload: fd, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(201);
+  return json(res).payload.id as number;
+}
+
+async function review(id: number) {
+  const [row] = await app.db
+    .select({ review: properties.review, reasons: properties.reviewReasons, note: properties.reviewNote })
+    .from(properties)
+    .where(eq(properties.id, id));
+  return row;
+}
+
+/** Whether visitors see the listing: its page and the search. */
+async function isPublic(id: number): Promise<boolean> {
+  const detail = await app.inject(`/api/property/${id}`);
+  const search = json(await app.inject('/api/properties?per_page=100')).payload.items as { id: number }[];
+  expect(search.some((p) => p.id === id)).toBe(detail.statusCode === 200);
+  return detail.statusCode === 200;
+}
+
+async function mailsTo(email: string) {
+  await app.mailer.drain();
+  return app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(asc(mailOutbox.id));
+}
+
+const adminPost = (url: string, payload?: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
+
+describe('the moderation gate at creation', () => {
+  it("holds a new owner's listing (new_owner) and publishes an established owner's at once", async () => {
+    const held = await list(newcomer.token);
+    expect(await review(held)).toEqual({ review: 'pending', reasons: ['new_owner'], note: null });
+    expect(await isPublic(held)).toBe(false);
+
+    const live = await list(veteran.token);
+    expect(await review(live)).toEqual({ review: 'approved', reasons: [], note: null });
+    expect(await isPublic(live)).toBe(true);
+  });
+
+  it('lets the same owner through once the account is 7 days old', async () => {
+    const realNow = app.clock.now;
+    app.clock.now = () => new Date(realNow().getTime() + 7 * 24 * 60 * 60_000 + 60_000);
+    try {
+      const token = await app.tokens.sign({ id: newcomer.id, sessionVersion: 0 }, false);
+      const id = await list(token);
+      expect((await review(id))?.review).toBe('approved');
+    } finally {
+      app.clock.now = realNow;
+    }
+  });
+
+  it('MODERATION_NEW_OWNER_DAYS=0 turns the first-week rule off (a new account publishes at once)', async () => {
+    const relaxed = await build({ moderationNewOwnerDays: 0 });
+    const user = await createUser(relaxed, { email: 'fresh@relaxed.test' });
+    await relaxed.db.update(users).set({ createdAt: new Date() }).where(eq(users.id, user.id));
+    await activateSubscription(relaxed, user.id);
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ ...FIELDS, title: 'Fresh account condo' })) fd.append(k, v);
+    fd.append('cover_image', new Blob([new Uint8Array(flatPhoto)]), 'cover.jpg');
+    const res = await relaxed.inject({
+      method: 'POST',
+      url: '/api/property',
+      payload: fd,
+      headers: bearer(user.token),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await relaxed.db
+      .select({ review: properties.review, reasons: properties.reviewReasons })
+      .from(properties)
+      .where(eq(properties.id, json(res).payload.id as number));
+    expect(row).toEqual({ review: 'approved', reasons: [] });
+  });
+
+  it("never holds an admin's own listing, even a new admin's with an outlying price", async () => {
+    const freshAdmin = await newAccount('fresh-admin@moderation.test', 'admin');
+    for (let i = 0; i < 5; i++)
+      await makeListing(app, veteran.id, { type: 'sale', location: 'Rawai, Phuket', price: 6_000_000, area: 60 });
+    const id = await list(freshAdmin.token, {
+      type: 'sale',
+      location: 'Kata, Mueang Phuket, Phuket',
+      price: '900000000',
+      area: '60',
+    });
+    expect(await review(id)).toEqual({ review: 'approved', reasons: [], note: null });
+  });
+
+  it('holds a price per m² below a fifth or above five times the area median (price_outlier)', async () => {
+    // Five approved active rentals of condos in Chiang Mai at 500 ฿/m² (one more of another province, sub type or
+    // review does not count).
+    for (const price of [14_000, 15_000, 15_000, 16_000, 15_500])
+      await makeListing(app, rival.id, { location: 'Nimman, Mueang, Chiang Mai', price, area: 30 });
+    await makeListing(app, rival.id, {
+      location: 'Chiang Mai',
+      price: 1_000,
+      area: 30,
+      review: 'pending',
+      reviewReasons: ['price_outlier'],
+    });
+    await makeListing(app, rival.id, { location: 'Ari, Bangkok', price: 1_000, area: 30 });
+    const where = { location: 'Santitham, Mueang Chiang Mai, chiang mai ', area: '40' };
+
+    const fair = await list(veteran.token, { ...where, price: '20000' }); // 500 ฿/m²
+    expect(await review(fair)).toEqual({ review: 'approved', reasons: [], note: null });
+    const edgeHigh = await list(veteran.token, { ...where, price: '99000' }); // 2,475 ฿/m², under 5 × 500
+    expect((await review(edgeHigh))?.review).toBe('approved');
+
+    const tooHigh = await list(veteran.token, { ...where, price: '120000' }); // 3,000 ฿/m²
+    expect(await review(tooHigh)).toEqual({ review: 'pending', reasons: ['price_outlier'], note: null });
+    const tooLow = await list(veteran.token, { ...where, price: '3000' }); // 75 ฿/m²
+    expect(await review(tooLow)).toEqual({ review: 'pending', reasons: ['price_outlier'], note: null });
+    expect(await isPublic(tooLow)).toBe(false);
+
+    // A sale is compared with sales only: none in Chiang Mai, so nothing to say.
+    const sale = await list(veteran.token, { ...where, type: 'sale', price: '3000' });
+    expect((await review(sale))?.review).toBe('approved');
+  });
+
+  it('needs at least 5 comparable listings to call a price an outlier', async () => {
+    for (const price of [20_000, 21_000, 22_000, 23_000])
+      await makeListing(app, rival.id, { location: 'Khao Lak, Phang Nga', price, area: 100 });
+    const id = await list(veteran.token, { location: 'Takua Pa, Phang Nga', price: '9000000', area: '100' });
+    expect((await review(id))?.review).toBe('approved');
+  });
+
+  it("holds a listing with another owner's photo (duplicate_photos), not the same owner's reuse", async () => {
+    const first = await list(veteran.token, {}, housePhoto);
+    expect((await review(first))?.review).toBe('approved');
+    const [image] = await app.db.select().from(propertyImages).where(eq(propertyImages.propertyId, first));
+    expect(image?.phash).toMatch(/^[0-9a-f]{16}$/);
+    expect(isDistinctiveHash(image?.phash)).toBe(true);
+
+    // The same owner lists another unit with the same photo: their own, not held.
+    const again = await list(veteran.token, {}, housePhoto);
+    expect((await review(again))?.review).toBe('approved');
+
+    // Another owner's listing with it waits for review; a photo of their own goes live.
+    const copied = await list(rival.token, {}, housePhoto);
+    expect(await review(copied)).toEqual({ review: 'pending', reasons: ['duplicate_photos'], note: null });
+    expect(await isPublic(copied)).toBe(false);
+    const own = await list(rival.token, {}, towerPhoto);
+    expect((await review(own))?.review).toBe('approved');
+  });
+
+  it('never matches flat pictures (a degenerate hash), whoever uploads them', async () => {
+    const a = await list(veteran.token, {}, flatPhoto);
+    const b = await list(rival.token, {}, flatPhoto);
+    const [image] = await app.db.select().from(propertyImages).where(eq(propertyImages.propertyId, b));
+    expect(isDistinctiveHash(image?.phash)).toBe(false);
+    expect((await review(a))?.review).toBe('approved');
+    expect((await review(b))?.review).toBe('approved');
+  });
+
+  it('gives all reasons that apply', async () => {
+    const id = await list(
+      newcomer.token,
+      { location: 'Chang Phueak, Chiang Mai', price: '900000', area: '30' },
+      towerPhoto,
+    );
+    expect(await review(id)).toEqual({
+      review: 'pending',
+      reasons: ['new_owner', 'price_outlier', 'duplicate_photos'],
+      note: null,
+    });
+  });
+});
+
+describe('the review queue in the console', () => {
+  it('lists held listings (any status) with their review, and nothing else', async () => {
+    const res = await app.inject({
+      url: '/api/admin/properties?status=pending&per_page=100',
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const page = AdminPropertyPageResponse.parse(json(res)).payload;
+    const pending = await app.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.review, 'pending'))
+      .orderBy(desc(properties.createdAt), desc(properties.id));
+    expect(page.total).toBe(pending.length);
+    expect(page.items.map((p) => p.id)).toEqual(pending.map((p) => p.id));
+    expect(page.total).toBeGreaterThanOrEqual(5);
+    for (const item of page.items) {
+      expect(item.review).toBe('pending');
+      expect(item.review_reasons.length).toBeGreaterThan(0);
+      expect(item.review_note).toBeNull();
+    }
+    // Every listing in the console carries its review.
+    const all = AdminPropertyPageResponse.parse(
+      json(await app.inject({ url: '/api/admin/properties?per_page=100', headers: bearer(admin.token) })),
+    ).payload;
+    expect(all.items.some((p) => p.review === 'approved' && p.review_reasons.length === 0)).toBe(true);
+  });
+});
+
+describe('approve and reject', () => {
+  it('approve: the listing goes public, the owner is mailed the link, the audit log has it', async () => {
+    const id = await list(newcomer.token, { title: 'Sunny loft <near> the park' });
+    expect(await isPublic(id)).toBe(false); // also puts the 404 in the read cache
+
+    const res = await adminPost(`/api/admin/properties/${id}/approve`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = AdminPropertyResponse.parse(json(res));
+    expect(body.message).toBe(ADMIN_MESSAGES.approved);
+    expect(body.payload).toMatchObject({ id, review: 'approved', review_reasons: ['new_owner'], review_note: null });
+    expect(await isPublic(id)).toBe(true);
+
+    const mails = await mailsTo(newcomer.email);
+    const mail = mails.at(-1);
+    expect(mail?.subject).toBe('Your listing is now live on Baan');
+    expect(mail?.text).toContain('“Sunny loft <near> the park”');
+    expect(mail?.text).toContain(`${app.config.publicUrl}/detail/${id}`);
+    expect(mail?.html).toContain('Sunny loft &lt;near&gt; the park');
+    expect(mail?.html).toContain(`href="${app.config.publicUrl}/detail/${id}"`);
+
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'property.approve'), eq(auditLog.targetId, id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: admin.id, targetType: 'property' });
+
+    // Decided once: a second approval or a rejection is a 409 and changes nothing.
+    const again = await adminPost(`/api/admin/properties/${id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toEqual({ success: false, message: ADMIN_MESSAGES.notPending });
+    const reject = await adminPost(`/api/admin/properties/${id}/reject`, { reason: 'Too late' });
+    expect(reject.statusCode).toBe(409);
+    expect(json(reject).message).toBe('This listing is not waiting for review.');
+    expect((await review(id))?.review).toBe('approved');
+    expect(await mailsTo(newcomer.email)).toHaveLength(mails.length);
+  });
+
+  it('reject: the listing stays hidden, the owner is mailed the reason in their language (Thai)', async () => {
+    const thai = await newAccount('thai-owner@moderation.test');
+    await app.db.update(users).set({ language: 'th', name: 'สมศรี' }).where(eq(users.id, thai.id));
+    const id = await list(thai.token, { title: 'คอนโดใกล้ BTS' });
+    const reason = 'The photos show another building & the price <is> wrong.';
+
+    const res = await adminPost(`/api/admin/properties/${id}/reject`, { reason: `  ${reason}  ` });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = AdminPropertyResponse.parse(json(res));
+    expect(body.message).toBe(ADMIN_MESSAGES.rejected);
+    expect(body.payload).toMatchObject({ id, review: 'rejected', review_note: reason });
+    expect(await review(id)).toEqual({ review: 'rejected', reasons: ['new_owner'], note: reason });
+    expect(await isPublic(id)).toBe(false);
+
+    const [mail, ...more] = await mailsTo(thai.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('ประกาศของคุณไม่ได้รับการอนุมัติ');
+    expect(mail?.text).toContain('สวัสดีคุณ สมศรี');
+    expect(mail?.text).toContain('“คอนโดใกล้ BTS”');
+    expect(mail?.text).toContain(reason);
+    expect(mail?.text).toContain(`${app.config.publicUrl}/th/dashboard/properties`);
+    expect(mail?.html).toContain('<html lang="th">');
+    expect(mail?.html).toContain('The photos show another building &amp; the price &lt;is&gt; wrong.');
+
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'property.reject'), eq(auditLog.targetId, id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.details).toMatchObject({ reason, title: 'คอนโดใกล้ BTS', review_reasons: ['new_owner'] });
+
+    // Rejected is decided too.
+    expect((await adminPost(`/api/admin/properties/${id}/approve`)).statusCode).toBe(409);
+  });
+
+  it('reject needs a reason (400, nothing changes); 404 for a listing that does not exist', async () => {
+    const id = await list(newcomer.token);
+    const auditBefore = (await app.db.select().from(auditLog)).length;
+    for (const payload of [{}, { reason: '   ' }, { reason: 42 }]) {
+      const res = await adminPost(`/api/admin/properties/${id}/reject`, payload);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ success: false, message: 'A reason is required.' });
+      expect(json(res).errors.reason).toEqual(['A reason is required.']);
+    }
+    const long = await adminPost(`/api/admin/properties/${id}/reject`, { reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect(json(long).message).toBe('The reason is too long (at most 500 characters).');
+    expect((await review(id))?.review).toBe('pending');
+    expect((await app.db.select().from(auditLog)).length).toBe(auditBefore);
+
+    for (const url of ['/api/admin/properties/999999/approve', '/api/admin/properties/999999/reject']) {
+      const res = await adminPost(url, { reason: 'Nothing there' });
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toEqual({ success: false, message: ADMIN_MESSAGES.propertyNotFound });
+    }
+    expect((await app.db.select().from(auditLog)).length).toBe(auditBefore);
+  });
+
+  it('is for admins only (401 without a token, 403 for the owner)', async () => {
+    const id = await list(newcomer.token);
+    expect((await app.inject({ method: 'POST', url: `/api/admin/properties/${id}/approve` })).statusCode).toBe(401);
+    const own = await app.inject({
+      method: 'POST',
+      url: `/api/admin/properties/${id}/approve`,
+      headers: bearer(newcomer.token),
+    });
+    expect(own.statusCode).toBe(403);
+    const rejectOwn = await app.inject({
+      method: 'POST',
+      url: `/api/admin/properties/${id}/reject`,
+      headers: bearer(newcomer.token),
+      payload: { reason: 'x' },
+    });
+    expect(rejectOwn.statusCode).toBe(403);
+    expect((await review(id))?.review).toBe('pending');
+  });
+});
