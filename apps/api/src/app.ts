@@ -14,7 +14,9 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { serializeError } from './lib/log-errors.ts';
 import authPlugin from './plugins/app/auth.ts';
+import ownerPerksPlugin from './plugins/app/owner-perks.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
+import reportsPlugin from './plugins/app/reports.ts';
 import uploadsPlugin from './plugins/app/uploads.ts';
 import webPlugin from './plugins/app/web.ts';
 import clockPlugin from './plugins/infra/clock.ts';
@@ -46,6 +48,7 @@ import paymentRoutes from './routes/payments/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
 import propertyWriteRoutes from './routes/properties/write.ts';
 import seoRoutes from './routes/seo/index.ts';
+import statsRoutes from './routes/stats/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
 import { ensurePackageTiers } from './services/packages/package-tiers.ts';
@@ -151,6 +154,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(rateLimitPlugin);
   await fastify.register(mailPlugin);
   await fastify.register(paymentsPlugin);
+  await fastify.register(reportsPlugin);
+  await fastify.register(ownerPerksPlugin);
   // Before the /api routes, so it sees each of them (input checks, answers checked in tests, the OpenAPI document).
   await fastify.register(routeSchemasPlugin);
 
@@ -167,6 +172,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(adminRoutes);
       await api.register(adminJobRoutes);
       await api.register(contactRoutes);
+      await api.register(statsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -51,6 +51,9 @@ export const RATE_LIMITS = {
   // PromptPay receipts per account (its e-mail) and address: a purchase needs one, a retry or two;
   // each stores an image and costs sharp work, so a script cannot pile them up for review.
   qrReceipt: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
+  // Listing view and contact-click beacons (ADR 017): far more than a person browsing sends, so only a
+  // script is stopped; generous because many people may share one address (mobile carriers' NAT).
+  beacon: { windowMs: MINUTE, perIp: 120, perEmail: 120 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -43,6 +43,7 @@ export default fp(
           html: mail.html,
           ...(messageId ? { messageId } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;

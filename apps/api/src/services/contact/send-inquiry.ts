@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { properties, propertyInquiries, users } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isVisible } from '../properties/visible.ts';
+import { countInquiry } from '../stats/record.ts';
 import { inquiryMail } from './contact-mail.ts';
 import type { InquiryRow } from './contact-wire.ts';
 
@@ -54,6 +55,8 @@ export async function sendInquiry(
       })
       .returning();
     if (!row) throw new Error('inquiry insert returned nothing');
+    // The listing's statistics count it on its Bangkok day, with the inquiry or not at all.
+    await countInquiry(tx, listing.id, now);
     const owner = {
       name: listing.ownerName,
       email: listing.ownerEmail,

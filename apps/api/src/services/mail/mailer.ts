@@ -9,6 +9,11 @@ export type Mail = {
   /** Where a reply goes instead of the sender address (a visitor writing to support or to an owner). */
   replyTo?: { name: string; address: string };
   /**
+   * Extra header fields the service sets itself (e.g. `List-Unsubscribe`), ASCII values it built from
+   * its own data. Sent over SMTP; the development outbox does not keep them.
+   */
+  headers?: Record<string, string>;
+  /**
    * Shown in the server log only when there is no SMTP server (the development outbox) outside
    * production, so a local user can finish sign-up: e.g. `{ code }`. Never logged when mail really
    * goes out, nor in production.

@@ -1,0 +1,83 @@
+import type { ContactChannel } from '@baan/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { listingDailyStats, listingVisits } from '../../db/schema.ts';
+import { bangkokDay, bangkokHalfHour } from './bangkok-day.ts';
+
+/**
+ * Counting rules (ADR 017 "Statistics"), per listing and Asia/Bangkok day:
+ * - `visitors` +1 the first time a visitor (visitor.ts) sends a view beacon that day (a `view` row);
+ * - `views` +1 per beacon, but at most once per visitor per half hour of the Bangkok clock (a `view:NN`
+ *   row, NN = 0…47), so reloading a page again and again counts one view, not hundreds;
+ * - `clicks_<channel>` +1 the first time a visitor clicks that contact channel that day.
+ * Each is one statement: the visit rows are inserted with ON CONFLICT DO NOTHING and the day's counters
+ * move by what was new, so concurrent beacons of one visitor never count twice.
+ */
+
+/** Records a view beacon; returns whether it counted as a view. */
+export async function recordView(db: Db, propertyId: number, visitor: string, now: Date): Promise<boolean> {
+  const day = bangkokDay(now);
+  const slot = `view:${String(bangkokHalfHour(now)).padStart(2, '0')}`;
+  const result = await db.execute(sql`
+    with fresh as (
+      insert into ${listingVisits} (property_id, day, visitor, kind)
+      values (${propertyId}::int, ${day}::date, ${visitor}, 'view'), (${propertyId}::int, ${day}::date, ${visitor}, ${slot})
+      on conflict do nothing
+      returning kind
+    )
+    insert into ${listingDailyStats} (property_id, day, views, visitors)
+    select ${propertyId}::int, ${day}::date, count(*) filter (where kind <> 'view'), count(*) filter (where kind = 'view')
+    from fresh
+    having count(*) > 0
+    on conflict (property_id, day) do update set
+      views = ${listingDailyStats.views} + excluded.views,
+      visitors = ${listingDailyStats.visitors} + excluded.visitors
+    returning 1 as counted`);
+  return rowsOf(result).length > 0;
+}
+
+const CLICK_COLUMNS = {
+  phone: sql.raw('clicks_phone'),
+  email: sql.raw('clicks_email'),
+  line: sql.raw('clicks_line'),
+} as const satisfies Record<ContactChannel, unknown>;
+
+/** Records a contact click; counted once per visitor, listing, channel and day. Returns whether it counted. */
+export async function recordContactClick(
+  db: Db,
+  propertyId: number,
+  channel: ContactChannel,
+  visitor: string,
+  now: Date,
+): Promise<boolean> {
+  const day = bangkokDay(now);
+  const column = CLICK_COLUMNS[channel];
+  const result = await db.execute(sql`
+    with fresh as (
+      insert into ${listingVisits} (property_id, day, visitor, kind)
+      values (${propertyId}::int, ${day}::date, ${visitor}, ${channel})
+      on conflict do nothing
+      returning kind
+    )
+    insert into ${listingDailyStats} (property_id, day, ${column})
+    select ${propertyId}::int, ${day}::date, 1 from fresh
+    on conflict (property_id, day) do update set ${column} = ${listingDailyStats}.${column} + 1
+    returning 1 as counted`);
+  return rowsOf(result).length > 0;
+}
+
+/** Counts an inquiry on its listing's day; call it in the transaction that stores the inquiry. */
+export async function countInquiry(tx: Tx | Db, propertyId: number, now: Date): Promise<void> {
+  await tx
+    .insert(listingDailyStats)
+    .values({ propertyId, day: bangkokDay(now), inquiries: 1 })
+    .onConflictDoUpdate({
+      target: [listingDailyStats.propertyId, listingDailyStats.day],
+      set: { inquiries: sql`${listingDailyStats.inquiries} + 1` },
+    });
+}
+
+/** Both drivers answer `execute` with `{rows}`. */
+function rowsOf(result: unknown): unknown[] {
+  return (result as { rows?: unknown[] }).rows ?? [];
+}
