@@ -235,7 +235,14 @@ describe('GET /api/user/inquiries', () => {
     for (const url of ['/api/user/inquiries', `/api/user/inquiries?property_id=${condo.id}`]) {
       const res = await get(url, stranger.token);
       expect(res.statusCode).toBe(200);
-      expect(InquiryPageResponse.parse(res.json()).payload).toEqual({ items: [], total: 0, page: 1, per_page: 20 });
+      expect(InquiryPageResponse.parse(res.json()).payload).toEqual({
+        items: [],
+        total: 0,
+        page: 1,
+        per_page: 20,
+        counts: { new: 0, contacted: 0, closed: 0 },
+        median_response_minutes: null,
+      });
     }
   });
 

@@ -2,11 +2,14 @@ import {
   ContactMessageResponse,
   ContactRequest,
   type FieldErrors,
+  InquiryIdParams,
   InquiryPageResponse,
   InquiryRequest,
   InquiryResponse,
   CONTACT_MESSAGES as M,
+  OWNER_MESSAGES,
   PropertyIdParams,
+  UpdateInquiryRequest,
   UserInquiriesQuery,
 } from '@baan/contract';
 import { ok } from '../../lib/envelope.ts';
@@ -17,12 +20,14 @@ import { toWireContactMessage, toWireInquiry } from '../../services/contact/cont
 import { listUserInquiries } from '../../services/contact/list-user-inquiries.ts';
 import { sendContactMessage } from '../../services/contact/send-contact-message.ts';
 import { findInquiryListing, sendInquiry } from '../../services/contact/send-inquiry.ts';
+import { INQUIRY_NOT_FOUND, updateInquiry } from '../../services/contact/update-inquiry.ts';
 
 /**
  * Visitors' messages (docs/api.md "Contact and admin"): the contact form, an inquiry to a
  * listing's owner, and the owner's inquiry inbox. The spam limits count well-formed messages
  * only (a form error writes nothing and must not lock a person out for an hour), and they are
- * counted before anything is stored, so a limited request stores and mails nothing.
+ * counted before anything is stored, so a limited request stores and mails nothing. The owner
+ * tracks each lead's status and a private note (PATCH /api/user/inquiries/{id}, ADR 017).
  */
 /** A form's error message is its first field's own (the forms show it as the toast); `errors` lists every field. */
 const firstFieldMessage = (errors: FieldErrors) =>
@@ -87,6 +92,22 @@ const contactRoutes: RoutesPlugin = async (app) => {
       const user = request.user;
       if (!user) throw unauthorized();
       return ok(await listUserInquiries(app.db, user.id, request.query));
+    },
+  );
+
+  app.patch(
+    '/user/inquiries/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { params: InquiryIdParams, body: UpdateInquiryRequest, response: { 200: InquiryResponse } },
+      config: { input: { notFound: INQUIRY_NOT_FOUND, message: firstFieldMessage } },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const row = await updateInquiry(app.db, user.id, request.params.id, request.body, app.clock.now());
+      request.log.info({ inquiryId: row.id, status: row.status }, 'inquiry updated');
+      return ok(toWireInquiry(row), OWNER_MESSAGES.inquiryUpdated);
     },
   );
 };

@@ -9,6 +9,7 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, newsletterSubscribers, propertyInquiries, users } from '../../db/schema.ts';
 import type { CsvCell } from '../../lib/csv.ts';
+import { toWireInquiry } from '../contact/contact-wire.ts';
 import { consoleSearch, pageWindow } from './search.ts';
 
 type Window = { limit: number; offset: number };
@@ -61,18 +62,7 @@ async function inquiryRows(db: Db, where: SQL | undefined, window: Window): Prom
     .orderBy(desc(propertyInquiries.createdAt), desc(propertyInquiries.id))
     .limit(window.limit)
     .offset(window.offset);
-  return rows.map(({ inquiry: r, ownerEmail }) => ({
-    id: r.id,
-    property_id: r.propertyId,
-    property_title: r.propertyTitle,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    message: r.message,
-    language: r.language,
-    created_at: r.createdAt.toISOString(),
-    owner_email: ownerEmail,
-  }));
+  return rows.map(({ inquiry, ownerEmail }) => ({ ...toWireInquiry(inquiry), owner_email: ownerEmail }));
 }
 
 const newsletterWhere = (q?: string) => consoleSearch(q, newsletterSubscribers.id, [newsletterSubscribers.email]);

@@ -28,5 +28,8 @@ export function toWireInquiry(row: InquiryRow): Inquiry {
     message: row.message,
     language: row.language,
     created_at: row.createdAt.toISOString(),
+    status: row.status,
+    note: row.note,
+    responded_at: row.respondedAt?.toISOString() ?? null,
   };
 }

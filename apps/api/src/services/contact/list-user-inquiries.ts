@@ -1,18 +1,20 @@
-import type { InquiryPage, UserInquiriesQuery } from '@baan/contract';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { InquiryPage, InquiryStatus, UserInquiriesQuery } from '@baan/contract';
+import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { propertyInquiries } from '../../db/schema.ts';
 import { toWireInquiry } from './contact-wire.ts';
 
 /**
- * The inquiries on the owner's own listings, newest first. Scoped by owner_id, so another
- * user's property_id simply matches nothing.
+ * The inquiries on the owner's own listings, newest first, filtered by listing and status. Scoped
+ * by owner_id, so another user's property_id simply matches nothing. `counts` and the median answer
+ * time are over all the owner's inquiries (the sidebar badge and the inbox summary), not the filter.
  */
 export async function listUserInquiries(db: Db, ownerId: number, query: UserInquiriesQuery): Promise<InquiryPage> {
-  const where = query.property_id
-    ? and(eq(propertyInquiries.ownerId, ownerId), eq(propertyInquiries.propertyId, query.property_id))
-    : eq(propertyInquiries.ownerId, ownerId);
-  const [rows, [counted]] = await Promise.all([
+  const filters: SQL[] = [eq(propertyInquiries.ownerId, ownerId)];
+  if (query.property_id) filters.push(eq(propertyInquiries.propertyId, query.property_id));
+  if (query.status) filters.push(eq(propertyInquiries.status, query.status));
+  const where = and(...filters);
+  const [rows, [counted], byStatus, [median]] = await Promise.all([
     db
       .select()
       .from(propertyInquiries)
@@ -21,8 +23,30 @@ export async function listUserInquiries(db: Db, ownerId: number, query: UserInqu
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
     db.select({ n: sql<number>`count(*)::int` }).from(propertyInquiries).where(where),
+    db
+      .select({ status: propertyInquiries.status, n: sql<number>`count(*)::int` })
+      .from(propertyInquiries)
+      .where(eq(propertyInquiries.ownerId, ownerId))
+      .groupBy(propertyInquiries.status),
+    db
+      .select({
+        minutes: sql<
+          number | null
+        >`round(percentile_cont(0.5) within group (order by extract(epoch from ${propertyInquiries.respondedAt} - ${propertyInquiries.createdAt}) / 60))::int`,
+      })
+      .from(propertyInquiries)
+      .where(and(eq(propertyInquiries.ownerId, ownerId), isNotNull(propertyInquiries.respondedAt))),
   ]);
-  return { items: rows.map(toWireInquiry), total: counted?.n ?? 0, page: query.page, per_page: query.per_page };
+  const counts: Record<InquiryStatus, number> = { new: 0, contacted: 0, closed: 0 };
+  for (const { status, n } of byStatus) counts[status] = n;
+  return {
+    items: rows.map(toWireInquiry),
+    total: counted?.n ?? 0,
+    page: query.page,
+    per_page: query.per_page,
+    counts,
+    median_response_minutes: median?.minutes ?? null,
+  };
 }
 
 /** Inquiries per listing of one owner, in one grouped query (the dashboard's card counts). */

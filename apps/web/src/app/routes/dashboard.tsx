@@ -1,5 +1,6 @@
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { logout } from '../../features/auth/logout';
+import { useNewInquiryCount } from '../../features/contact/api/contact-api';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
 import { useNavigate } from '../../i18n/localized-router';
 import { useAppDispatch, useAppSelector } from '../store';
@@ -10,10 +11,13 @@ function SignedInDashboard() {
   const user = useAppSelector((s) => s.login.user);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // The sidebar's badge of new inquiries; it reloads with every inquiry change (the 'Inquiry' tag).
+  const newInquiries = useNewInquiryCount();
   if (!user) return null;
   return (
     <DashboardLayout
       user={user}
+      newInquiries={newInquiries}
       onLogout={() => {
         dispatch(logout());
         navigate('/login');

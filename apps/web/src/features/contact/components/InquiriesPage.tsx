@@ -1,11 +1,12 @@
-import { LANGUAGE_TAGS } from '@baan/contract';
-import { ChevronLeft, ChevronRight, Inbox, Mail, Phone } from 'lucide-react';
+import { INQUIRY_STATUSES, type InquiryStatus, LANGUAGE_TAGS } from '@baan/contract';
+import { ChevronLeft, ChevronRight, Inbox, Timer } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../i18n';
-import { Link } from '../../../i18n/localized-router';
 import { useGetUserInquiriesQuery } from '../api/contact-api';
+import { formatSpan } from '../lib/answer-time';
+import { InquiryCard } from './InquiryCard';
 
 export const INQUIRIES_PER_PAGE = 10;
 
@@ -19,35 +20,42 @@ function positiveInt(raw: string | null): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
+const isStatus = (raw: string | null): raw is InquiryStatus => INQUIRY_STATUSES.some((s) => s === raw);
 
-/** /dashboard/inquiries: the messages visitors sent about the owner's listings, newest first, paged by the server. */
+type Filters = { propertyId?: number; status?: InquiryStatus; page?: number };
+
+/**
+ * /dashboard/inquiries: the messages visitors sent about the owner's listings, newest first, paged by the server,
+ * filtered by listing and lead status (both in the address), with each lead's status, private note and answer time.
+ */
 export function InquiriesPage({ listings }: InquiriesPageProps) {
   const { t } = useTranslation('contact');
   const filterId = useId();
+  const statusFilterId = useId();
   const [params, setParams] = useSearchParams();
   const propertyId = positiveInt(params.get('property_id'));
+  const rawStatus = params.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : undefined;
   const page = positiveInt(params.get('page')) ?? 1;
   const { data, isFetching, isLoading, isError, refetch } = useGetUserInquiriesQuery({
     propertyId,
+    status,
     page,
     perPage: INQUIRIES_PER_PAGE,
   });
+  const locale = LANGUAGE_TAGS[currentLanguage()];
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   const hasFilterOption = propertyId === undefined || listings.some((l) => l.id === propertyId);
 
-  const go = (next: { propertyId?: number; page?: number }) => {
+  const go = (next: Filters) => {
     const search = new URLSearchParams();
     if (next.propertyId) search.set('property_id', String(next.propertyId));
+    if (next.status) search.set('status', next.status);
     if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
   };
+  const counts = data?.counts;
+  const median = data?.median_response_minutes;
 
   return (
     <section aria-labelledby="inquiries-title" className="mx-auto max-w-5xl">
@@ -58,28 +66,65 @@ export function InquiriesPage({ listings }: InquiriesPageProps) {
           </h1>
           <p className="mt-1 text-sm text-slate-600">{t('inquiries.subtitle')}</p>
         </div>
-        <div className="w-full sm:w-72">
-          <label htmlFor={filterId} className="mb-1 block text-sm font-medium text-slate-800">
-            {t('inquiries.filter')}
-          </label>
-          <select
-            id={filterId}
-            value={propertyId ?? ''}
-            onChange={(event) => go({ propertyId: positiveInt(event.target.value) })}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 sm:text-sm"
-          >
-            <option value="">{t('inquiries.allListings')}</option>
-            {listings.map((listing) => (
-              <option key={listing.id} value={listing.id}>
-                {listing.title}
-              </option>
-            ))}
-            {hasFilterOption ? null : (
-              <option value={propertyId}>{t('inquiries.listingNumber', { id: propertyId })}</option>
-            )}
-          </select>
+        <div className="grid w-full gap-3 sm:w-auto sm:grid-cols-2">
+          <div className="sm:w-56">
+            <label htmlFor={statusFilterId} className="mb-1 block text-sm font-medium text-slate-800">
+              {t('inquiries.statusFilter')}
+            </label>
+            <select
+              id={statusFilterId}
+              value={status ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                go({ propertyId, status: isStatus(value) ? value : undefined });
+              }}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 sm:text-sm"
+            >
+              <option value="">{t('inquiries.allStatuses')}</option>
+              {INQUIRY_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {counts
+                    ? t('inquiries.statusOption', { label: t(`inquiries.statuses.${value}`), count: counts[value] })
+                    : t(`inquiries.statuses.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="sm:w-64">
+            <label htmlFor={filterId} className="mb-1 block text-sm font-medium text-slate-800">
+              {t('inquiries.filter')}
+            </label>
+            <select
+              id={filterId}
+              value={propertyId ?? ''}
+              onChange={(event) => go({ propertyId: positiveInt(event.target.value), status })}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 sm:text-sm"
+            >
+              <option value="">{t('inquiries.allListings')}</option>
+              {listings.map((listing) => (
+                <option key={listing.id} value={listing.id}>
+                  {listing.title}
+                </option>
+              ))}
+              {hasFilterOption ? null : (
+                <option value={propertyId}>{t('inquiries.listingNumber', { id: propertyId })}</option>
+              )}
+            </select>
+          </div>
         </div>
       </div>
+
+      {data ? (
+        <p
+          data-testid="median-answer"
+          className="mt-4 flex items-start gap-2 rounded-xl bg-teal-50 px-4 py-3 text-sm text-teal-900"
+        >
+          <Timer className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {median === null || median === undefined
+            ? t('inquiries.medianNone')
+            : t('inquiries.median', { time: formatSpan(median, locale) })}
+        </p>
+      ) : null}
 
       <div className="mt-6" aria-busy={isFetching}>
         {isLoading ? (
@@ -104,7 +149,11 @@ export function InquiriesPage({ listings }: InquiriesPageProps) {
           >
             <Inbox className="size-10 text-slate-400" aria-hidden="true" />
             <p className="font-semibold text-slate-800">
-              {propertyId ? t('inquiries.emptyForListing') : t('inquiries.empty')}
+              {status
+                ? t('inquiries.emptyForStatus')
+                : propertyId
+                  ? t('inquiries.emptyForListing')
+                  : t('inquiries.empty')}
             </p>
             <p className="max-w-md text-sm text-slate-600">{t('inquiries.emptyHint')}</p>
           </div>
@@ -114,55 +163,7 @@ export function InquiriesPage({ listings }: InquiriesPageProps) {
             <ul className="space-y-4" aria-label={t('inquiries.title')}>
               {data.items.map((inquiry) => (
                 <li key={inquiry.id}>
-                  <article
-                    aria-labelledby={`inquiry-${inquiry.id}`}
-                    className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-                  >
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <h2 id={`inquiry-${inquiry.id}`} className="text-base font-semibold text-slate-900">
-                        {inquiry.property_id !== null ? (
-                          <Link to={`/detail/${inquiry.property_id}`} className="text-teal-800 hover:underline">
-                            {inquiry.property_title}
-                          </Link>
-                        ) : (
-                          <>
-                            {inquiry.property_title}{' '}
-                            <span className="text-sm font-normal text-slate-600">({t('inquiries.deleted')})</span>
-                          </>
-                        )}
-                      </h2>
-                      <time dateTime={inquiry.created_at} className="text-sm text-slate-600">
-                        {formatDate(inquiry.created_at)}
-                      </time>
-                    </div>
-                    <p className="mt-2 text-sm text-slate-800">
-                      <span className="sr-only">{t('inquiries.from')} </span>
-                      <span className="font-semibold">{inquiry.name}</span>
-                    </p>
-                    <div className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-                      <a
-                        href={`mailto:${inquiry.email}?subject=${encodeURIComponent(`Re: ${inquiry.property_title}`)}`}
-                        className="inline-flex items-center gap-1.5 break-all text-teal-800 hover:underline"
-                      >
-                        <Mail className="size-4 shrink-0" aria-hidden="true" />
-                        <span className="sr-only">{t('inquiries.reply', { name: inquiry.name })} </span>
-                        {inquiry.email}
-                      </a>
-                      {inquiry.phone ? (
-                        <a
-                          href={`tel:${inquiry.phone.replace(/[^\d+]/g, '')}`}
-                          className="inline-flex items-center gap-1.5 text-teal-800 hover:underline"
-                        >
-                          <Phone className="size-4 shrink-0" aria-hidden="true" />
-                          <span className="sr-only">{t('inquiries.call', { name: inquiry.name })} </span>
-                          {inquiry.phone}
-                        </a>
-                      ) : null}
-                    </div>
-                    <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">
-                      {inquiry.message}
-                    </p>
-                  </article>
+                  <InquiryCard inquiry={inquiry} />
                 </li>
               ))}
             </ul>
@@ -171,7 +172,7 @@ export function InquiriesPage({ listings }: InquiriesPageProps) {
                 <button
                   type="button"
                   disabled={page <= 1}
-                  onClick={() => go({ propertyId, page: page - 1 })}
+                  onClick={() => go({ propertyId, status, page: page - 1 })}
                   aria-label={t('inquiries.previous')}
                   className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40"
                 >
@@ -181,7 +182,7 @@ export function InquiriesPage({ listings }: InquiriesPageProps) {
                 <button
                   type="button"
                   disabled={page >= pageCount}
-                  onClick={() => go({ propertyId, page: page + 1 })}
+                  onClick={() => go({ propertyId, status, page: page + 1 })}
                   aria-label={t('inquiries.next')}
                   className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40"
                 >

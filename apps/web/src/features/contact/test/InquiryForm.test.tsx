@@ -10,18 +10,27 @@ vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
-const OWNER = { name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'owner@siamprime.example' };
+const OWNER = { id: 4242, name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'owner@siamprime.example' };
 
+/** The detail page's API. The page also sends its statistics beacons, so the inquiry POSTs are kept apart. */
 function stubDetail(inquiry?: (request: Request) => Response) {
-  return stubFetch((request, url) => {
+  const inquiries: Request[] = [];
+  const inquiryBodies: unknown[] = [];
+  const api = stubFetch(async (request, url) => {
     if (request.method === 'GET' && url.pathname === '/api/property/7') {
       return json(200, { success: true, payload: makeProperty(7, { description: 'A bright condo.', owner: OWNER }) });
     }
     if (request.method === 'POST' && url.pathname === '/api/property/7/inquiry') {
+      inquiries.push(request);
+      inquiryBodies.push(await request.clone().json());
       return inquiry ? inquiry(request) : json(201, { success: true, payload: { id: 1 } });
+    }
+    if (request.method === 'POST' && /^\/api\/property\/7\/(view|contact-click)$/.test(url.pathname)) {
+      return new Response(null, { status: 204 });
     }
     return undefined;
   });
+  return { ...api, inquiries, inquiryBodies };
 }
 
 async function openDetail(session?: Parameters<typeof renderApp>[1]) {
@@ -54,7 +63,7 @@ describe('Message the owner', () => {
     await user.click(form.getByRole('button', { name: 'Send to the owner' }));
     expect(form.getByLabelText(/Phone/)).toHaveAccessibleDescription('Please enter a valid phone number.');
     expect(form.getByLabelText(/Phone/)).toHaveFocus();
-    expect(api.posts()).toHaveLength(0);
+    expect(api.inquiries).toHaveLength(0);
   });
 
   it('posts to /api/property/{id}/inquiry, confirms and clears the message', async () => {
@@ -68,7 +77,7 @@ describe('Message the owner', () => {
     await user.type(form.getByLabelText(/Message/), 'Is it still available?');
     await user.click(form.getByRole('button', { name: 'Send to the owner' }));
     expect(await screen.findByText('Your message has been sent to the owner.')).toBeInTheDocument();
-    expect(api.bodies).toEqual([
+    expect(api.inquiryBodies).toEqual([
       { name: 'Nok Suwan', email: 'nok@example.com', phone: '+66 81 234 5678', message: 'Is it still available?' },
     ]);
     expect(form.getByLabelText(/Message/)).toHaveValue('');

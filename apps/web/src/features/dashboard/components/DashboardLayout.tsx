@@ -25,9 +25,18 @@ const isSmallScreen = () => typeof window !== 'undefined' && window.innerWidth <
 interface DashboardLayoutProps {
   user: User;
   onLogout: () => void;
+  /** Inquiries still new (lead tracking): a badge next to "Inquiries"; none when 0 or not known yet. */
+  newInquiries?: number;
 }
 
-export function DashboardLayout({ user, onLogout }: DashboardLayoutProps) {
+interface SidebarItem {
+  to: string;
+  label: string;
+  Icon: typeof Building2;
+  badge?: { count: number; label: string };
+}
+
+export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayoutProps) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
   const [isCollapsed, setIsCollapsed] = useState(false);
@@ -39,10 +48,17 @@ export function DashboardLayout({ user, onLogout }: DashboardLayoutProps) {
     if (isSmallScreen()) setIsOpen(false);
   }, [pathname]);
 
-  const items = [
+  const items: SidebarItem[] = [
     // The one list of the owner's listings; the spec's sellproperty, buyproperty and rentedproperty open it filtered (ADR 010).
     { to: '/dashboard/properties', label: t('sidebar.myProperty'), Icon: Building2 },
-    { to: '/dashboard/inquiries', label: t('sidebar.inquiries'), Icon: MessageSquare },
+    {
+      to: '/dashboard/inquiries',
+      label: t('sidebar.inquiries'),
+      Icon: MessageSquare,
+      badge: newInquiries
+        ? { count: newInquiries, label: t('sidebar.newInquiries', { count: newInquiries }) }
+        : undefined,
+    },
     { to: '/dashboard/settings', label: t('sidebar.settings'), Icon: Settings },
   ];
   const narrow = isCollapsed && !isSmallScreen();
@@ -81,19 +97,31 @@ export function DashboardLayout({ user, onLogout }: DashboardLayoutProps) {
         </div>
         <nav className="flex-1 p-3">
           <ul className="space-y-1">
-            {items.map(({ to, label, Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  title={narrow ? label : undefined}
-                  aria-label={narrow ? label : undefined}
-                  className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800 aria-[current=page]:bg-teal-700 aria-[current=page]:text-white ${narrow ? 'justify-center' : ''}`}
-                >
-                  <Icon className="size-5 shrink-0" aria-hidden="true" />
-                  {narrow ? null : label}
-                </NavLink>
-              </li>
-            ))}
+            {items.map(({ to, label, Icon, badge }) => {
+              const named = badge ? `${label} (${badge.label})` : label;
+              return (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    title={narrow ? named : undefined}
+                    aria-label={narrow || badge ? named : undefined}
+                    className={`group relative flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800 aria-[current=page]:bg-teal-700 aria-[current=page]:text-white ${narrow ? 'justify-center' : ''}`}
+                  >
+                    <Icon className="size-5 shrink-0" aria-hidden="true" />
+                    {narrow ? null : <span className="min-w-0 flex-1 truncate">{label}</span>}
+                    {badge ? (
+                      <span
+                        data-testid="sidebar-badge"
+                        aria-hidden="true"
+                        className={`grid h-5 min-w-5 place-items-center rounded-full bg-amber-100 px-1.5 text-xs leading-none font-bold text-amber-900 ring-1 ring-amber-300 group-aria-[current=page]:bg-white group-aria-[current=page]:text-teal-800 ${narrow ? 'absolute top-1 right-2' : ''}`}
+                      >
+                        {badge.count > 99 ? '99+' : badge.count}
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              );
+            })}
             <li>
               <button
                 type="button"

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { answerTime, formatAgo, formatSpan, spanOf } from '../lib/answer-time';
+
+describe('answer time', () => {
+  it('reads in minutes under an hour, hours under two days, then days', () => {
+    expect(spanOf(0)).toEqual({ value: 1, unit: 'minute' });
+    expect(spanOf(59.4)).toEqual({ value: 59, unit: 'minute' });
+    expect(spanOf(60)).toEqual({ value: 1, unit: 'hour' });
+    expect(spanOf(47 * 60)).toEqual({ value: 47, unit: 'hour' });
+    expect(spanOf(48 * 60)).toEqual({ value: 2, unit: 'day' });
+  });
+
+  it('is responded_at − created_at once answered, else the time waited so far', () => {
+    const created_at = '2026-03-05T09:30:00.000Z';
+    expect(answerTime({ created_at, responded_at: '2026-03-05T11:30:00.000Z' }, 0)).toEqual({
+      answered: true,
+      minutes: 120,
+    });
+    expect(answerTime({ created_at, responded_at: null }, Date.parse('2026-03-05T12:30:00.000Z'))).toEqual({
+      answered: false,
+      minutes: 180,
+    });
+    expect(answerTime({ created_at: 'soon', responded_at: null }, 0)).toBeNull();
+  });
+
+  it('words it in the page language', () => {
+    expect(formatSpan(120, 'en')).toBe('2 hours');
+    expect(formatAgo(180, 'en')).toBe('3 hours ago');
+    expect(formatSpan(45, 'ru')).toBe('45 минут');
+    expect(formatAgo(3 * 24 * 60, 'ja')).toBe('3 日前');
+  });
+});
