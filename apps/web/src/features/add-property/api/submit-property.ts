@@ -5,6 +5,9 @@ export interface SubmitOptions {
   language: string;
   /** Upload progress, 0–100. */
   onProgress?: (percent: number) => void;
+  /** POST /api/property (a new listing, the default) or PATCH /api/property/{id} (an edit). */
+  method?: 'POST' | 'PATCH';
+  url?: string;
 }
 
 export type SubmitResult =
@@ -21,13 +24,17 @@ function parseBody(text: string): { success?: boolean; message?: string; errors?
 }
 
 /**
- * POST /api/property as multipart. XMLHttpRequest rather than fetch: only XHR reports upload progress, and photos
- * may be up to 50 MB each. Resolves for every HTTP answer (status 0 means the request never got one).
+ * POST /api/property (or PATCH /api/property/{id}) as multipart. XMLHttpRequest rather than fetch: only XHR reports
+ * upload progress, and photos may be up to 50 MB each. Resolves for every HTTP answer (status 0 means the request
+ * never got one).
  */
-export function submitProperty(data: FormData, { token, language, onProgress }: SubmitOptions): Promise<SubmitResult> {
+export function submitProperty(
+  data: FormData,
+  { token, language, onProgress, method = 'POST', url = '/api/property' }: SubmitOptions,
+): Promise<SubmitResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/property');
+    xhr.open(method, url);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', language);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

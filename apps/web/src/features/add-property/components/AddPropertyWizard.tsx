@@ -1,50 +1,79 @@
-import { MAX_PHOTOS } from '@baan/contract';
+import { MAX_PHOTOS, OWNER_MESSAGES, type Property, WIZARD_SUB_TYPES } from '@baan/contract';
 import { Check } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/store';
 import { currentLanguage } from '../../../i18n';
 import { useNavigate } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';
-import { submitProperty } from '../api/submit-property';
-import { clearDraft, hasEntries, loadDraft, type PhotoNames, saveDraft } from '../lib/draft';
+import { listingsChanged, useGetFeaturedQuotaQuery } from '../api/listing-api';
+import { type SubmitResult, submitProperty } from '../api/submit-property';
+import {
+  clearDraft,
+  type DraftOwner,
+  hasEntries,
+  isChanged,
+  loadDraft,
+  type PhotoNames,
+  saveDraft,
+} from '../lib/draft';
 import { issueMessage } from '../lib/messages';
 import {
   bahtPreview,
   checkForm,
   type ErrorKey,
+  type ExistingPhoto,
   emptyForm,
   type FormErrors,
   type FormField,
   type FormIssue,
   fieldErrorsFromServer,
   formatBaht,
+  formFromListing,
   type HouseInfo,
+  type HouseInfoKey,
   isStepOneComplete,
   type PickedPhoto,
   type PropertyForm,
   roomField,
   stepOf,
   toFormData,
+  toPatchData,
 } from '../lib/property-form';
 import { checkPhoto } from '../lib/sniff-image';
 import { DraftNotice } from './DraftNotice';
 import { fieldId } from './fields';
 import { type LocationFieldProps, StepDefine } from './StepDefine';
 import { StepInformation } from './StepInformation';
-import { type PhotoTarget, StepMedia } from './StepMedia';
+import { type PhotoMove, type PhotoTarget, StepMedia } from './StepMedia';
 
 const STEP_KEYS = ['define', 'media', 'info'] as const;
 const LAST_STEP = STEP_KEYS.length - 1;
 
-interface AddPropertyWizardProps {
+export interface AddPropertyWizardProps {
   /** The location control (autocomplete); the route supplies it. */
   renderLocation: (props: LocationFieldProps) => ReactNode;
   /** The bearer token; the route reads it from the session. */
   token: string | null;
   /** Whose draft this is: each user's unsent work is kept apart on a shared device. */
   userId: number;
-  /** The server said the package has ended (403): the route sends the person to the package choice. */
-  onNeedPackage: () => void;
+  /** The server said the package has ended (403, adding only): the route sends the person to the package choice. */
+  onNeedPackage?: () => void;
+  /**
+   * Editing: the listing as it is now (GET /api/user/properties). The same three steps, filled in; only what changed
+   * is sent (PATCH /api/property/{id}). Without it the wizard adds a new listing.
+   */
+  listing?: Property;
+}
+
+/** Where the owner's listings are: an edit returns there. */
+const DASHBOARD_LIST = '/dashboard/properties';
+
+/** The featured-quota refusal (403, ADR 017) and the number it names, or null for any other answer. */
+function quotaRefused(result: SubmitResult): number | null {
+  const n = Number(/\d+/.exec(result.message ?? '')?.[0]);
+  if (Number.isInteger(n) && result.message === OWNER_MESSAGES.featuredQuota(n)) return n;
+  return null;
 }
 
 const NO_PHOTOS: PhotoNames = { cover: null, others: [] };
@@ -59,13 +88,18 @@ function revokeAll(form: PropertyForm) {
   for (const photo of [form.coverPhoto, ...form.otherPhotos]) if (photo) URL.revokeObjectURL(photo.previewUrl);
 }
 
-/** The 3-step add-property wizard (spec sections 2–5, 8). */
-export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage }: AddPropertyWizardProps) {
+/** The 3-step add-property wizard (spec sections 2–5, 8), which also edits a listing (issue 14). */
+export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage, listing }: AddPropertyWizardProps) {
   const { t } = useTranslation('property');
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const mode = listing ? 'edit' : 'create';
+  // The listing as it was when the edit began: what the edit is compared with, and what a discarded draft goes back to.
+  const [original] = useState(() => (listing ? formFromListing(listing) : null));
+  const [draftOwner] = useState<DraftOwner>(() => (listing ? { userId, listingId: listing.id } : userId));
   // Read once: the draft left by an earlier visit, a reload, or a trip to buy a package.
-  const [draft] = useState(() => loadDraft(userId));
-  const [form, setForm] = useState<PropertyForm>(() => draft?.form ?? emptyForm(currentLanguage()));
+  const [draft] = useState(() => loadDraft(draftOwner, original?.existingPhotos));
+  const [form, setForm] = useState<PropertyForm>(() => draft?.form ?? original ?? emptyForm(currentLanguage()));
   const [step, setStep] = useState(draft?.step ?? 0);
   // Photos of the draft that are not chosen again yet (files cannot be kept in localStorage).
   const [missingPhotos, setMissingPhotos] = useState<PhotoNames>(draft?.photos ?? NO_PHOTOS);
@@ -76,6 +110,7 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusAfterRender = useRef<string | null>(null);
   const hintId = useId();
+  const quota = useGetFeaturedQuotaQuery(undefined, { refetchOnMountOrArgChange: true });
 
   // Previews are object URLs: free the ones still shown when the wizard goes away.
   const formRef = useRef(form);
@@ -88,9 +123,10 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
       cover: form.coverPhoto?.file.name ?? missingPhotos.cover,
       others: [...form.otherPhotos.map((photo) => photo.file.name), ...missingPhotos.others],
     };
-    if (hasEntries(form) || photos.cover || photos.others.length > 0) saveDraft(userId, { form, step, photos });
-    else clearDraft(userId);
-  }, [form, step, missingPhotos, userId]);
+    const isWorthKeeping = original ? isChanged(form, original) : hasEntries(form) || Boolean(photos.cover);
+    if (isWorthKeeping || photos.others.length > 0) saveDraft(draftOwner, { form, step, photos });
+    else clearDraft(draftOwner);
+  }, [form, step, missingPhotos, draftOwner, original]);
 
   // Moves focus after a step change: to a field with an error, or to the new step's heading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each step or error change, reading the ref.
@@ -153,8 +189,17 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
         });
       }
     } else if (accepted.length > 0) {
-      const room = MAX_PHOTOS - formRef.current.otherPhotos.length;
-      if (accepted.length > room) problems.push(t('media.rejected.tooMany', { max: MAX_PHOTOS }));
+      const { otherPhotos, existingPhotos } = formRef.current;
+      // A new listing: the cover and MAX_PHOTOS others. An edit: MAX_PHOTOS in all, the ones it keeps included
+      // (PATCH /api/property/{id} refuses more).
+      const room = MAX_PHOTOS - otherPhotos.length - (original ? existingPhotos.length : 0);
+      if (accepted.length > room) {
+        problems.push(
+          original
+            ? t('media.rejected.tooManyInAll', { max: MAX_PHOTOS })
+            : t('media.rejected.tooMany', { max: MAX_PHOTOS }),
+        );
+      }
       const taken = accepted.slice(0, Math.max(0, room)).map(pickPhoto);
       setForm((current) => ({ ...current, otherPhotos: [...current.otherPhotos, ...taken] }));
     }
@@ -181,6 +226,37 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
     setErrors((current) => ({ ...current }));
   };
 
+  /** Editing: a photo the listing has is removed, made the cover, or moved one place earlier or later. */
+  const changeExisting = (id: number, change: PhotoMove) => {
+    const photos = formRef.current.existingPhotos;
+    const at = photos.findIndex((photo) => photo.id === id);
+    if (at < 0) return;
+    const next: ExistingPhoto[] = [...photos];
+    const [photo] = next.splice(at, 1);
+    if (!photo) return;
+    let focus: string;
+    if (change === 'remove') {
+      // The next photo's Remove button, else the previous one's, else the photo picker.
+      const neighbour = next[at] ?? next[at - 1];
+      focus = neighbour ? fieldId(`photo-${neighbour.id}-remove`) : fieldId('otherPhotos');
+    } else {
+      const to = change === 'cover' ? 0 : change === 'earlier' ? Math.max(0, at - 1) : Math.min(next.length, at + 1);
+      next.splice(to, 0, photo);
+      // The same button if the photo can move that way again, else the one that takes it back.
+      const isFirst = to === 0;
+      const isLast = to === next.length - 1;
+      const canAgain = change === 'earlier' ? !isFirst : change === 'later' ? !isLast : false;
+      focus = fieldId(`photo-${id}-${canAgain ? change : isFirst ? 'later' : 'earlier'}`);
+    }
+    setForm((current) => ({ ...current, existingPhotos: next }));
+    focusAfterRender.current = focus;
+    // Re-renders with the errors the photos had cleared, which also moves the focus (the effect above).
+    setErrors((current) => {
+      const { otherPhotos: _cleared, ...rest } = current;
+      return rest;
+    });
+  };
+
   const goTo = (next: number) => {
     focusAfterRender.current = 'heading';
     setStep(next);
@@ -200,79 +276,124 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
   };
 
   /** Leaving a baht field: what it will store replaces what was typed ("1234567.89" → "1,234,568"), or why not. */
-  const settleBaht = (field: 'price' | 'avgUtilities') => {
-    const text = field === 'price' ? form.price : form.houseInfo.avgUtilities;
+  const settleBaht = (field: 'price' | HouseInfoKey) => {
+    const text = field === 'price' ? form.price : form.houseInfo[field];
     if (!text.trim()) return;
     const preview = bahtPreview(text);
     if (preview) {
       const formatted = formatBaht(preview.baht);
       if (field === 'price') update({ price: formatted });
-      else updateHouseInfo({ avgUtilities: formatted });
+      else updateHouseInfo({ [field]: formatted });
       return;
     }
-    const check = checkForm(form);
+    const check = checkForm(form, mode);
     const found = check.ok ? undefined : check.issues.find((issue) => issue.key === field);
     if (found) setErrors((current) => ({ ...current, [field]: issueMessage(t, found) }));
   };
 
   const reset = () => {
     revokeAll(formRef.current);
-    setForm(emptyForm(currentLanguage()));
+    setForm(original ?? emptyForm(currentLanguage()));
     setMissingPhotos(NO_PHOTOS);
     setErrors({});
     setStep(0);
   };
 
   const discardDraft = () => {
-    clearDraft(userId);
+    clearDraft(draftOwner);
     reset();
     setIsNoticeShown(false);
     focusAfterRender.current = 'heading';
   };
 
-  const submit = async () => {
-    const check = checkForm(form);
-    if (!check.ok) {
-      const [first] = check.issues;
-      if (first) showError(first);
-      return;
-    }
-    setIsSubmitting(true);
-    setProgress(0);
-    const result = await submitProperty(toFormData(check.fields, form), {
-      token,
-      language: currentLanguage(),
-      onProgress: setProgress,
-    });
-    setIsSubmitting(false);
-    setProgress(null);
-    // Whatever fails below, the form and its draft stay as they are.
-    if (result.ok) {
-      clearDraft(userId);
-      toast.success(t('submit.success'));
-      reset();
-      navigate('/');
-      return;
-    }
-    if (result.status === 403) {
-      toast.error(result.message ?? t('submit.needPackage'));
-      onNeedPackage();
-      return;
-    }
-    if (result.status === 401) {
-      toast.error(result.message ?? t('submit.signIn'));
-      navigate('/login');
-      return;
-    }
-    const fieldErrors = fieldErrorsFromServer(result.errors, form);
+  /** Puts a server's refusal on the fields it names (400), or on the featured choice (403 over the quota). */
+  const showServerErrors = (fieldErrors: FormErrors) => {
     const [first] = Object.entries(fieldErrors) as [ErrorKey, string][];
     if (first) {
       focusAfterRender.current = fieldId(first[0]);
       setErrors(fieldErrors);
       setStep(stepOf(first[0]));
     }
+    return first?.[1];
+  };
+
+  const submit = async () => {
+    const check = checkForm(form, mode);
+    if (!check.ok) {
+      const [first] = check.issues;
+      if (first) showError(first);
+      return;
+    }
+    let body: FormData;
+    if (listing && original) {
+      const patch = toPatchData(check.fields, form, original);
+      if (patch.changed.length === 0) {
+        clearDraft(draftOwner);
+        toast.success(t('edit.noChanges'));
+        navigate(DASHBOARD_LIST);
+        return;
+      }
+      body = patch.data;
+    } else {
+      body = toFormData(check.fields, form);
+    }
+    setIsSubmitting(true);
+    setProgress(0);
+    const result = await submitProperty(body, {
+      token,
+      language: currentLanguage(),
+      onProgress: setProgress,
+      ...(listing ? { method: 'PATCH', url: `/api/property/${listing.id}` } : {}),
+    });
+    setIsSubmitting(false);
+    setProgress(null);
+    // Whatever fails below, the form and its draft stay as they are.
+    if (result.ok) {
+      clearDraft(draftOwner);
+      dispatch(listingsChanged());
+      if (listing) {
+        toast.success(t('edit.saved'));
+        navigate(DASHBOARD_LIST);
+        return;
+      }
+      toast.success(t('submit.success'));
+      reset();
+      navigate('/');
+      return;
+    }
+    const allowed = result.status === 403 ? quotaRefused(result) : null;
+    if (allowed !== null) {
+      // Featured beyond the package's quota (someone featured another listing meanwhile): say so on the choice.
+      const message = t('featured.refused', { quota: allowed });
+      showServerErrors({ featured: message });
+      toast.error(message);
+      void quota.refetch();
+      return;
+    }
+    if (result.status === 403) {
+      if (listing) {
+        toast.error(
+          result.message === OWNER_MESSAGES.notYours ? t('edit.notYours') : (result.message ?? t('submit.error')),
+        );
+        return;
+      }
+      toast.error(result.message ?? t('submit.needPackage'));
+      onNeedPackage?.();
+      return;
+    }
+    if (result.status === 401) {
+      toast.error(result.message ?? t(listing ? 'edit.signIn' : 'submit.signIn'));
+      navigate('/login');
+      return;
+    }
+    if (listing && result.status === 404) {
+      toast.error(t('edit.notFound'));
+      navigate(DASHBOARD_LIST);
+      return;
+    }
+    const first = showServerErrors(fieldErrorsFromServer(result.errors, form));
     if (result.status === 0) toast.error(t('submit.failed'));
-    else toast.error(result.message ?? first?.[1] ?? t('submit.error'));
+    else toast.error(result.message ?? first ?? t('submit.error'));
   };
 
   const canGoOn = step !== 0 || isStepOneComplete(form);
@@ -280,8 +401,11 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('wizard.title')}</h1>
-      <p className="mt-2 text-slate-600">{t('wizard.intro')}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        {listing ? t('edit.title') : t('wizard.title')}
+      </h1>
+      {listing ? <p className="mt-2 font-medium wrap-anywhere text-slate-800">{listing.title}</p> : null}
+      <p className="mt-2 text-slate-600">{listing ? t('edit.intro') : t('wizard.intro')}</p>
       <p className="mt-1 text-sm text-slate-600">{t('wizard.draftNote')}</p>
       {isNoticeShown ? (
         <DraftNotice
@@ -344,7 +468,19 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
           {stepTitle}
         </h2>
 
-        {step === 0 ? <StepDefine form={form} errors={errors} update={update} renderLocation={renderLocation} /> : null}
+        {step === 0 ? (
+          <StepDefine
+            form={form}
+            errors={errors}
+            update={update}
+            renderLocation={renderLocation}
+            extraSubType={
+              original?.subType && !(WIZARD_SUB_TYPES as readonly string[]).includes(original.subType)
+                ? original.subType
+                : undefined
+            }
+          />
+        ) : null}
         {step === 1 ? (
           <StepMedia
             form={form}
@@ -352,6 +488,8 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
             missingPhotos={missingPhotos}
             addPhotos={(target, files) => void addPhotos(target, files)}
             removePhoto={removePhoto}
+            mode={mode}
+            changeExisting={changeExisting}
           />
         ) : null}
         {step === 2 ? (
@@ -361,6 +499,8 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
             update={update}
             updateHouseInfo={updateHouseInfo}
             onBahtBlur={settleBaht}
+            featuredQuota={quota.data}
+            wasFeatured={original?.featured === '1'}
           />
         ) : null}
 
@@ -407,7 +547,11 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
             aria-describedby={step === 0 && !canGoOn ? hintId : undefined}
             className="rounded-lg bg-teal-700 px-6 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-teal-800 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            {step < LAST_STEP ? t('wizard.next') : isSubmitting ? t('wizard.submitting') : t('wizard.submit')}
+            {step < LAST_STEP
+              ? t('wizard.next')
+              : isSubmitting
+                ? t(listing ? 'edit.saving' : 'wizard.submitting')
+                : t(listing ? 'edit.save' : 'wizard.submit')}
           </button>
         </div>
       </form>

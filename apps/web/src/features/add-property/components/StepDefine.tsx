@@ -1,14 +1,7 @@
-import { WIZARD_SUB_TYPES } from '@baan/contract';
+import { type PropertySubType, WIZARD_SUB_TYPES } from '@baan/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  FormField,
-  PropertyForm,
-  PropertyStatus,
-  PropertyType,
-  UserType,
-  WizardSubType,
-} from '../lib/property-form';
+import type { FormField, PropertyForm, PropertyStatus, PropertyType, UserType } from '../lib/property-form';
 import { ChoiceGroup, fieldId } from './fields';
 
 /** What the wizard gives the location control it is handed (the route composes the locations feature's one). */
@@ -28,10 +21,16 @@ interface StepDefineProps {
   errors: Partial<Record<FormField, string>>;
   update: (patch: Partial<PropertyForm>) => void;
   renderLocation: (props: LocationFieldProps) => ReactNode;
+  /** Editing a listing whose sub type the wizard does not offer (added through the API): it stays a choice. */
+  extraSubType?: PropertySubType;
 }
 
-export function StepDefine({ form, errors, update, renderLocation }: StepDefineProps) {
-  const { t } = useTranslation('property');
+export function StepDefine({ form, errors, update, renderLocation, extraSubType }: StepDefineProps) {
+  const { t } = useTranslation(['property', 'listings']);
+  const subTypes = [
+    ...WIZARD_SUB_TYPES.map((value) => ({ value: value as PropertySubType, label: t(`subTypes.${value}`) })),
+    ...(extraSubType ? [{ value: extraSubType, label: t(`listings:subTypes.${extraSubType}`) }] : []),
+  ];
   return (
     <div className="grid gap-6">
       <ChoiceGroup<UserType>
@@ -67,11 +66,11 @@ export function StepDefine({ form, errors, update, renderLocation }: StepDefineP
         onChange={(propertyStatus) => update({ propertyStatus })}
         error={errors.propertyStatus}
       />
-      <ChoiceGroup<WizardSubType>
+      <ChoiceGroup<PropertySubType>
         field="subType"
         legend={t('define.subType')}
         value={form.subType}
-        options={WIZARD_SUB_TYPES.map((value) => ({ value, label: t(`subTypes.${value}`) }))}
+        options={subTypes}
         onChange={(subType) => update({ subType })}
         error={errors.subType}
         columns="grid-cols-2 sm:grid-cols-3"

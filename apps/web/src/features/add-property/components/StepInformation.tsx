@@ -1,4 +1,4 @@
-import { DATE_RANGE, LANGUAGES } from '@baan/contract';
+import { DATE_RANGE, type FeaturedQuota, LANGUAGES } from '@baan/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
@@ -7,7 +7,10 @@ import {
   type FormErrors,
   formatBaht,
   type HouseInfo,
+  type HouseInfoKey,
   houseInfoFields,
+  isBahtField,
+  isRequiredHouseInfo,
   newRoom,
   type PropertyForm,
   ROOM_TYPES,
@@ -22,16 +25,35 @@ interface StepInformationProps {
   update: (patch: Partial<PropertyForm>) => void;
   updateHouseInfo: (patch: Partial<HouseInfo>) => void;
   /** Leaving a baht field: the wizard shows what it will store, or why it cannot. */
-  onBahtBlur: (field: 'price' | 'avgUtilities') => void;
+  onBahtBlur: (field: 'price' | HouseInfoKey) => void;
+  /** How many listings the owner may still feature (GET /api/user/featured-quota); undefined while unknown. */
+  featuredQuota?: FeaturedQuota;
+  /** Editing a listing that is featured already: it keeps its place whatever is left. */
+  wasFeatured?: boolean;
 }
 
-/** Fields the server requires (spec section 5); marked so people know before they press Submit. */
-const REQUIRED_HOUSE_INFO = new Set<keyof HouseInfo>(['area', 'level', 'bedrooms', 'bathrooms', 'kitchen', 'floors']);
-const BAHT_FIELDS = new Set<keyof HouseInfo>(['avgUtilities']);
-
-export function StepInformation({ form, errors, update, updateHouseInfo, onBahtBlur }: StepInformationProps) {
+export function StepInformation({
+  form,
+  errors,
+  update,
+  updateHouseInfo,
+  onBahtBlur,
+  featuredQuota,
+  wasFeatured = false,
+}: StepInformationProps) {
   const { t } = useTranslation(['property', 'listings']);
   const required = (label: string) => `${label} *`;
+  // What the featured choice says about the quota. "Yes" closes at 0 left, unless this listing is featured already
+  // (or chosen so in a draft): turning it off is always possible.
+  const quota = featuredQuota;
+  const featuredNote = !quota
+    ? undefined
+    : quota.quota === 0
+      ? t('featured.none')
+      : quota.left === 0
+        ? t('featured.allUsed', { quota: quota.quota })
+        : t('featured.left', { left: quota.left, quota: quota.quota });
+  const isFeaturedLocked = quota !== undefined && quota.left === 0 && !wasFeatured && form.featured !== '1';
 
   /** What a baht field will store, shown under it while it is typed ("Listed as ฿1,234,568"). */
   const bahtHint = (text: string) => {
@@ -116,13 +138,13 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
             <TextField
               key={key}
               field={key}
-              label={REQUIRED_HOUSE_INFO.has(key) ? required(t(`info.house.${key}`)) : t(`info.house.${key}`)}
+              label={isRequiredHouseInfo(key, form.subType) ? required(t(`info.house.${key}`)) : t(`info.house.${key}`)}
               value={form.houseInfo[key]}
               onChange={(text) => updateHouseInfo({ [key]: text })}
-              onBlur={BAHT_FIELDS.has(key) ? () => onBahtBlur('avgUtilities') : undefined}
+              onBlur={isBahtField(key) ? () => onBahtBlur(key) : undefined}
               error={errors[key]}
-              hint={BAHT_FIELDS.has(key) ? bahtHint(form.houseInfo[key]) : undefined}
-              inputMode={BAHT_FIELDS.has(key) ? 'decimal' : 'numeric'}
+              hint={isBahtField(key) ? bahtHint(form.houseInfo[key]) : undefined}
+              inputMode={isBahtField(key) ? 'decimal' : 'numeric'}
               className="row-span-3 grid grid-rows-subgrid gap-y-0 pb-4"
             />
           ))}
@@ -163,6 +185,10 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
                         {t(`listings:roomTypes.${type}`)}
                       </option>
                     ))}
+                    {/* An edited listing's own room type, if it is none of these (sent through the API). */}
+                    {room.type && !(ROOM_TYPES as readonly string[]).includes(room.type) ? (
+                      <option value={room.type}>{room.type}</option>
+                    ) : null}
                   </select>
                 </div>
                 <div>
@@ -217,11 +243,12 @@ export function StepInformation({ form, errors, update, updateHouseInfo, onBahtB
         legend={t('info.featured')}
         value={form.featured}
         options={[
-          { value: '1', label: t('info.yes') },
+          { value: '1', label: t('info.yes'), disabled: isFeaturedLocked },
           { value: '0', label: t('info.no') },
         ]}
-        onChange={(featured) => update({ featured })}
+        onChange={(value) => update({ featured: value })}
         error={errors.featured}
+        hint={featuredNote}
         columns="grid-cols-2 sm:max-w-xs"
       />
     </div>

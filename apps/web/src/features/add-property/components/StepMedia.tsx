@@ -1,12 +1,14 @@
 import { MAX_PHOTOS } from '@baan/contract';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoNames } from '../lib/draft';
-import type { FormErrors, PickedPhoto, PropertyForm } from '../lib/property-form';
+import type { ExistingPhoto, FormErrors, PickedPhoto, PropertyForm, WizardMode } from '../lib/property-form';
 import { errorId, FieldError, fieldId } from './fields';
 
 export type PhotoTarget = 'cover' | 'others';
+/** What can happen to a photo the listing already has (editing). */
+export type PhotoMove = 'remove' | 'cover' | 'earlier' | 'later';
 
 interface StepMediaProps {
   form: PropertyForm;
@@ -15,32 +17,53 @@ interface StepMediaProps {
   missingPhotos: PhotoNames;
   addPhotos: (target: PhotoTarget, files: File[]) => void;
   removePhoto: (target: PhotoTarget, id: string) => void;
+  /** Adding a listing (a cover, then other photos) or editing one (its photos, then new ones after them). */
+  mode?: WizardMode;
+  changeExisting?: (id: number, change: PhotoMove) => void;
 }
 
-export function StepMedia({ form, errors, missingPhotos, addPhotos, removePhoto }: StepMediaProps) {
+export function StepMedia({
+  form,
+  errors,
+  missingPhotos,
+  addPhotos,
+  removePhoto,
+  mode = 'create',
+  changeExisting,
+}: StepMediaProps) {
   const { t } = useTranslation('property');
+  const isEdit = mode === 'edit';
+  const total = form.existingPhotos.length + form.otherPhotos.length;
   return (
     <div className="grid gap-8">
-      <PhotoZone
-        field="coverPhoto"
-        title={t('media.cover')}
-        help={t('media.coverHelp')}
-        chooseLabel={t('media.chooseCover')}
-        multiple={false}
-        error={errors.coverPhoto}
-        missing={missingPhotos.cover ? [missingPhotos.cover] : []}
-        photos={form.coverPhoto ? [form.coverPhoto] : []}
-        onFiles={(files) => addPhotos('cover', files)}
-        onRemove={(photo) => removePhoto('cover', photo.id)}
-        removeLabel={() => t('media.removeCover')}
-      />
+      {isEdit ? (
+        <CurrentPhotos photos={form.existingPhotos} onChange={(id, change) => changeExisting?.(id, change)} />
+      ) : (
+        <PhotoZone
+          field="coverPhoto"
+          title={t('media.cover')}
+          help={t('media.coverHelp')}
+          chooseLabel={t('media.chooseCover')}
+          multiple={false}
+          error={errors.coverPhoto}
+          missing={missingPhotos.cover ? [missingPhotos.cover] : []}
+          photos={form.coverPhoto ? [form.coverPhoto] : []}
+          onFiles={(files) => addPhotos('cover', files)}
+          onRemove={(photo) => removePhoto('cover', photo.id)}
+          removeLabel={() => t('media.removeCover')}
+        />
+      )}
       <PhotoZone
         field="otherPhotos"
-        title={t('media.others')}
-        help={t('media.othersHelp', { max: MAX_PHOTOS, count: form.otherPhotos.length })}
+        title={isEdit ? t('media.addMore') : t('media.others')}
+        help={
+          isEdit
+            ? t('media.addMoreHelp', { max: MAX_PHOTOS, count: total })
+            : t('media.othersHelp', { max: MAX_PHOTOS, count: form.otherPhotos.length })
+        }
         chooseLabel={t('media.chooseOthers')}
         multiple
-        disabled={form.otherPhotos.length >= MAX_PHOTOS}
+        disabled={isEdit ? total >= MAX_PHOTOS : form.otherPhotos.length >= MAX_PHOTOS}
         error={errors.otherPhotos}
         missing={missingPhotos.others}
         photos={form.otherPhotos}
@@ -49,6 +72,105 @@ export function StepMedia({ form, errors, missingPhotos, addPhotos, removePhoto 
         removeLabel={(photo, i) => t('media.removePhoto', { number: i + 1, name: photo.file.name })}
       />
     </div>
+  );
+}
+
+const photoButton =
+  'inline-flex min-h-9 items-center justify-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50';
+
+/**
+ * Editing: the listing's photos as they will be, the cover first. Each can be removed, made the cover or moved one
+ * place earlier or later; every button names its photo by number.
+ */
+function CurrentPhotos({
+  photos,
+  onChange,
+}: {
+  photos: ExistingPhoto[];
+  onChange: (id: number, change: PhotoMove) => void;
+}) {
+  const { t } = useTranslation('property');
+  const titleId = fieldId('current-photos-title');
+  return (
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId} className="text-base font-semibold text-slate-900">
+        {t('media.current')}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{photos.length > 0 ? t('media.currentHelp') : t('media.noneKept')}</p>
+      {photos.length > 0 ? (
+        <ol className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {photos.map((photo, i) => {
+            const number = i + 1;
+            const isCover = i === 0;
+            return (
+              <li key={photo.id} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+                <div className="relative">
+                  <img
+                    src={photo.src}
+                    srcSet={photo.srcset || undefined}
+                    sizes="(min-width: 1024px) 18rem, (min-width: 640px) 50vw, 100vw"
+                    alt={t('media.photoAlt', { number })}
+                    className="h-40 w-full object-cover"
+                  />
+                  {isCover ? (
+                    <span className="absolute top-2 left-2 rounded-full bg-teal-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow">
+                      {t('media.coverBadge')}
+                    </span>
+                  ) : null}
+                </div>
+                <div className="flex flex-wrap items-center gap-1.5 p-2">
+                  {isCover ? null : (
+                    <button
+                      type="button"
+                      id={fieldId(`photo-${photo.id}-cover`)}
+                      onClick={() => onChange(photo.id, 'cover')}
+                      className={photoButton}
+                    >
+                      <Star className="size-4 text-amber-600" aria-hidden="true" />
+                      {t('media.makeCover')} <span className="sr-only">{t('media.photoNumber', { number })}</span>
+                    </button>
+                  )}
+                  {i > 0 ? (
+                    <button
+                      type="button"
+                      id={fieldId(`photo-${photo.id}-earlier`)}
+                      onClick={() => onChange(photo.id, 'earlier')}
+                      aria-label={t('media.moveEarlier', { number })}
+                      title={t('media.moveEarlier', { number })}
+                      className={`${photoButton} w-9 px-0`}
+                    >
+                      <ArrowLeft className="size-4" aria-hidden="true" />
+                    </button>
+                  ) : null}
+                  {i < photos.length - 1 ? (
+                    <button
+                      type="button"
+                      id={fieldId(`photo-${photo.id}-later`)}
+                      onClick={() => onChange(photo.id, 'later')}
+                      aria-label={t('media.moveLater', { number })}
+                      title={t('media.moveLater', { number })}
+                      className={`${photoButton} w-9 px-0`}
+                    >
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    id={fieldId(`photo-${photo.id}-remove`)}
+                    onClick={() => onChange(photo.id, 'remove')}
+                    aria-label={t('media.removeExisting', { number })}
+                    title={t('media.removeExisting', { number })}
+                    className={`${photoButton} ms-auto w-9 px-0 text-red-700 hover:bg-red-50`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </section>
   );
 }
 

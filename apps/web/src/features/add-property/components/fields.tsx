@@ -115,9 +115,11 @@ interface ChoiceGroupProps<T extends string> {
   field: string;
   legend: string;
   value: T | '';
-  options: readonly { value: T; label: string; icon?: ReactNode }[];
+  options: readonly { value: T; label: string; icon?: ReactNode; disabled?: boolean }[];
   onChange: (value: T) => void;
   error?: string;
+  /** Said under the choices and tied to the group (why a choice is closed, how many are left). */
+  hint?: string;
   columns?: string;
 }
 
@@ -129,10 +131,13 @@ export function ChoiceGroup<T extends string>({
   options,
   onChange,
   error,
+  hint,
   columns = 'grid-cols-2',
 }: ChoiceGroupProps<T>) {
+  const hintId = `${fieldId(field)}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId(field) : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset aria-describedby={error ? errorId(field) : undefined}>
+    <fieldset aria-describedby={describedBy}>
       <legend className="mb-2 text-sm font-semibold text-slate-800">{legend}</legend>
       <div className={`grid gap-2 ${columns}`}>
         {options.map((option, i) => {
@@ -140,10 +145,12 @@ export function ChoiceGroup<T extends string>({
           return (
             <label
               key={option.value}
-              className={`flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-teal-500 ${
-                checked
-                  ? 'border-teal-700 bg-teal-50 text-teal-900 ring-1 ring-teal-700'
-                  : 'border-slate-300 bg-white text-slate-700 hover:border-teal-600'
+              className={`flex min-w-0 items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-teal-500 ${
+                option.disabled
+                  ? 'cursor-not-allowed border-slate-200 bg-slate-100 text-slate-500'
+                  : checked
+                    ? 'cursor-pointer border-teal-700 bg-teal-50 text-teal-900 ring-1 ring-teal-700'
+                    : 'cursor-pointer border-slate-300 bg-white text-slate-700 hover:border-teal-600'
               } ${error ? 'border-red-600' : ''}`}
             >
               <input
@@ -152,6 +159,7 @@ export function ChoiceGroup<T extends string>({
                 name={fieldId(field)}
                 value={option.value}
                 checked={checked}
+                disabled={option.disabled}
                 aria-invalid={error ? true : undefined}
                 onChange={() => onChange(option.value)}
                 className="size-4 accent-teal-700"
@@ -162,6 +170,11 @@ export function ChoiceGroup<T extends string>({
           );
         })}
       </div>
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <FieldError field={field} message={error} />
     </fieldset>
   );

@@ -1,10 +1,19 @@
-import { LANGUAGES, WIZARD_SUB_TYPES } from '@baan/contract';
+import { LANGUAGES, PROPERTY_SUB_TYPES } from '@baan/contract';
 import { z } from 'zod';
-import { emptyForm, HOUSE_INFO_FIELDS, newRoom, type PropertyForm } from './property-form';
+import {
+  type ExistingPhoto,
+  emptyForm,
+  HOUSE_INFO_FIELDS,
+  newRoom,
+  type PropertyForm,
+  toWireFields,
+} from './property-form';
 
 /**
- * The wizard's unsent work, kept in localStorage per user until a submit succeeds or the person discards it. Photos
- * cannot be kept there (files); their names are, so the wizard can say which ones to choose again.
+ * The wizard's unsent work, kept in localStorage per user until a submit succeeds or the person discards it: one
+ * draft for a new listing and one per listing being edited, never mixed (draftKey). New photos cannot be kept there
+ * (files); their names are, so the wizard can say which ones to choose again. An edit's draft keeps which of the
+ * listing's photos stay, in their order, by id.
  */
 export interface Draft {
   form: PropertyForm;
@@ -18,7 +27,13 @@ export interface PhotoNames {
   others: string[];
 }
 
-const draftKey = (userId: number) => `baan:add-property-draft:${userId}`;
+/** Whose draft, of what: a user's new listing (their id), or a user's edit of one of their listings. */
+export type DraftOwner = number | { userId: number; listingId: number };
+
+const draftKey = (owner: DraftOwner) =>
+  typeof owner === 'number'
+    ? `baan:add-property-draft:${owner}`
+    : `baan:edit-property-draft:${owner.userId}:${owner.listingId}`;
 
 const text = z.string().max(20_000);
 // What is read back is checked: storage may hold an older shape or have been edited by hand.
@@ -29,7 +44,7 @@ const StoredDraft = z.object({
     user_type: z.enum(['owner', 'agent', '']),
     propertyType: z.enum(['residential', 'commercial', '']),
     propertyStatus: z.enum(['rent', 'sale', '']),
-    subType: z.enum([...WIZARD_SUB_TYPES, '']),
+    subType: z.enum([...PROPERTY_SUB_TYPES, '']),
     location: text,
     lat: z.number().optional(),
     lon: z.number().optional(),
@@ -41,6 +56,7 @@ const StoredDraft = z.object({
     featured: z.enum(['1', '0']),
     houseInfo: z.object(Object.fromEntries(HOUSE_INFO_FIELDS.map((field) => [field, text]))),
     rooms: z.array(z.object({ type: text, count: text })).max(100),
+    existingPhotos: z.array(z.number().int()).max(100).optional(),
   }),
   photos: z.object({ cover: z.string().max(500).nullable(), others: z.array(z.string().max(500)).max(100) }),
 });
@@ -60,25 +76,46 @@ export function hasEntries(form: PropertyForm): boolean {
   );
 }
 
-export function saveDraft(userId: number, { form, step, photos }: Draft): void {
-  const { coverPhoto: _cover, otherPhotos: _others, rooms, ...fields } = form;
+/**
+ * Whether an edit differs from the listing as it was: any field as it would be sent, the photos kept and their order,
+ * a new photo.
+ */
+export function isChanged(form: PropertyForm, original: PropertyForm): boolean {
+  const ids = (photos: ExistingPhoto[]) => photos.map((photo) => photo.id).join(',');
+  return (
+    JSON.stringify(toWireFields(form)) !== JSON.stringify(toWireFields(original)) ||
+    ids(form.existingPhotos) !== ids(original.existingPhotos) ||
+    form.otherPhotos.length > 0
+  );
+}
+
+export function saveDraft(owner: DraftOwner, { form, step, photos }: Draft): void {
+  const { coverPhoto: _cover, otherPhotos: _others, existingPhotos, rooms, ...fields } = form;
   const stored = {
     version: 1,
     step,
-    form: { ...fields, rooms: rooms.map(({ type, count }) => ({ type, count })) },
+    form: {
+      ...fields,
+      rooms: rooms.map(({ type, count }) => ({ type, count })),
+      ...(typeof owner === 'number' ? {} : { existingPhotos: existingPhotos.map((photo) => photo.id) }),
+    },
     photos,
   };
   try {
-    localStorage.setItem(draftKey(userId), JSON.stringify(stored));
+    localStorage.setItem(draftKey(owner), JSON.stringify(stored));
   } catch {
     // Storage full or turned off: the form still works, it just is not kept.
   }
 }
 
-export function loadDraft(userId: number): Draft | null {
+/**
+ * The draft kept for `owner`, or null. An edit's draft names the listing's photos by id: `photos` are the listing's
+ * photos now, and ids no longer among them are dropped.
+ */
+export function loadDraft(owner: DraftOwner, listingPhotos: readonly ExistingPhoto[] = []): Draft | null {
   let raw: string | null;
   try {
-    raw = localStorage.getItem(draftKey(userId));
+    raw = localStorage.getItem(draftKey(owner));
   } catch {
     return null;
   }
@@ -92,22 +129,26 @@ export function loadDraft(userId: number): Draft | null {
   const parsed = StoredDraft.safeParse(json);
   if (!parsed.success) return null;
   const { form, step, photos } = parsed.data;
+  const { existingPhotos: keptIds, ...fields } = form;
   return {
     step,
     photos,
     form: {
-      ...form,
+      ...fields,
       houseInfo: { ...emptyForm().houseInfo, ...form.houseInfo },
       coverPhoto: null,
       otherPhotos: [],
+      existingPhotos: keptIds
+        ? keptIds.flatMap((id) => listingPhotos.filter((photo) => photo.id === id))
+        : [...listingPhotos],
       rooms: form.rooms.length > 0 ? form.rooms.map((room) => ({ ...newRoom(), ...room })) : [newRoom()],
     },
   };
 }
 
-export function clearDraft(userId: number): void {
+export function clearDraft(owner: DraftOwner): void {
   try {
-    localStorage.removeItem(draftKey(userId));
+    localStorage.removeItem(draftKey(owner));
   } catch {
     // Nothing to clear.
   }

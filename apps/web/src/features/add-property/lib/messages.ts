@@ -2,12 +2,18 @@ import type { HIDDEN, NumberIssueParams } from '@baan/contract';
 import type { TFunction } from 'i18next';
 import { type FormField, type FormIssue, formatBaht } from './property-form';
 
-type Problem = NumberIssueParams['problem'] | typeof HIDDEN.problem | 'tooLong' | 'tooManyRooms' | 'invalid';
+type Problem =
+  | NumberIssueParams['problem']
+  | typeof HIDDEN.problem
+  | 'photoNeeded'
+  | 'tooLong'
+  | 'tooManyRooms'
+  | 'invalid';
 
 /** The kind of problem a contract issue reports: its own params for number fields, else read from zod's code. */
 function problemOf({ issue }: FormIssue): { problem: Problem; limit?: number } {
   if (issue.code === 'custom') {
-    const params = issue.params as NumberIssueParams | typeof HIDDEN | undefined;
+    const params = issue.params as NumberIssueParams | typeof HIDDEN | { problem: 'photoNeeded' } | undefined;
     if (params?.problem === 'min') return { problem: 'min', limit: params.min };
     if (params?.problem === 'max') return { problem: 'max', limit: params.max };
     if (params?.problem) return { problem: params.problem };

@@ -1,16 +1,24 @@
+import { PropertyFieldsObject, UpdatePropertyFields } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
-import { clearDraft, hasEntries, loadDraft, saveDraft } from './draft';
+import { makeProperty } from '../../../test/properties';
+import { clearDraft, hasEntries, isChanged, loadDraft, saveDraft } from './draft';
 import {
   bahtPreview,
   checkForm,
   emptyForm,
   FIELD_ORDER,
   fieldErrorsFromServer,
+  formFromListing,
+  HOUSE_INFO,
+  HOUSE_INFO_FIELDS,
+  isRequiredHouseInfo,
   isStepOneComplete,
   type PickedPhoto,
   type PropertyForm,
+  photoChanges,
   sentRooms,
   toFormData,
+  toPatchData,
   toWireFields,
 } from './property-form';
 import { imageKindOf } from './sniff-image';
@@ -182,5 +190,127 @@ describe('photos', () => {
     expect(imageKindOf(new TextEncoder().encode('RIFF....WEBP'))).toBeNull();
     expect(imageKindOf(new TextEncoder().encode('hello'))).toBeNull();
     expect(imageKindOf(new Uint8Array([]))).toBeNull();
+  });
+});
+
+describe('one definition of a listing field', () => {
+  it('maps every contract field, and takes the order of the checks from the contract', () => {
+    const mapped = new Set([
+      ...HOUSE_INFO_FIELDS.map((key) => HOUSE_INFO[key].wire),
+      ...Object.keys(toWireFields(filled())),
+    ]);
+    for (const wire of Object.keys(PropertyFieldsObject.shape).filter(
+      (name) => !['lat', 'lon', 'rooms'].includes(name),
+    )) {
+      expect(mapped, wire).toContain(wire);
+    }
+    expect(FIELD_ORDER.at(-1)).toBe('otherPhotos');
+    expect(FIELD_ORDER.indexOf('coverPhoto')).toBe(FIELD_ORDER.indexOf('price') + 1);
+  });
+
+  it('marks as required what the contract requires, by sub type', () => {
+    const required = (subType: PropertyForm['subType']) =>
+      HOUSE_INFO_FIELDS.filter((key) => isRequiredHouseInfo(key, subType));
+    expect(required('condo')).toEqual(['bedrooms', 'bathrooms', 'area', 'kitchen', 'level', 'floors']);
+    expect(required('villa')).toEqual(['bedrooms', 'bathrooms', 'area', 'kitchen', 'floors']);
+    expect(required('land')).toEqual(['bedrooms', 'bathrooms', 'area', 'kitchen']);
+  });
+});
+
+describe('editing', () => {
+  const photo = (id: number) => ({ id, image_path: `/p${id}.webp`, width: 1, height: 1, srcset: '' });
+  const listing = makeProperty(12, {
+    type: 'sale',
+    property_sub_type: 'house',
+    price: 4_500_000,
+    level: 0,
+    floors: 2,
+    avg_utilities: 2_500,
+    living_space: null,
+    availability_date: '2026-06-01',
+    images: [photo(1), photo(2), photo(3)],
+    rooms: [{ type: 'bedroom', quantity: 2 }],
+  });
+
+  it('fills the form from a listing, any sub type the API knows included', () => {
+    const form = formFromListing(listing);
+    expect(form).toMatchObject({
+      propertyStatus: 'sale',
+      subType: 'house',
+      price: '4,500,000',
+      availableDate: '2026-06-01',
+      featured: '0',
+      existingPhotos: [{ id: 1 }, { id: 2 }, { id: 3 }],
+    });
+    expect(form.houseInfo).toMatchObject({ avgUtilities: '2,500', livingSpace: '', level: '', floors: '2' });
+    expect(form.rooms.map(({ type, count }) => ({ type, count }))).toEqual([{ type: 'bedroom', count: '2' }]);
+    expect(checkForm(form, 'edit').ok).toBe(true);
+    // Nothing changed: nothing to send, and no draft to keep.
+    const check = checkForm(form, 'edit');
+    if (!check.ok) return;
+    expect(toPatchData(check.fields, form, form).changed).toEqual([]);
+    expect(isChanged({ ...form, price: '4500000' }, form)).toBe(true);
+    expect(isChanged(formFromListing(listing), form)).toBe(false);
+  });
+
+  it('sends only what changed, as the contract reads it; a field emptied is sent empty', () => {
+    const original = formFromListing(listing);
+    const form: PropertyForm = {
+      ...original,
+      price: '4500000',
+      title: 'A new title',
+      houseInfo: { ...original.houseInfo, avgUtilities: '' },
+      rooms: [{ id: 99, type: '', count: '' }],
+    };
+    const check = checkForm(form, 'edit');
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    const { data, changed } = toPatchData(check.fields, form, original);
+    expect(changed).toEqual(['title', 'avg_utilities', 'rooms']);
+    expect([...data.entries()]).toEqual([
+      ['title', 'A new title'],
+      ['avg_utilities', ''],
+      ['rooms[0][type]', ''],
+      ['rooms[0][quantity]', ''],
+    ]);
+    // What is sent is what PATCH's schema takes.
+    const text = Object.fromEntries([...data.entries()].filter(([key]) => !key.startsWith('rooms')));
+    expect(UpdatePropertyFields.safeParse({ ...text, rooms: [] }).success).toBe(true);
+  });
+
+  it('sends the photo changes: removed ids, the cover, the order only when it moved', () => {
+    const [a, b, c] = formFromListing(listing).existingPhotos as [never, never, never];
+    expect(photoChanges([a, b, c], [a, b, c])).toEqual({ removed: [], cover: undefined, order: undefined });
+    expect(photoChanges([a, b, c], [c, a, b])).toEqual({ removed: [], cover: 3, order: undefined });
+    expect(photoChanges([a, b, c], [a, c])).toEqual({ removed: [2], cover: undefined, order: undefined });
+    expect(photoChanges([a, b, c], [a, c, b])).toEqual({ removed: [], cover: undefined, order: [1, 3, 2] });
+    expect(photoChanges([a, b, c], [b, c])).toEqual({ removed: [1], cover: 2, order: undefined });
+  });
+
+  it('needs a photo kept or added, not a cover file', () => {
+    const form = { ...formFromListing(listing), existingPhotos: [] };
+    const check = checkForm(form, 'edit');
+    expect(
+      check.ok ? [] : check.issues.map(({ key, issue }) => [key, 'params' in issue ? issue.params : null]),
+    ).toEqual([['otherPhotos', { problem: 'photoNeeded' }]]);
+    expect(checkForm({ ...form, otherPhotos: [cover] }, 'edit').ok).toBe(true);
+  });
+
+  it('keeps an edit’s draft apart from a new listing’s, with the photos it keeps', () => {
+    const original = formFromListing(listing);
+    const owner = { userId: 7, listingId: 12 };
+    saveDraft(owner, {
+      form: { ...original, title: 'Edited', existingPhotos: original.existingPhotos.slice(1).reverse() },
+      step: 1,
+      photos: { cover: null, others: [] },
+    });
+    expect(loadDraft(7)).toBeNull();
+    const draft = loadDraft(owner, original.existingPhotos);
+    expect(draft?.form.title).toBe('Edited');
+    expect(draft?.form.existingPhotos.map((p) => p.id)).toEqual([3, 2]);
+    // A photo gone from the listing meanwhile is dropped.
+    expect(loadDraft(owner, original.existingPhotos.slice(0, 2))?.form.existingPhotos.map((p) => p.id)).toEqual([2]);
+    clearDraft(owner);
+    expect(loadDraft(owner)).toBeNull();
   });
 });

@@ -1,10 +1,18 @@
 import {
   CreatePropertyFields,
   hasLevel,
+  isLanguage,
   type Language,
+  levelAndFloorsIssues,
   nestPropertyFields,
+  PROPERTY_SUB_TYPES,
+  type Property,
+  PropertyFieldsObject,
+  type PropertySubType,
   parseAmount,
   requiredMessage,
+  toSubTypeKey,
+  UpdatePropertyFields,
   type WIZARD_SUB_TYPES,
 } from '@baan/contract';
 import type { z } from 'zod';
@@ -21,18 +29,64 @@ export interface PickedPhoto {
   previewUrl: string;
 }
 
-/** House information as typed: the contract reads it (Thai digits, separators, ฿ …) when the form is checked. */
-export interface HouseInfo {
-  livingSpace: string;
-  lotArea: string;
-  bedrooms: string;
-  bathrooms: string;
-  avgUtilities: string;
-  area: string;
-  kitchen: string;
-  level: string;
-  floors: string;
+/** A photo the listing already has (editing): its id on the wire and how to show it. */
+export interface ExistingPhoto {
+  id: number;
+  src: string;
+  srcset: string;
 }
+
+/** A field of the contract's listing form (PropertyFieldsObject), by its wire name. */
+export type WireField = keyof typeof PropertyFieldsObject.shape;
+
+/**
+ * The web form model of the house information: each field's form key, its wire name and whether it is an amount in
+ * baht (read as a price, shown with separators). The order is the order on screen. What is required, the limits and
+ * the messages come from the contract (PropertyFieldsObject and levelAndFloorsIssues), never from here.
+ */
+export const HOUSE_INFO = {
+  livingSpace: { wire: 'living_space' },
+  lotArea: { wire: 'lot_area' },
+  bedrooms: { wire: 'bed_rooms' },
+  bathrooms: { wire: 'bath_rooms' },
+  avgUtilities: { wire: 'avg_utilities', baht: true },
+  area: { wire: 'area' },
+  kitchen: { wire: 'kitchen' },
+  level: { wire: 'level' },
+  floors: { wire: 'floors' },
+} as const satisfies Record<string, { wire: WireField & keyof Property; baht?: true }>;
+
+export type HouseInfoKey = keyof typeof HOUSE_INFO;
+/** House information as typed: the contract reads it (Thai digits, separators, ฿ …) when the form is checked. */
+export type HouseInfo = Record<HouseInfoKey, string>;
+export const HOUSE_INFO_FIELDS = Object.keys(HOUSE_INFO) as HouseInfoKey[];
+
+export const isBahtField = (key: HouseInfoKey): boolean => 'baht' in HOUSE_INFO[key];
+
+/** The other contract fields and the control that edits each (null: none of its own; lat and lon come with the place). */
+const MAIN_FIELDS = {
+  type: 'propertyStatus',
+  user_type: 'user_type',
+  property_type: 'propertyType',
+  property_sub_type: 'subType',
+  location: 'location',
+  lat: 'location',
+  lon: 'location',
+  title: 'title',
+  description: 'description',
+  price: 'price',
+  area_unit: null,
+  availability_date: 'availableDate',
+  language: 'language',
+  is_featured: 'featured',
+  rooms: 'rooms',
+} as const satisfies Partial<Record<WireField, string | null>>;
+
+// Every field of the contract has a place in the form: adding one to PropertyFieldsObject fails the type check here
+// until HOUSE_INFO or MAIN_FIELDS names it.
+type Unmapped = Exclude<WireField, keyof typeof MAIN_FIELDS | (typeof HOUSE_INFO)[HouseInfoKey]['wire']>;
+const everyFieldMapped: Record<Unmapped, never> = {};
+void everyFieldMapped;
 
 export interface RoomBlock {
   id: number;
@@ -45,7 +99,8 @@ export interface PropertyForm {
   user_type: UserType | '';
   propertyType: PropertyType | '';
   propertyStatus: PropertyStatus | '';
-  subType: WizardSubType | '';
+  /** One of the wizard's six when adding; an edited listing may have any sub type the API knows. */
+  subType: PropertySubType | '';
   location: string;
   lat?: number;
   lon?: number;
@@ -56,7 +111,10 @@ export interface PropertyForm {
   language: Language;
   featured: '1' | '0';
   coverPhoto: PickedPhoto | null;
+  /** New photos: after the cover when adding, after the current photos when editing. */
   otherPhotos: PickedPhoto[];
+  /** Editing only: the listing's photos that stay, in their new order; the first is the cover. */
+  existingPhotos: ExistingPhoto[];
   houseInfo: HouseInfo;
   rooms: RoomBlock[];
 }
@@ -75,21 +133,19 @@ export const ROOM_TYPES = [
   'other',
 ] as const;
 
-export const HOUSE_INFO_FIELDS = [
-  'livingSpace',
-  'lotArea',
-  'bedrooms',
-  'bathrooms',
-  'avgUtilities',
-  'area',
-  'kitchen',
-  'level',
-  'floors',
-] as const satisfies readonly (keyof HouseInfo)[];
-
 /** The house information fields this sub type asks for: level only where a unit sits on a floor (hasLevel). */
-export function houseInfoFields(subType: PropertyForm['subType']): (keyof HouseInfo)[] {
+export function houseInfoFields(subType: PropertyForm['subType']): HouseInfoKey[] {
   return HOUSE_INFO_FIELDS.filter((field) => field !== 'level' || hasLevel(subType));
+}
+
+/**
+ * Whether the contract requires this house information field for this sub type: a blank value is refused by the
+ * field's own schema, or by the rules between fields (a condo's level, a building's floors).
+ */
+export function isRequiredHouseInfo(key: HouseInfoKey, subType: PropertyForm['subType']): boolean {
+  const wire = HOUSE_INFO[key].wire;
+  if (!PropertyFieldsObject.shape[wire].safeParse('').success) return true;
+  return levelAndFloorsIssues({ property_sub_type: subType }).some((issue) => issue.path[0] === wire);
 }
 
 /** Today in the visitor's own calendar day, as YYYY-MM-DD (the date input's format). */
@@ -103,6 +159,8 @@ export function newRoom(): RoomBlock {
   nextRoomId += 1;
   return { id: nextRoomId, type: '', count: '' };
 }
+
+const blankHouseInfo = (): HouseInfo => Object.fromEntries(HOUSE_INFO_FIELDS.map((key) => [key, ''])) as HouseInfo;
 
 export function emptyForm(language: Language = 'en', now = new Date()): PropertyForm {
   return {
@@ -119,17 +177,8 @@ export function emptyForm(language: Language = 'en', now = new Date()): Property
     featured: '0',
     coverPhoto: null,
     otherPhotos: [],
-    houseInfo: {
-      livingSpace: '',
-      lotArea: '',
-      bedrooms: '',
-      bathrooms: '',
-      avgUtilities: '',
-      area: '',
-      kitchen: '',
-      level: '',
-      floors: '',
-    },
+    existingPhotos: [],
+    houseInfo: blankHouseInfo(),
     rooms: [newRoom()],
   };
 }
@@ -139,37 +188,39 @@ export function isStepOneComplete(form: PropertyForm): boolean {
   return Boolean(form.user_type && form.propertyType && form.propertyStatus && form.subType && form.location.trim());
 }
 
+export type FormField =
+  | Exclude<(typeof MAIN_FIELDS)[keyof typeof MAIN_FIELDS], null>
+  | HouseInfoKey
+  | 'coverPhoto'
+  | 'otherPhotos';
+
+/** Server field names (the wire's) → the form control that shows the message; the photos' names included. */
+const WIRE_TO_FIELD: Record<string, FormField> = {
+  ...Object.fromEntries(Object.entries(MAIN_FIELDS).filter(([, field]) => field !== null)),
+  ...Object.fromEntries(HOUSE_INFO_FIELDS.map((key) => [HOUSE_INFO[key].wire, key])),
+  cover_image: 'coverPhoto',
+  images: 'otherPhotos',
+  remove_image_ids: 'otherPhotos',
+  cover_image_id: 'otherPhotos',
+  image_order: 'otherPhotos',
+};
+
 /**
- * Every field an error can be shown on, in the order the wizard reports them: the spec's required fields first
- * (section 5; `propertyStatus` after `propertyType`, as it is the listing type sent, docs/decisions/006), then the
- * optional ones.
+ * Every field an error can be shown on, in the order the wizard reports them: the contract's order of fields
+ * (PropertyFieldsObject: the spec's required fields first, section 5), with `propertyStatus` after `propertyType` (it
+ * is the listing type sent, docs/decisions/006), the cover photo after the price and the other photos last.
  */
-export const FIELD_ORDER = [
-  'user_type',
-  'propertyType',
-  'propertyStatus',
-  'subType',
-  'location',
-  'title',
-  'description',
-  'price',
-  'coverPhoto',
-  'area',
-  'level',
-  'bedrooms',
-  'bathrooms',
-  'kitchen',
-  'floors',
-  'livingSpace',
-  'lotArea',
-  'avgUtilities',
-  'availableDate',
-  'language',
-  'featured',
-  'rooms',
-  'otherPhotos',
-] as const;
-export type FormField = (typeof FIELD_ORDER)[number];
+export const FIELD_ORDER: readonly FormField[] = (() => {
+  const order: FormField[] = [];
+  for (const wire of Object.keys(PropertyFieldsObject.shape)) {
+    const field = WIRE_TO_FIELD[wire];
+    if (field && field !== 'propertyStatus' && !order.includes(field)) order.push(field);
+    if (field === 'propertyType') order.push('propertyStatus');
+    if (field === 'price') order.push('coverPhoto');
+  }
+  order.push('otherPhotos');
+  return order;
+})();
 
 /** A room block's control: `room-<block id>-type` or `room-<block id>-count`. */
 export type RoomField = `room-${number}-${'type' | 'count'}`;
@@ -214,17 +265,8 @@ export function toWireFields(form: PropertyForm): Record<string, string> {
   put('availability_date', form.availableDate);
   put('language', form.language);
   put('price', form.price);
-  const info = form.houseInfo;
-  put('area', info.area);
   put('area_unit', 'sqm');
-  if (hasLevel(form.subType)) put('level', info.level);
-  put('bed_rooms', info.bedrooms);
-  put('bath_rooms', info.bathrooms);
-  put('kitchen', info.kitchen);
-  put('floors', info.floors);
-  put('living_space', info.livingSpace);
-  put('lot_area', info.lotArea);
-  put('avg_utilities', info.avgUtilities);
+  for (const key of houseInfoFields(form.subType)) put(HOUSE_INFO[key].wire, form.houseInfo[key]);
   put('is_featured', form.featured);
   sentRooms(form.rooms).forEach((room, i) => {
     wire[`rooms[${i}][type]`] = room.type;
@@ -232,35 +274,6 @@ export function toWireFields(form: PropertyForm): Record<string, string> {
   });
   return wire;
 }
-
-/** Server field names (the wire's) → the form field that shows the message. */
-const WIRE_TO_FIELD: Record<string, FormField> = {
-  type: 'propertyStatus',
-  user_type: 'user_type',
-  property_type: 'propertyType',
-  property_sub_type: 'subType',
-  location: 'location',
-  lat: 'location',
-  lon: 'location',
-  title: 'title',
-  description: 'description',
-  price: 'price',
-  availability_date: 'availableDate',
-  language: 'language',
-  is_featured: 'featured',
-  cover_image: 'coverPhoto',
-  images: 'otherPhotos',
-  area: 'area',
-  level: 'level',
-  bed_rooms: 'bedrooms',
-  bath_rooms: 'bathrooms',
-  kitchen: 'kitchen',
-  floors: 'floors',
-  living_space: 'livingSpace',
-  lot_area: 'lotArea',
-  avg_utilities: 'avgUtilities',
-  rooms: 'rooms',
-};
 
 /** Where an error on a wire path (`price`, `rooms.1.quantity`, `images[2]`) is shown, with the room's number. */
 function errorKeyOf(path: readonly PropertyKey[], form: PropertyForm): { key: ErrorKey; roomNumber?: number } | null {
@@ -293,11 +306,14 @@ const rank = (issue: FormIssue) => {
   return FIELD_ORDER.indexOf(field) * 100 + (issue.roomNumber ?? 0);
 };
 
+export type WizardMode = 'create' | 'edit';
+
 /**
- * Checks the form with the contract's CreatePropertyFields, the schema the API parses with, plus the cover photo
- * (a file, checked by the API beside the fields). Issues come in FIELD_ORDER.
+ * Checks the form with the contract's CreatePropertyFields, the schema the API parses with (an edit is checked as
+ * the listing will be, which is what PATCH checks), plus the photos (files, checked by the API beside the fields): a
+ * new listing needs a cover; an edited one keeps or adds at least one photo. Issues come in FIELD_ORDER.
  */
-export function checkForm(form: PropertyForm): CheckResult {
+export function checkForm(form: PropertyForm, mode: WizardMode = 'create'): CheckResult {
   const result = CreatePropertyFields.safeParse(nestPropertyFields(toWireFields(form)));
   const issues: FormIssue[] = [];
   if (!result.success) {
@@ -306,14 +322,38 @@ export function checkForm(form: PropertyForm): CheckResult {
       if (at && !issues.some((known) => known.key === at.key)) issues.push({ ...at, issue });
     }
   }
-  if (!form.coverPhoto) {
+  if (mode === 'create' && !form.coverPhoto) {
     issues.push({
       key: 'coverPhoto',
       issue: { code: 'custom', path: ['cover_image'], message: requiredMessage('cover_image'), input: undefined },
     });
   }
+  if (mode === 'edit' && form.existingPhotos.length + form.otherPhotos.length === 0) {
+    issues.push({
+      key: 'otherPhotos',
+      issue: {
+        code: 'custom',
+        path: ['images'],
+        message: 'keep or add at least one photo',
+        params: { problem: 'photoNeeded' },
+        input: undefined,
+      },
+    });
+  }
   if (result.success && issues.length === 0) return { ok: true, fields: result.data };
   return { ok: false, issues: issues.sort((a, b) => rank(a) - rank(b)) };
+}
+
+/** The checked fields as multipart text: numbers as the contract read them (price in whole baht), rooms flat. */
+function appendFields(data: FormData, fields: Partial<CreatePropertyFields>) {
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'rooms' || value === undefined) continue;
+    data.append(name, String(value));
+  }
+  fields.rooms?.forEach((room, i) => {
+    data.append(`rooms[${i}][type]`, room.type);
+    data.append(`rooms[${i}][quantity]`, String(room.quantity));
+  });
 }
 
 /**
@@ -322,19 +362,124 @@ export function checkForm(form: PropertyForm): CheckResult {
  */
 export function toFormData(fields: CreatePropertyFields, form: PropertyForm): FormData {
   const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (name === 'rooms' || value === undefined) continue;
-    data.append(name, String(value));
-  }
-  fields.rooms.forEach((room, i) => {
-    data.append(`rooms[${i}][type]`, room.type);
-    data.append(`rooms[${i}][quantity]`, String(room.quantity));
-  });
+  appendFields(data, fields);
   if (form.coverPhoto) data.append('cover_image', form.coverPhoto.file, form.coverPhoto.file.name);
   form.otherPhotos.forEach((photo, i) => {
     data.append(`images[${i}]`, photo.file, photo.file.name);
   });
   return data;
+}
+
+// ---- Editing a listing ---------------------------------------------------------------------------------------
+
+/** A listing as GET /api/user/properties has it, in the form: every field, the rooms and the photos. */
+export function formFromListing(listing: Property): PropertyForm {
+  const subType = toSubTypeKey(listing.property_sub_type);
+  const form = emptyForm(isLanguage(listing.language) ? listing.language : 'en');
+  const houseInfo = blankHouseInfo();
+  for (const key of HOUSE_INFO_FIELDS) {
+    const value = listing[HOUSE_INFO[key].wire];
+    if (value !== null) houseInfo[key] = isBahtField(key) ? formatBaht(value) : String(value);
+  }
+  const isSubType = (PROPERTY_SUB_TYPES as readonly unknown[]).includes(subType);
+  if (!hasLevel(String(subType))) houseInfo.level = '';
+  return {
+    ...form,
+    user_type: listing.user_type,
+    propertyType: listing.property_type,
+    propertyStatus: listing.type,
+    subType: isSubType ? (subType as PropertySubType) : '',
+    location: listing.location,
+    lat: listing.lat ?? undefined,
+    lon: listing.lon ?? undefined,
+    title: listing.title,
+    description: listing.description,
+    price: formatBaht(listing.price),
+    availableDate: listing.availability_date?.slice(0, 10) ?? '',
+    featured: listing.is_featured === 1 ? '1' : '0',
+    existingPhotos: listing.images.map((image) => ({ id: image.id, src: image.image_path, srcset: image.srcset })),
+    houseInfo,
+    rooms:
+      listing.rooms.length > 0
+        ? listing.rooms.map((room) => ({ ...newRoom(), type: room.type, count: String(room.quantity) }))
+        : [newRoom()],
+  };
+}
+
+/** The listing fields PATCH /api/property/{id} takes (UpdatePropertyFields), without status and the photo changes. */
+const UPDATABLE_FIELDS = Object.keys(UpdatePropertyFields.shape).filter(
+  (name): name is WireField => name in PropertyFieldsObject.shape,
+);
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The photos' changes against the listing as it was: removed ids, the new cover, the new order. */
+export function photoChanges(
+  before: readonly ExistingPhoto[],
+  after: readonly ExistingPhoto[],
+): { removed: number[]; cover?: number; order?: number[] } {
+  const kept = new Set(after.map((photo) => photo.id));
+  const removed = before.filter((photo) => !kept.has(photo.id)).map((photo) => photo.id);
+  const wasCover = before[0]?.id;
+  const cover = after[0] && after[0].id !== wasCover ? after[0].id : undefined;
+  // The order of the photos after the cover, against their order before: only a real move is sent.
+  const rest = after.slice(1).map((photo) => photo.id);
+  const restBefore = before.map((photo) => photo.id).filter((id) => kept.has(id) && id !== after[0]?.id);
+  const order = sameValue(rest, restBefore) ? undefined : after.map((photo) => photo.id);
+  return { removed, cover, order };
+}
+
+/**
+ * PATCH /api/property/{id}'s multipart body: only what differs from the listing as it was (`original`), compared as
+ * the contract reads both, so "4,500,000" against 4500000 is no change. A field emptied is sent empty (cleared). The
+ * photo changes go as `remove_image_ids[i]`, `image_order[i]` and `cover_image_id` (contract UpdatePropertyForm); new
+ * photos as `images[i]`. `changed` names what is sent (empty: nothing to save).
+ */
+export function toPatchData(
+  fields: CreatePropertyFields,
+  form: PropertyForm,
+  original: PropertyForm,
+): { data: FormData; changed: string[] } {
+  const before = CreatePropertyFields.safeParse(nestPropertyFields(toWireFields(original)));
+  const was: Partial<CreatePropertyFields> = before.success ? before.data : {};
+  const data = new FormData();
+  const changed: string[] = [];
+  for (const name of UPDATABLE_FIELDS) {
+    const value = fields[name];
+    if (before.success && sameValue(value, was[name])) continue;
+    changed.push(name);
+    if (name === 'rooms') {
+      // No rooms left: one blank block says so (the API drops blank blocks, leaving an empty list).
+      if (fields.rooms.length === 0) {
+        data.append('rooms[0][type]', '');
+        data.append('rooms[0][quantity]', '');
+      } else {
+        appendFields(data, { rooms: fields.rooms });
+      }
+    } else {
+      data.append(name, value === undefined ? '' : String(value));
+    }
+  }
+  const photos = photoChanges(original.existingPhotos, form.existingPhotos);
+  photos.removed.forEach((id, i) => {
+    data.append(`remove_image_ids[${i}]`, String(id));
+  });
+  if (photos.removed.length > 0) changed.push('remove_image_ids');
+  if (photos.cover !== undefined) {
+    data.append('cover_image_id', String(photos.cover));
+    changed.push('cover_image_id');
+  }
+  if (photos.order) {
+    photos.order.forEach((id, i) => {
+      data.append(`image_order[${i}]`, String(id));
+    });
+    changed.push('image_order');
+  }
+  form.otherPhotos.forEach((photo, i) => {
+    data.append(`images[${i}]`, photo.file, photo.file.name);
+  });
+  if (form.otherPhotos.length > 0) changed.push('images');
+  return { data, changed };
 }
 
 /** Maps a 400's `errors` (wire names, nested paths like `rooms.0.type` or `images[2]`) onto the form's controls. */

@@ -1,3 +1,4 @@
+import type { FeaturedQuota, Property } from '@baan/contract';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
@@ -13,11 +14,31 @@ export const SESSION = {
 
 /**
  * The wizard's fetches: GET /api/packages (for the package choice it may send people to), GET /api/user/subscription (checked on entry; active unless `isActive` is false) and
- * GET /api/locations, answered with two places.
+ * GET /api/locations, answered with two places. With `quota`, GET /api/user/featured-quota answers it (else 404, as
+ * an older server would); with `listings`, GET /api/user/properties answers them (the owner's own, to edit).
  */
-export function stubApi({ isActive = true } = {}) {
+export function stubApi({
+  isActive = true,
+  quota,
+  listings,
+}: {
+  isActive?: boolean;
+  quota?: FeaturedQuota;
+  listings?: Property[];
+} = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
+    if (quota && url.includes('/api/user/featured-quota')) return jsonResponse(200, { success: true, payload: quota });
+    if (listings && url.includes('/api/user/properties')) {
+      const own = listings.map((listing) => ({
+        inquiry_count: 0,
+        review: 'approved',
+        review_reasons: [],
+        review_note: null,
+        ...listing,
+      }));
+      return jsonResponse(200, { success: true, payload: own });
+    }
     if (url.includes('/api/user/subscription')) {
       return jsonResponse(200, {
         success: true,
@@ -79,8 +100,8 @@ export function stubApi({ isActive = true } = {}) {
   return fetchMock;
 }
 
-export async function renderWizard() {
-  stubApi();
+export async function renderWizard(api: Parameters<typeof stubApi>[0] = {}) {
+  stubApi(api);
   const view = await renderApp('/add-property', SESSION);
   // The route is a lazy chunk; its first import in a test run takes a moment.
   await screen.findByRole('heading', { level: 1, name: 'Add your property' }, { timeout: 15_000 });

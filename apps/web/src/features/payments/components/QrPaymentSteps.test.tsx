@@ -6,7 +6,7 @@ import { jsonResponse as json } from '../../../test/http';
 import { renderApp } from '../../../test/render-app';
 import { signedIn } from '../../../test/users';
 
-const PACKAGE: Package = { id: 1, name: 'Starter', price: 490, duration_days: 30, features: [] };
+const PACKAGE: Package = { id: 1, name: 'Starter', price: 490, duration_days: 30, features: [], featured_quota: 0 };
 const MB = 1024 * 1024;
 
 configure({ asyncUtilTimeout: 5000 });

@@ -30,8 +30,15 @@ vi.mock('@stripe/stripe-js', () => ({
 }));
 
 const PACKAGES: Package[] = [
-  { id: 1, name: 'Starter', price: 490, duration_days: 30, features: ['unlimitedListings', 'fullAnalytics'] },
-  { id: 2, name: 'Professional', price: 1290, duration_days: 30, features: ['featuredAds'] },
+  {
+    id: 1,
+    name: 'Starter',
+    price: 490,
+    duration_days: 30,
+    features: ['unlimitedListings', 'fullAnalytics'],
+    featured_quota: 0,
+  },
+  { id: 2, name: 'Professional', price: 1290, duration_days: 30, features: ['featuredAds'], featured_quota: 5 },
 ];
 const SIGNED_IN = { login: signedIn({ id: 7, name: 'Somchai', email: 'somchai@example.com' }, 'tok') };
 

@@ -1,0 +1,47 @@
+import { useParams } from 'react-router';
+import { EditPropertyWizard } from '../../features/add-property/components/EditPropertyWizard';
+import { RequireAuth } from '../../features/auth/components/RequireAuth';
+import { LocationAutocomplete } from '../../features/locations/components/LocationAutocomplete';
+import { useAppSelector } from '../store';
+
+export const handle = { i18n: ['property', 'locations'] };
+
+function Editor() {
+  const { token, user } = useAppSelector((state) => state.login);
+  const { id = '' } = useParams();
+  if (!user) return null;
+  return (
+    <EditPropertyWizard
+      // An id that is not a whole number finds no listing (the wizard says so).
+      listingId={/^\d{1,10}$/.test(id) ? Number(id) : 0}
+      token={token}
+      userId={user.id}
+      renderLocation={({ inputId, label, value, error, onChange }) => (
+        <LocationAutocomplete
+          id={inputId}
+          label={label}
+          defaultValue={value}
+          error={error}
+          required
+          // Typing after a choice forgets the chosen place's coordinates.
+          onInputChange={(text) => onChange({ location: text })}
+          onSelect={(place) => onChange({ location: place.display_name, lat: place.lat, lon: place.lon })}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * /edit-property/:id: the owner edits one of their listings in the add-property wizard (issue 14), linked from the
+ * dashboard card and the listing's page. A login is needed; no active package (an owner may edit what they listed).
+ */
+export function Component() {
+  return (
+    <RequireAuth>
+      <Editor />
+    </RequireAuth>
+  );
+}
+
+export default Component;
