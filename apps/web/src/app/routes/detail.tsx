@@ -1,7 +1,8 @@
 import type { Property } from '@baan/contract';
 import { lazy, Suspense } from 'react';
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
-import { PropertyDetail } from '../../features/listings/components/PropertyDetail';
+import { isNoLongerAvailable, PropertyDetail } from '../../features/listings/components/PropertyDetail';
+import { useContactClick, useViewBeacon } from '../../features/listings/lib/listing-events';
 import { listingJsonLd, summary } from '../../features/listings/lib/listing-json-ld';
 import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
@@ -18,7 +19,7 @@ const MAX_ID = 2_147_483_647;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = LISTING_ID.test(params.id ?? '') ? Number(params.id) : 0;
   const property = id > 0 && id <= MAX_ID ? await context.pages.getProperty(id) : null;
-  // Missing, hidden or paused: the not-found screen with a 404.
+  // Missing, hidden, paused or not (yet) approved: the not-found screen with a 404.
   if (!property) throw data(null, { status: 404 });
   const language = requestLanguage(request);
   const t = fixedT(language);
@@ -28,6 +29,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     title: `${property.title} · ${property.location}`,
     description: summary(property.description),
     image: property.cover_image,
+    // Sold and rented pages stay reachable and marked, but out of search engines (ADR 017).
+    ...(isNoLongerAvailable(property) ? { robots: 'noindex' } : {}),
     jsonLd: [
       listingJsonLd(property, context.publicUrl, `${context.publicUrl}${new URL(request.url).pathname}`),
       breadcrumbs(context, language, [
@@ -52,11 +55,18 @@ const InquiryForm = lazy(async () => {
   return { default: InquiryForm };
 });
 
-/** The inquiry form beside the description, for anyone but the listing's owner (known by the unique e-mail). */
-function Inquiry({ property }: { property: Property }) {
+type SessionUser = { id: number; email: string } | null;
+
+/** Whether the signed-in user owns the listing: by user id, or by the (unique) e-mail when an older server sends no id. */
+function ownsListing(user: SessionUser, owner: Property['owner']): boolean {
+  if (!user || !owner) return false;
+  return owner.id === user.id || owner.email.toLowerCase() === user.email.toLowerCase();
+}
+
+/** The inquiry form beside the description, for anyone but the listing's owner. */
+function Inquiry({ property, isOwner }: { property: Property; isOwner: boolean }) {
   const user = useAppSelector((state) => state.login.user);
-  const owner = property.owner;
-  if (!owner || (user && owner.email.toLowerCase() === user.email.toLowerCase())) return null;
+  if (!property.owner || isOwner) return null;
   return (
     <Suspense fallback={null}>
       <InquiryForm
@@ -69,8 +79,20 @@ function Inquiry({ property }: { property: Property }) {
   );
 }
 
-/** /detail/:id: a listing, rendered on the server with its data. */
+/** /detail/:id: a listing, rendered on the server with its data; the browser then reports the view (not the server). */
 export default function Detail() {
   const { property } = useLoaderData<typeof loader>();
-  return <PropertyDetail property={property} aside={<Inquiry property={property} />} />;
+  const user = useAppSelector((state) => state.login.user);
+  const isOwner = ownsListing(user, property.owner);
+  useViewBeacon(property.id);
+  const contactClick = useContactClick(property.id);
+  return (
+    <PropertyDetail
+      property={property}
+      isOwner={isOwner}
+      // The owner trying their own buttons is no lead.
+      onContact={isOwner ? undefined : contactClick}
+      aside={<Inquiry property={property} isOwner={isOwner} />}
+    />
+  );
 }

@@ -1,18 +1,47 @@
-import type { Property } from '@baan/contract';
-import { Mail, MapPin, Phone, Star } from 'lucide-react';
+import type { ContactChannel, Property } from '@baan/contract';
+import { BarChart3, CircleSlash, Mail, MapPin, Pencil, Phone, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../../i18n/localized-router';
 import { formatPrice } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
 import { PropertySpecs } from './PropertySpecs';
 
+/** A sold or rented listing: its page stays reachable, marked, without contact actions (ADR 017). */
+export function isNoLongerAvailable(property: Pick<Property, 'status'>): boolean {
+  return property.status === 'sold' || property.status === 'rented';
+}
+
+interface PropertyDetailProps {
+  property: Property;
+  /** Stands beside the description (the inquiry form); a sold or rented listing says why there is none instead. */
+  aside?: ReactNode;
+  /** The signed-in user owns the listing: links to edit it and to its statistics. */
+  isOwner?: boolean;
+  /** A visitor used one of the contact actions (counted for the owner's statistics). */
+  onContact?: (channel: ContactChannel) => void;
+}
+
 /** A listing's page: photos, price, owner contact, specs and description; `aside` stands beside the description. */
-export function PropertyDetail({ property, aside }: { property: Property; aside?: ReactNode }) {
+export function PropertyDetail({ property, aside, isOwner = false, onContact }: PropertyDetailProps) {
   const { t } = useTranslation('listings');
   const isRent = property.type === 'rent';
   const owner = property.owner;
+  const gone = isNoLongerAvailable(property);
   return (
     <article className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      {gone ? (
+        <div
+          data-testid="listing-unavailable"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-950"
+        >
+          <CircleSlash className="mt-0.5 size-5 shrink-0 text-rose-700" aria-hidden="true" />
+          <div>
+            <p className="font-bold">{property.status === 'sold' ? t('detail.soldTitle') : t('detail.rentedTitle')}</p>
+            <p className="text-sm">{t('detail.unavailableNotice')}</p>
+          </div>
+        </div>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <ImageCarousel images={property.images} title={property.title} />
         <div className="space-y-5">
@@ -22,7 +51,12 @@ export function PropertyDetail({ property, aside }: { property: Property; aside?
             >
               {isRent ? t('card.forRent') : t('card.forSale')}
             </span>
-            {property.is_featured === 1 ? (
+            {gone ? (
+              <span className="rounded-md bg-rose-700 px-2.5 py-1 text-xs font-semibold text-white">
+                {property.status === 'sold' ? t('detail.sold') : t('detail.rented')}
+              </span>
+            ) : null}
+            {property.is_featured === 1 && !gone ? (
               <span className="inline-flex items-center gap-1 rounded-md bg-amber-400 px-2.5 py-1 text-xs font-semibold text-amber-950">
                 <Star className="size-3" aria-hidden="true" />
                 {t('card.featured')}
@@ -38,26 +72,31 @@ export function PropertyDetail({ property, aside }: { property: Property; aside?
             {formatPrice(property.price)}
             {isRent ? <span className="text-base font-medium text-slate-600"> {t('card.perMonth')}</span> : null}
           </p>
-          <div className="flex flex-wrap gap-3">
-            {owner?.phone_number ? (
-              <a
-                href={`tel:${owner.phone_number.replace(/[^\d+]/g, '')}`}
-                className="inline-flex items-center gap-2 rounded-lg bg-teal-700 px-5 py-3 text-sm font-semibold text-white hover:bg-teal-800"
-              >
-                <Phone className="size-4" aria-hidden="true" />
-                {t('detail.callNow')}
-              </a>
-            ) : null}
-            {owner?.email ? (
-              <a
-                href={`mailto:${owner.email}?subject=${encodeURIComponent(property.title)}`}
-                className="inline-flex items-center gap-2 rounded-lg border border-teal-700 px-5 py-3 text-sm font-semibold text-teal-800 hover:bg-teal-50"
-              >
-                <Mail className="size-4" aria-hidden="true" />
-                {t('detail.email')}
-              </a>
-            ) : null}
-          </div>
+          {isOwner ? <OwnerLinks propertyId={property.id} /> : null}
+          {gone ? null : (
+            <div className="flex flex-wrap gap-3">
+              {owner?.phone_number ? (
+                <a
+                  href={`tel:${owner.phone_number.replace(/[^\d+]/g, '')}`}
+                  onClick={() => onContact?.('phone')}
+                  className="inline-flex items-center gap-2 rounded-lg bg-teal-700 px-5 py-3 text-sm font-semibold text-white hover:bg-teal-800"
+                >
+                  <Phone className="size-4" aria-hidden="true" />
+                  {t('detail.callNow')}
+                </a>
+              ) : null}
+              {owner?.email ? (
+                <a
+                  href={`mailto:${owner.email}?subject=${encodeURIComponent(property.title)}`}
+                  onClick={() => onContact?.('email')}
+                  className="inline-flex items-center gap-2 rounded-lg border border-teal-700 px-5 py-3 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+                >
+                  <Mail className="size-4" aria-hidden="true" />
+                  {t('detail.email')}
+                </a>
+              ) : null}
+            </div>
+          )}
           {owner ? <p className="text-sm text-slate-600">{t('detail.listedBy', { name: owner.name })}</p> : null}
         </div>
       </div>
@@ -69,8 +108,61 @@ export function PropertyDetail({ property, aside }: { property: Property; aside?
           </h2>
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{property.description}</p>
         </section>
-        {aside}
+        {gone ? <NoLongerAvailable status={property.status === 'sold' ? 'sold' : 'rented'} /> : aside}
       </div>
     </article>
+  );
+}
+
+/** The owner's own actions on their listing's page (shown once the session says who is looking). */
+function OwnerLinks({ propertyId }: { propertyId: number }) {
+  const { t } = useTranslation('listings');
+  const link =
+    'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+  return (
+    <section
+      aria-labelledby="detail-owner-tools"
+      className="rounded-xl border border-teal-200 bg-teal-50 p-4"
+      data-testid="owner-tools"
+    >
+      <h2 id="detail-owner-tools" className="mb-3 text-sm font-semibold text-teal-900">
+        {t('detail.yourListing')}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`/edit-property/${propertyId}`} className={link}>
+          <Pencil className="size-4" aria-hidden="true" />
+          {t('detail.editListing')}
+        </Link>
+        <Link to={`/dashboard/properties/${propertyId}/stats`} className={link}>
+          <BarChart3 className="size-4" aria-hidden="true" />
+          {t('detail.statistics')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** In place of the inquiry form on a sold or rented listing. */
+function NoLongerAvailable({ status }: { status: 'sold' | 'rented' }) {
+  const { t } = useTranslation('listings');
+  return (
+    <section
+      aria-labelledby="detail-unavailable"
+      data-testid="no-longer-available"
+      className="rounded-xl border border-slate-200 bg-slate-50 p-5"
+    >
+      <h2 id="detail-unavailable" className="mb-2 text-lg font-bold text-slate-900">
+        {t('detail.unavailableTitle')}
+      </h2>
+      <p className="text-sm text-slate-700">
+        {status === 'sold' ? t('detail.unavailableSold') : t('detail.unavailableRented')}
+      </p>
+      <Link
+        to="/Quick"
+        className="mt-4 inline-flex items-center rounded-lg bg-teal-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
+      >
+        {t('detail.browseOthers')}
+      </Link>
+    </section>
   );
 }

@@ -48,7 +48,11 @@ export function listingJsonLd(property: Property, publicUrl: string, url: string
       '@type': 'Offer',
       price: property.price,
       priceCurrency: 'THB',
-      availability: 'https://schema.org/InStock',
+      // A sold or rented listing's page stays reachable (marked, noindex): its offer is over.
+      availability:
+        property.status === 'sold' || property.status === 'rented'
+          ? 'https://schema.org/SoldOut'
+          : 'https://schema.org/InStock',
       businessFunction:
         property.type === 'rent'
           ? 'http://purl.org/goodrelations/v1#LeaseOut'

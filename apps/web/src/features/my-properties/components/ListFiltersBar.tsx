@@ -3,12 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnProperty } from '../api/my-properties-api';
 import type { ListFilters } from '../lib/filters';
-
-/** Each status's label key: a status added to the contract does not compile until it has one. */
-const STATUS_LABELS = {
-  active: 'dashboard.status.active',
-  hidden: 'dashboard.status.hidden',
-} as const satisfies Record<PropertyStatus, string>;
+import { STATUS_LABELS } from '../lib/status';
 
 /** Sale first, as the spec lists sellproperty first. */
 const TYPE_LABELS = {
@@ -27,6 +22,7 @@ type Props = {
 /** Rent / sale / all as buttons, the status as a select (it grows as listings gain statuses). */
 export function ListFiltersBar({ filters, typeCounts, onChange }: Props) {
   const { t } = useTranslation('property');
+  const { t: tStatus } = useTranslation('dashboard');
   const statusId = useId();
   const count = (type?: ListingType) => typeCounts?.filter((p) => !type || p.type === type).length;
   const options: { type?: ListingType; label: string }[] = [
@@ -73,7 +69,7 @@ export function ListFiltersBar({ filters, typeCounts, onChange }: Props) {
           <option value="">{t('dashboard.status.all')}</option>
           {PROPERTY_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {t(STATUS_LABELS[status])}
+              {tStatus(STATUS_LABELS[status])}
             </option>
           ))}
         </select>

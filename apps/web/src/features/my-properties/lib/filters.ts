@@ -1,4 +1,10 @@
-import { LISTING_TYPES, type ListingType, PROPERTY_STATUSES, type PropertyStatus } from '@baan/contract';
+import {
+  LISTING_TYPES,
+  type ListingType,
+  PROPERTY_STATUSES,
+  type PropertyStatus,
+  PUBLIC_PAGE_STATUSES,
+} from '@baan/contract';
 import type { OwnProperty } from '../api/my-properties-api';
 
 /** What the list shows; everything lives in the address. No type or status means all of them. */
@@ -24,7 +30,7 @@ export function filtersFrom(search: URLSearchParams): ListFilters {
   };
 }
 
-/** `?type=rent&status=hidden&q=loft&page=2`, leaving out what is not set ('' for the plain list). */
+/** `?type=rent&status=sold&q=loft&page=2`, leaving out what is not set ('' for the plain list). */
 export function toSearch(filters: ListFilters): string {
   const search = new URLSearchParams();
   if (filters.type) search.set('type', filters.type);
@@ -51,5 +57,12 @@ export function applyFilters(list: OwnProperty[], filters: ListFilters, ignore?:
   );
 }
 
-/** Statuses a visitor can open at the listing's own address; the others answer 404 to the public. */
-export const PUBLIC_STATUSES: readonly PropertyStatus[] = ['active'];
+/**
+ * Whether a visitor can open the listing's own address: active, sold or rented, and approved by moderation; the others
+ * (paused, hidden, waiting for review, rejected) answer 404 to the public (ADR 017).
+ */
+export function hasPublicPage(property: Pick<OwnProperty, 'status' | 'review'>): boolean {
+  return (
+    (PUBLIC_PAGE_STATUSES as readonly PropertyStatus[]).includes(property.status) && property.review === 'approved'
+  );
+}

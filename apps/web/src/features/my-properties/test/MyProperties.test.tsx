@@ -21,6 +21,7 @@ function listing(id: number, type: 'rent' | 'sale', title: string, price = 1_000
     cover_image: `/uploads/p${id}-800.webp`,
     is_featured: 0,
     status: 'active',
+    review: 'approved',
     images: [
       {
         id: id * 10,
@@ -85,7 +86,8 @@ describe('My properties: one list of all the owner’s listings', () => {
     await open();
     await waitFor(() => expect(cardTitles()).toHaveLength(6));
     expect(cardTitles()).toEqual(SALES.slice(0, 6).map((p) => p.title));
-    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    const listRequest = requests.find((r) => new URL(r.url).pathname === '/api/user/properties');
+    expect(listRequest?.headers.get('Authorization')).toBe('Bearer test-token');
     expect(typeButton(/^All/)).toHaveAccessibleName('All (10)');
     expect(typeButton(/^All/)).toHaveAttribute('aria-pressed', 'true');
     expect(typeButton(/^For sale/)).toHaveAccessibleName('For sale (8)');
@@ -187,7 +189,7 @@ describe('My properties: one list of all the owner’s listings', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All statuses', 'Active', 'Hidden by Baan']);
+    ).toEqual(['All statuses', 'Active', 'Paused', 'Sold', 'Rented', 'Hidden by Baan']);
     expect(status).toHaveValue('');
   });
 
@@ -377,7 +379,9 @@ describe('My properties: deleting', () => {
     expect(screen.getByText('1–6 of 7')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'My Properties' })).toHaveFocus();
     // Removed locally: no second fetch of the list.
-    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(
+      requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/user/properties'),
+    ).toHaveLength(1);
   });
 
   it("says 'Failed to delete property' when the delete fails and keeps the card", async () => {

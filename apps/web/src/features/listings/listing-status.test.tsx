@@ -1,0 +1,247 @@
+import type { Property } from '@baan/contract';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createMemoryRouter,
+  createStaticHandler,
+  createStaticRouter,
+  Outlet,
+  RouterProvider,
+  StaticRouterProvider,
+} from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { initI18n, loadNamespaces } from '../../i18n';
+import { AppProviders } from '../../root';
+import { jsonResponse, stubFetch } from '../../test/http';
+import { makeProperty } from '../../test/properties';
+import { renderApp, routerSettled } from '../../test/render-app';
+import { routeTree } from '../../test/route-tree';
+import { makeUser, signedIn } from '../../test/users';
+
+// Issue 14 on the listing page: sold and rented are marked and not indexed; the page reports its view and the contact
+// clicks for the owner's statistics; the owner gets Edit and Statistics.
+vi.setConfig({ testTimeout: 30_000 });
+
+const OWNER = { id: 42, name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'owner@siamprime.example' };
+
+/** The listing at GET /api/property/7; every POST (view, contact-click) answers 204. */
+function serveListing(overrides: Partial<Property> = {}, extra?: Parameters<typeof stubFetch>[0]) {
+  const property = makeProperty(7, { type: 'sale', price: 4_500_000, owner: OWNER, ...overrides });
+  return stubFetch(...(extra ? [extra] : []), (request, url) => {
+    if (request.method === 'GET' && url.pathname === '/api/property/7') {
+      return jsonResponse(200, { success: true, payload: property });
+    }
+    if (request.method === 'POST' && url.pathname.startsWith('/api/property/7/')) {
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
+  });
+}
+
+const posts = (requests: Request[], path: string) =>
+  requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === path);
+
+async function openListing(session?: Parameters<typeof renderApp>[1]) {
+  const view = await renderApp('/detail/7', session);
+  await screen.findByRole('heading', { level: 1, name: 'Listing 7' }, { timeout: 15_000 });
+  return view;
+}
+
+/** The page as the server renders it: the route table's loaders through a static handler, then renderToString. */
+async function serverHtml(path: string): Promise<Document> {
+  await initI18n();
+  await loadNamespaces(['listings', 'contact']);
+  const handler = createStaticHandler(
+    routeTree(
+      <AppProviders store={makeStore()}>
+        <Outlet />
+      </AppProviders>,
+    ),
+  );
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
+  expect(context.statusCode).toBe(200);
+  const html = renderToString(
+    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />,
+  );
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content');
+
+// tel: and mailto: are not pages jsdom can go to; a real browser hands them to the phone or mail app.
+const stopNavigation = (event: MouseEvent) => event.preventDefault();
+beforeEach(() => window.addEventListener('click', stopNavigation));
+afterEach(() => window.removeEventListener('click', stopNavigation));
+
+describe('A sold or rented listing', () => {
+  it('is marked sold, offers no inquiry or contact, and is not indexed', async () => {
+    serveListing({ status: 'sold' });
+    await openListing();
+    expect(screen.getByTestId('listing-unavailable')).toHaveTextContent(
+      'This property has been soldIt is no longer available, and its owner no longer takes inquiries about it.',
+    );
+    expect(screen.getByText('Sold', { selector: 'span' })).toBeInTheDocument();
+    const note = screen.getByRole('region', { name: 'No longer available' });
+    expect(note).toHaveTextContent('This property is sold. Browse other listings to find a similar home.');
+    expect(within(note).getByRole('link', { name: 'Browse listings' })).toHaveAttribute('href', '/Quick');
+    expect(screen.queryByTestId('inquiry-form')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Call now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'E-mail' })).toBeNull();
+    await waitFor(() => expect(robots()).toBe('noindex'));
+  });
+
+  it('is marked rented', async () => {
+    serveListing({ type: 'rent', status: 'rented' });
+    await openListing();
+    expect(screen.getByTestId('listing-unavailable')).toHaveTextContent('This property has been rented out');
+    expect(screen.getByRole('region', { name: 'No longer available' })).toHaveTextContent(
+      'This property is rented out.',
+    );
+    await waitFor(() => expect(robots()).toBe('noindex'));
+  });
+
+  it('carries noindex in the server-rendered head; an active listing is indexed', async () => {
+    serveListing({ status: 'sold' });
+    const sold = await serverHtml('/detail/7');
+    expect(sold.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(sold.querySelector('[data-testid="listing-unavailable"]')?.textContent).toContain(
+      'This property has been sold',
+    );
+    const jsonLd = [...sold.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent).join();
+    expect(jsonLd).toContain('https://schema.org/SoldOut');
+
+    serveListing();
+    const active = await serverHtml('/detail/7');
+    expect(active.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('index, follow');
+    expect(active.querySelector('[data-testid="listing-unavailable"]')).toBeNull();
+  });
+});
+
+describe('The view beacon', () => {
+  it('is sent once when the page is shown in the browser, without a token for a visitor', async () => {
+    const api = serveListing();
+    await openListing();
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/view')).toHaveLength(1));
+    const beacon = posts(api.requests, '/api/property/7/view')[0] as Request;
+    expect(beacon.headers.get('Authorization')).toBeNull();
+    expect(beacon.keepalive).toBe(true);
+    // Nothing else follows (re-renders, the lazy inquiry form arriving).
+    await screen.findByTestId('inquiry-form', {}, { timeout: 15_000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(posts(api.requests, '/api/property/7/view')).toHaveLength(1);
+  });
+
+  it('is sent once under StrictMode’s double effects', async () => {
+    const api = serveListing();
+    const { unmount } = await openListing();
+    unmount();
+    // The app renders in StrictMode (entry.client.tsx): effects run twice in development, the beacon still once.
+    const router = createMemoryRouter(
+      routeTree(
+        <AppProviders store={makeStore()}>
+          <Outlet />
+        </AppProviders>,
+      ),
+      { initialEntries: ['/detail/7'] },
+    );
+    await routerSettled(router);
+    const before = posts(api.requests, '/api/property/7/view').length;
+    render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Listing 7' }, { timeout: 15_000 });
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/view')).toHaveLength(before + 1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(posts(api.requests, '/api/property/7/view')).toHaveLength(before + 1);
+  });
+
+  it('carries the signed-in user’s token, so the server can skip the owner', async () => {
+    const api = serveListing();
+    await openListing({ login: signedIn({ id: 42, email: OWNER.email }) });
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/view')).toHaveLength(1));
+    expect(posts(api.requests, '/api/property/7/view')[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('waits for a stored session to be checked, then goes with its token', async () => {
+    let answerUser: (response: Response) => void = () => {};
+    const api = serveListing({}, (request, url) =>
+      request.method === 'GET' && url.pathname === '/api/user'
+        ? new Promise<Response>((resolve) => (answerUser = resolve))
+        : undefined,
+    );
+    await openListing({ login: { user: null, token: 'stored-token', isAuthenticated: false, isRestoring: true } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(posts(api.requests, '/api/property/7/view')).toHaveLength(0);
+    await waitFor(() => expect(api.requests.some((r) => new URL(r.url).pathname === '/api/user')).toBe(true));
+    act(() => answerUser(jsonResponse(200, { success: true, payload: makeUser({ id: 42 }) })));
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/view')).toHaveLength(1));
+    expect(posts(api.requests, '/api/property/7/view')[0]?.headers.get('Authorization')).toBe('Bearer stored-token');
+  });
+
+  it('is not sent by the server render', async () => {
+    const api = serveListing();
+    await serverHtml('/detail/7');
+    expect(api.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['GET /api/property/7']);
+  });
+});
+
+describe('Contact clicks', () => {
+  it('reports a call and an e-mail with their channel', async () => {
+    const api = serveListing();
+    const user = userEvent.setup();
+    await openListing();
+    await user.click(screen.getByRole('link', { name: 'Call now' }));
+    await user.click(screen.getByRole('link', { name: 'E-mail' }));
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(2));
+    const clicks = posts(api.requests, '/api/property/7/contact-click');
+    expect(clicks.every((r) => r.headers.get('Content-Type') === 'application/json')).toBe(true);
+    expect(clicks.every((r) => r.keepalive)).toBe(true);
+    expect(api.bodies.filter((body) => body !== undefined)).toEqual([{ channel: 'phone' }, { channel: 'email' }]);
+  });
+
+  it('are not reported for the owner trying their own buttons', async () => {
+    const api = serveListing();
+    const user = userEvent.setup();
+    await openListing({ login: signedIn({ id: 42, email: 'someone@else.example' }) });
+    await user.click(screen.getByRole('link', { name: 'Call now' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(0);
+  });
+});
+
+describe('The owner on their listing’s page', () => {
+  it('gets Edit listing and Statistics (known by user id), and no inquiry form', async () => {
+    serveListing();
+    await openListing({ login: signedIn({ id: 42, email: 'another-address@example.com' }) });
+    const tools = screen.getByRole('region', { name: 'Your listing' });
+    expect(within(tools).getByRole('link', { name: 'Edit listing' })).toHaveAttribute('href', '/edit-property/7');
+    expect(within(tools).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
+      'href',
+      '/dashboard/properties/7/stats',
+    );
+    expect(screen.queryByTestId('inquiry-form')).toBeNull();
+  });
+
+  it('keeps them on a sold listing; a visitor or another user never sees them', async () => {
+    serveListing({ status: 'sold' });
+    const owner = await openListing({ login: signedIn({ id: 42, email: OWNER.email }) });
+    expect(screen.getByRole('link', { name: 'Edit listing' })).toBeInTheDocument();
+    owner.unmount();
+
+    serveListing();
+    const other = await openListing({ login: signedIn({ id: 5, email: 'buyer@example.com' }) });
+    expect(screen.queryByRole('region', { name: 'Your listing' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit listing' })).toBeNull();
+    other.unmount();
+
+    serveListing();
+    await openListing();
+    expect(screen.queryByRole('link', { name: 'Edit listing' })).toBeNull();
+  });
+});
