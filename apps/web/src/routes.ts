@@ -24,6 +24,8 @@ export default [
       r('privacy', 'info-page.tsx', 'privacy'),
       r('services', 'info-page.tsx', 'services'),
       r('faq', 'info-page.tsx', 'faq'),
+      // The weekly report's unsubscribe link (public, not indexed).
+      r('unsubscribe', 'unsubscribe.tsx'),
       layout('app/routes/client-only.tsx', [
         r('login', 'login.tsx'),
         r('signup', 'signup.tsx'),
@@ -32,6 +34,7 @@ export default [
         route('dashboard', 'app/routes/dashboard.tsx', [
           index('app/routes/dashboard.overview.tsx'),
           r('properties', 'my-properties.tsx'),
+          r('properties/:id/stats', 'dashboard.stats.tsx'),
           // The spec's three lists: the one list of My properties with its type pre-set (other filters kept).
           r('sellproperty', 'my-properties-preset.tsx', 'sellproperty'),
           r('buyproperty', 'my-properties-preset.tsx', 'buyproperty'),
@@ -49,6 +52,7 @@ export default [
           r('audit', 'admin.audit.tsx'),
         ]),
         r('add-property', 'add-property.tsx'),
+        r('edit-property/:id', 'edit-property.tsx'),
         r('billing-information', 'billing-information.tsx'),
         r('checkout', 'checkout.tsx'),
         r('payment-success', 'payment-success.tsx'),

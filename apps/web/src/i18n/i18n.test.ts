@@ -22,6 +22,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'pages',
         'payments',
         'property',
+        'stats',
       ].sort(),
     );
     for (const namespace of CORE_NAMESPACES) expect(i18n.hasResourceBundle('en', namespace)).toBe(true);

@@ -1,4 +1,5 @@
 import type {
+  ADMIN_LISTING_FILTERS,
   AdminJob,
   AdminJobPage,
   AdminMessagesPage,
@@ -22,7 +23,8 @@ export type ReviewStatus = Extract<PaymentStatus, 'pending' | 'approved' | 'reje
 
 export interface PropertiesArgs {
   q?: string;
-  status: 'all' | 'active' | 'hidden';
+  /** A status, `pending` (waiting for review, any status) or all. */
+  status: (typeof ADMIN_LISTING_FILTERS)[number];
   page: number;
 }
 export interface UsersArgs {
@@ -46,6 +48,8 @@ export interface PackageFields {
   name: string;
   price: number;
   features: string[];
+  /** How many listings a subscriber may feature at once. */
+  featured_quota: number;
 }
 
 /** A query string without empty values. */
@@ -102,20 +106,15 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       // The row is replaced in place from the answer (a hidden listing stays on screen with its new badge).
       invalidatesTags: ['AdminUser', 'AdminAudit'],
       async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
-        let updated: AdminProperty;
-        try {
-          updated = (await queryFulfilled).data;
-        } catch {
-          return;
-        }
-        for (const args of adminApi.util.selectCachedArgsForQuery(getState(), 'getAdminProperties')) {
-          dispatch(
-            adminApi.util.updateQueryData('getAdminProperties', args, (draft) => {
-              const index = draft.items.findIndex((item) => item.id === updated.id);
-              if (index >= 0) draft.items[index] = updated;
-            }),
-          );
-        }
+        await replaceProperty(dispatch, getState, queryFulfilled);
+      },
+    }),
+    /** Moderation: the listing stays unpublished and the owner is mailed the reason. */
+    rejectProperty: build.mutation<AdminProperty, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/properties/${id}/reject`, method: 'POST', body: { reason } }),
+      invalidatesTags: ['AdminUser', 'AdminAudit'],
+      async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
+        await replaceProperty(dispatch, getState, queryFulfilled);
       },
     }),
     deleteProperty: build.mutation<unknown, number>({
@@ -176,6 +175,38 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
   }),
 });
 
+/**
+ * Puts an admin's answer in every cached page of listings: the row in place, except in the review queue, which a
+ * listing leaves once it is reviewed.
+ */
+async function replaceProperty(
+  dispatch: (action: unknown) => unknown,
+  getState: () => unknown,
+  queryFulfilled: Promise<{ data: AdminProperty }>,
+): Promise<void> {
+  let updated: AdminProperty;
+  try {
+    updated = (await queryFulfilled).data;
+  } catch {
+    return;
+  }
+  const state = getState() as Parameters<typeof adminApi.util.selectCachedArgsForQuery>[0];
+  for (const args of adminApi.util.selectCachedArgsForQuery(state, 'getAdminProperties')) {
+    dispatch(
+      adminApi.util.updateQueryData('getAdminProperties', args, (draft) => {
+        const index = draft.items.findIndex((item) => item.id === updated.id);
+        if (index < 0) return;
+        if (args.status === 'pending' && updated.review !== 'pending') {
+          draft.items.splice(index, 1);
+          draft.total = Math.max(0, draft.total - 1);
+        } else {
+          draft.items[index] = updated;
+        }
+      }),
+    );
+  }
+}
+
 async function removePendingPayment(
   id: number,
   dispatch: (action: unknown) => unknown,
@@ -197,6 +228,7 @@ export const {
   useRejectPaymentMutation,
   useGetAdminPropertiesQuery,
   usePropertyActionMutation,
+  useRejectPropertyMutation,
   useDeletePropertyMutation,
   useGetAdminUsersQuery,
   useGetAdminUserQuery,

@@ -1,22 +1,35 @@
-import type { AdminProperty, AdminPropertyAction } from '@baan/contract';
-import { Eye, EyeOff, Star, StarOff, Trash2 } from 'lucide-react';
+import {
+  ADMIN_LISTING_FILTERS,
+  type AdminProperty,
+  type AdminPropertyAction,
+  PROPERTY_STATUSES,
+  REVIEW_NOTE_MAX,
+  REVIEW_REASONS,
+} from '@baan/contract';
+import { Check, Eye, EyeOff, Star, StarOff, Trash2, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { Link } from '../../../i18n/localized-router';
+import { toast } from '../../../lib/toast';
 import {
-  type PropertiesArgs,
   useDeletePropertyMutation,
   useGetAdminPropertiesQuery,
   usePropertyActionMutation,
+  useRejectPropertyMutation,
 } from '../api/admin-api';
 import { formatBaht } from '../lib/format';
+import { useErrorMessage } from '../lib/use-error-message';
 import { pickOption, usePageParams } from '../lib/use-page-params';
+import { Modal } from './Modal';
 import {
   ActionButton,
   AdminSection,
   actionButtons,
   actionsCell,
   Badge,
+  buttons,
+  FilterTabs,
   NameAndEmail,
   PagedTable,
   SearchForm,
@@ -25,21 +38,36 @@ import {
 } from './ui';
 import { useConfirmAction, useToastAction } from './use-confirm-action';
 
-const STATUSES: readonly PropertiesArgs['status'][] = ['all', 'active', 'hidden'];
+/** The status drop-down: every status or all of them (the review queue is its own tab). */
+const STATUS_OPTIONS = ['all', ...PROPERTY_STATUSES] as const;
 
 const ACTION_DONE: Record<AdminPropertyAction, string> = {
   hide: 'listings.done.hide',
   show: 'listings.done.show',
   feature: 'listings.done.feature',
   unfeature: 'listings.done.unfeature',
+  approve: 'listings.done.approve',
 };
 
-/** Listings of every status: search, filter, hide / show, feature / unfeature, delete. */
+const STATUS_TONES = {
+  active: 'green',
+  paused: 'amber',
+  sold: 'blue',
+  rented: 'blue',
+  hidden: 'slate',
+} as const satisfies Record<AdminProperty['status'], string>;
+
+/**
+ * Listings of every status: search, filter, the review queue (approve / reject with a reason), hide / show,
+ * feature / unfeature, delete.
+ */
 export function ListingsSection() {
   const { t } = useTranslation('admin');
   const { params, q, page, setParam, setPage } = usePageParams();
-  const status = pickOption(STATUSES, params.get('status'), 'all');
+  const status = pickOption(ADMIN_LISTING_FILTERS, params.get('status'), 'all');
+  const isQueue = status === 'pending';
   const query = useGetAdminPropertiesQuery({ q, status, page });
+  const [toReject, setToReject] = useState<AdminProperty | null>(null);
   const [runAction, { isLoading: isActing }] = usePropertyActionMutation();
   const [deleteProperty, { isLoading: isDeleting }] = useDeletePropertyMutation();
   const run = useToastAction();
@@ -62,10 +90,16 @@ export function ListingsSection() {
       return t(ACTION_DONE[action], { title: property.title });
     });
 
-  /** A hide / show / feature / unfeature button, named with the listing's title. */
-  const actionButton = (property: AdminProperty, action: AdminPropertyAction, icon: typeof Eye) => (
+  /** An approve / hide / show / feature / unfeature button, named with the listing's title. */
+  const actionButton = (
+    property: AdminProperty,
+    action: AdminPropertyAction,
+    icon: typeof Eye,
+    tone?: 'primary' | 'secondary',
+  ) => (
     <ActionButton
       icon={icon}
+      tone={tone}
       label={t(`listings.actions.${action}`)}
       name={t(`listings.actions.${action}Label`, { title: property.title })}
       disabled={isActing}
@@ -80,18 +114,31 @@ export function ListingsSection() {
 
   return (
     <AdminSection name="listings">
+      <div className="mt-4">
+        <FilterTabs
+          label={t('listings.tabs.label')}
+          value={isQueue ? 'pending' : 'all'}
+          onChange={(next) => setParam('status', next === 'pending' ? 'pending' : '')}
+          options={[
+            { value: 'all', label: t('listings.tabs.all') },
+            { value: 'pending', label: t('listings.tabs.pending') },
+          ]}
+        />
+      </div>
       <div className="mt-4 flex flex-wrap items-end gap-3">
         <SearchForm label={t('listings.search')} value={q ?? ''} onSearch={(next) => setParam('q', next)} />
-        <SelectFilter
-          label={t('listings.statusFilter')}
-          value={status}
-          onChange={(next) => setParam('status', next === 'all' ? '' : next)}
-          options={STATUSES.map((value) => ({ value, label: t(`listings.statusOptions.${value}`) }))}
-        />
+        {isQueue ? null : (
+          <SelectFilter
+            label={t('listings.statusFilter')}
+            value={status}
+            onChange={(next) => setParam('status', next === 'all' ? '' : next)}
+            options={STATUS_OPTIONS.map((value) => ({ value, label: t(`listings.statusOptions.${value}`) }))}
+          />
+        )}
       </div>
       <PagedTable
         query={query}
-        emptyMessage={t('listings.empty')}
+        emptyMessage={t(isQueue ? 'listings.pendingEmpty' : 'listings.empty')}
         caption={t('listings.caption')}
         columns={columns}
         onPage={setPage}
@@ -130,19 +177,40 @@ export function ListingsSection() {
               <span className="whitespace-nowrap">{formatBaht(property.price)}</span>
             </Cell>
             <Cell label={columns.status}>
-              <div className="flex flex-wrap gap-1">
-                <Badge tone={property.status === 'active' ? 'green' : 'slate'}>
-                  {t(`listings.statusOptions.${property.status}`)}
-                </Badge>
-                {property.is_featured ? <Badge tone="amber">{t('listings.featured')}</Badge> : null}
+              <div className="min-w-0">
+                <div className="flex flex-wrap gap-1">
+                  <Badge tone={STATUS_TONES[property.status] ?? 'slate'}>
+                    {t(`listings.statusOptions.${property.status}`, { defaultValue: property.status })}
+                  </Badge>
+                  {property.review === 'approved' ? null : (
+                    <Badge tone={property.review === 'pending' ? 'amber' : 'red'}>
+                      {t(`listings.review.${property.review}`)}
+                    </Badge>
+                  )}
+                  {property.is_featured ? <Badge tone="teal">{t('listings.featured')}</Badge> : null}
+                </div>
+                <ReviewDetails property={property} />
               </div>
             </Cell>
             <Cell label={columns.inquiries}>{property.inquiry_count}</Cell>
             <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
               <div className={actionButtons}>
-                {property.status === 'active'
-                  ? actionButton(property, 'hide', EyeOff)
-                  : actionButton(property, 'show', Eye)}
+                {property.review === 'pending' ? (
+                  <>
+                    {actionButton(property, 'approve', Check, 'primary')}
+                    <ActionButton
+                      icon={X}
+                      tone="danger"
+                      label={t('listings.actions.reject')}
+                      name={t('listings.actions.rejectLabel', { title: property.title })}
+                      disabled={isActing}
+                      onClick={() => setToReject(property)}
+                    />
+                  </>
+                ) : null}
+                {property.status === 'hidden'
+                  ? actionButton(property, 'show', Eye)
+                  : actionButton(property, 'hide', EyeOff)}
                 {property.is_featured
                   ? actionButton(property, 'unfeature', StarOff)
                   : actionButton(property, 'feature', Star)}
@@ -159,6 +227,112 @@ export function ListingsSection() {
         )}
       </PagedTable>
       {remove.dialog}
+      {toReject ? <RejectListingDialog property={toReject} onClose={() => setToReject(null)} /> : null}
     </AdminSection>
+  );
+}
+
+/** Why a listing waits for review (the rules' reasons, translated), and an admin's reason for a rejection. */
+function ReviewDetails({ property }: { property: AdminProperty }) {
+  const { t } = useTranslation('admin');
+  const reasons = property.review === 'pending' ? property.review_reasons : [];
+  const note = property.review === 'rejected' ? property.review_note : null;
+  if (reasons.length === 0 && !note) return null;
+  return (
+    <div className="mt-1.5 text-xs text-slate-700">
+      {reasons.length > 0 ? (
+        <>
+          <span className="font-semibold">{t('listings.review.reasonsLabel')}</span>
+          <ul className="mt-0.5 list-disc space-y-0.5 pl-4">
+            {reasons.map((reason) => (
+              <li key={reason}>
+                {(REVIEW_REASONS as readonly string[]).includes(reason)
+                  ? t(`listings.review.reasons.${reason}`)
+                  : reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {note ? <p className="break-words">{t('listings.review.note', { note })}</p> : null}
+    </div>
+  );
+}
+
+/** Reject a held listing with a reason (required; the server mails it to the owner). */
+function RejectListingDialog({ property, onClose }: { property: AdminProperty; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const errorMessage = useErrorMessage();
+  const [reject, { isLoading }] = useRejectPropertyMutation();
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const id = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setFieldError(t('listings.reject.reasonRequired'));
+      return;
+    }
+    if (trimmed.length > REVIEW_NOTE_MAX) {
+      setFieldError(t('listings.reject.reasonTooLong', { max: REVIEW_NOTE_MAX }));
+      return;
+    }
+    try {
+      await reject({ id: property.id, reason: trimmed }).unwrap();
+      toast.success(t('listings.done.reject', { title: property.title }));
+      onClose();
+    } catch (failure) {
+      const server = (failure as { errors?: Record<string, string[]> }).errors?.reason?.[0];
+      if (server) setFieldError(server);
+      else toast.error(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Modal title={t('listings.reject.title')} onClose={onClose} isBusy={isLoading}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <p className="text-sm break-words text-slate-700">{t('listings.reject.message', { title: property.title })}</p>
+        <label htmlFor={id} className="mt-4 block text-sm font-medium text-slate-700">
+          {t('listings.reject.reason')}
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          rows={4}
+          maxLength={REVIEW_NOTE_MAX}
+          required
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setFieldError(undefined);
+          }}
+          className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 sm:text-sm ${fieldError ? 'border-red-500' : 'border-slate-300'}`}
+        />
+        {fieldError ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+            {fieldError}
+          </p>
+        ) : (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+            {t('listings.reject.reasonHint', { max: REVIEW_NOTE_MAX })}
+          </p>
+        )}
+        <div className="mt-5 flex justify-end gap-3">
+          <button type="button" className={buttons.secondary} onClick={onClose} disabled={isLoading}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            disabled={isLoading}
+          >
+            {t('listings.reject.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

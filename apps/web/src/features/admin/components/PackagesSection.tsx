@@ -27,9 +27,9 @@ import {
 } from './ui';
 import { useConfirmAction } from './use-confirm-action';
 
-type FieldErrors = Partial<Record<'name' | 'price' | 'features', string>>;
+type FieldErrors = Partial<Record<'name' | 'price' | 'featured_quota' | 'features', string>>;
 
-/** Packages: what users can buy. Create, edit name, price and features, retire. */
+/** Packages: what users can buy. Create, edit name, price, featured quota and features, retire. */
 export function PackagesSection() {
   const { t } = useTranslation(['admin', 'payments']);
   const query = useGetAdminPackagesQuery();
@@ -49,7 +49,7 @@ export function PackagesSection() {
   });
 
   const columns = {
-    ...useColumnNames('packages.columns', ['name', 'price', 'features', 'subscriptions']),
+    ...useColumnNames('packages.columns', ['name', 'price', 'featuredQuota', 'features', 'subscriptions']),
     actions: t('common.actions'),
   };
 
@@ -78,6 +78,9 @@ export function PackagesSection() {
               <span className="whitespace-nowrap">
                 {formatBaht(pkg.price)} {t('packages.perDays', { days: pkg.duration_days })}
               </span>
+            </Cell>
+            <Cell label={columns.featuredQuota}>
+              <span className="tabular-nums">{pkg.featured_quota}</span>
             </Cell>
             <Cell label={columns.features}>
               {pkg.features.length === 0 ? (
@@ -121,23 +124,47 @@ export function PackagesSection() {
   );
 }
 
+/** A whole number within bounds, or the key of what is wrong with it. */
+function checkWholeNumber(
+  text: string,
+  max: number,
+  keys: { required: string; whole: string; negative: string; tooHigh: string },
+): { value?: number; error?: string } {
+  const trimmed = text.trim();
+  const amount = Number(trimmed);
+  if (!trimmed) return { error: keys.required };
+  if (!Number.isFinite(amount) || !Number.isInteger(amount)) return { error: keys.whole };
+  if (amount < 0) return { error: keys.negative };
+  if (amount > max) return { error: keys.tooHigh };
+  return { value: amount };
+}
+
 /** The form's own checks, in the reader's language (the server repeats them in English). */
 export function validatePackage(
   name: string,
   price: string,
+  featuredQuota: string,
 ): { errors: FieldErrors; fields?: Omit<PackageFields, 'features'> } {
   const errors: FieldErrors = {};
   const trimmed = name.trim();
   if (!trimmed) errors.name = 'packages.errors.nameRequired';
   else if (trimmed.length > PACKAGE_LIMITS.name) errors.name = 'packages.errors.nameTooLong';
-  const priceText = price.trim();
-  const amount = Number(priceText);
-  if (!priceText) errors.price = 'packages.errors.priceRequired';
-  else if (!Number.isFinite(amount) || !Number.isInteger(amount)) errors.price = 'packages.errors.priceWhole';
-  else if (amount < 0) errors.price = 'packages.errors.priceNegative';
-  else if (amount > PACKAGE_LIMITS.price) errors.price = 'packages.errors.priceTooHigh';
-  if (Object.keys(errors).length > 0) return { errors };
-  return { errors, fields: { name: trimmed, price: amount } };
+  const amount = checkWholeNumber(price, PACKAGE_LIMITS.price, {
+    required: 'packages.errors.priceRequired',
+    whole: 'packages.errors.priceWhole',
+    negative: 'packages.errors.priceNegative',
+    tooHigh: 'packages.errors.priceTooHigh',
+  });
+  if (amount.error) errors.price = amount.error;
+  const quota = checkWholeNumber(featuredQuota, PACKAGE_LIMITS.featuredQuota, {
+    required: 'packages.errors.quotaRequired',
+    whole: 'packages.errors.quotaWhole',
+    negative: 'packages.errors.quotaNegative',
+    tooHigh: 'packages.errors.quotaTooHigh',
+  });
+  if (quota.error) errors.featured_quota = quota.error;
+  if (amount.value === undefined || quota.value === undefined || Object.keys(errors).length > 0) return { errors };
+  return { errors, fields: { name: trimmed, price: amount.value, featured_quota: quota.value } };
 }
 
 function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void }) {
@@ -148,6 +175,7 @@ function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void
   const [update, { isLoading: isUpdating }] = useUpdatePackageMutation();
   const [name, setName] = useState(pkg?.name ?? '');
   const [price, setPrice] = useState(pkg ? String(pkg.price) : '');
+  const [featuredQuota, setFeaturedQuota] = useState(String(pkg?.featured_quota ?? 0));
   const [features, setFeatures] = useState<string[]>(pkg?.features ?? []);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -162,7 +190,7 @@ function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validatePackage(name, price);
+    const result = validatePackage(name, price, featuredQuota);
     setErrors(result.errors);
     setServerErrors({});
     if (!result.fields) return;
@@ -177,16 +205,18 @@ function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void
       const next: FieldErrors = {
         name: fieldErrors?.name?.[0],
         price: fieldErrors?.price?.[0],
+        featured_quota: fieldErrors?.featured_quota?.[0],
         features: fieldErrors?.features?.[0],
       };
-      if (next.name || next.price || next.features) setServerErrors(next);
+      if (next.name || next.price || next.featured_quota || next.features) setServerErrors(next);
       else toast.error(errorMessage(failure));
     }
   };
 
   const fieldError = (field: keyof FieldErrors) => {
     const key = errors[field];
-    return key ? t(key, { max: PACKAGE_LIMITS.name }) : serverErrors[field];
+    const max = field === 'featured_quota' ? PACKAGE_LIMITS.featuredQuota : PACKAGE_LIMITS.name;
+    return key ? t(key, { max }) : serverErrors[field];
   };
 
   return (
@@ -212,6 +242,15 @@ function PackageForm({ pkg, onClose }: { pkg?: AdminPackage; onClose: () => void
           required
           error={fieldError('price')}
           onChange={(event) => setPrice(event.target.value)}
+        />
+        <TextField
+          label={t('packages.fields.featuredQuota')}
+          hint={t('packages.fields.featuredQuotaHint', { max: PACKAGE_LIMITS.featuredQuota })}
+          value={featuredQuota}
+          inputMode="numeric"
+          required
+          error={fieldError('featured_quota')}
+          onChange={(event) => setFeaturedQuota(event.target.value)}
         />
         <fieldset aria-describedby={fieldError('features') ? `${featuresId}-error` : undefined}>
           <legend className="text-sm font-medium text-slate-700">{t('packages.fields.features')}</legend>

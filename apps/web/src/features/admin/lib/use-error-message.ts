@@ -9,6 +9,7 @@ const KNOWN: Record<string, string> = {
   [ADMIN_MESSAGES.packageNotFound]: 'serverMessages.packageNotFound',
   [ADMIN_MESSAGES.cannotDisableSelf]: 'serverMessages.cannotDisableSelf',
   [ADMIN_MESSAGES.packageRetired]: 'serverMessages.packageRetired',
+  [ADMIN_MESSAGES.notPending]: 'serverMessages.listingNotPending',
   [PAYMENT_MESSAGES.notPending]: 'serverMessages.notPending',
   [PAYMENT_MESSAGES.cannotReviewOwn]: 'serverMessages.cannotReviewOwn',
   'Payment not found.': 'serverMessages.paymentNotFound',

@@ -11,6 +11,7 @@ import {
   auditEntry,
   contactMessage,
   get,
+  jsonResponse,
   ok,
   page,
   payment,
@@ -222,7 +223,7 @@ describe('listings', () => {
     const link = screen.getByRole('link', { name: 'Riverside condo 5' });
     expect(link).toHaveAttribute('href', '/detail/5');
     const row = link.closest('tr') as HTMLElement;
-    expect(within(row).getByText('Visible')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Hide Riverside condo 5' }));
     expect(await within(row).findByText('Hidden')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Show Riverside condo 5' })).toBeInTheDocument();
@@ -251,6 +252,128 @@ describe('listings', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No listings match.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('review queue', () => {
+  const held = (id: number, reasons: string[]) =>
+    property(id, { review: 'pending', review_reasons: reasons, status: 'active' });
+
+  it('lists held listings with their reasons translated, and approves one: it leaves the queue', async () => {
+    const { requests } = stubFetch(
+      get('/api/admin/properties', (url) =>
+        url.searchParams.get('status') === 'pending'
+          ? page([held(11, ['new_owner', 'price_outlier']), held(12, ['duplicate_photos'])])
+          : page([property(5)]),
+      ),
+      (request, url) =>
+        request.method === 'POST' && url.pathname === '/api/admin/properties/11/approve'
+          ? ok(property(11), 'The listing is approved.')
+          : undefined,
+    );
+    await openAdmin('/admin/listings');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('link', { name: 'Riverside condo 5' });
+    const tabs = screen.getByRole('group', { name: 'Which listings' });
+    await user.click(within(tabs).getByRole('button', { name: 'Waiting for review' }));
+    const link = await screen.findByRole('link', { name: 'Riverside condo 11' });
+    expect(within(tabs).getByRole('button', { name: 'Waiting for review' })).toHaveAttribute('aria-pressed', 'true');
+    expect(requests.some((r) => new URL(r.url).searchParams.get('status') === 'pending')).toBe(true);
+    // The status drop-down is for the other tab.
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+
+    const row = link.closest('tr') as HTMLElement;
+    expect(within(row).getAllByText('Waiting for review')).toHaveLength(1);
+    expect(row).toHaveTextContent("The owner's account is less than 7 days old");
+    expect(row).toHaveTextContent('The price is far outside the usual range for the area');
+    expect(screen.getByRole('link', { name: 'Riverside condo 12' }).closest('tr')).toHaveTextContent(
+      "A photo matches another owner's listing",
+    );
+
+    await user.click(within(row).getByRole('button', { name: 'Approve Riverside condo 11' }));
+    expect(
+      await screen.findByText('“Riverside condo 11” is approved. The owner has been e-mailed.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Riverside condo 11' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Riverside condo 12' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/admin/properties/11/approve',
+    ]);
+  });
+
+  it('rejects only with a reason, sends it, and the listing leaves the queue', async () => {
+    const bodies: unknown[] = [];
+    stubFetch(
+      get('/api/admin/properties', () => page([held(13, ['new_owner'])])),
+      async (request, url) => {
+        if (request.method !== 'POST' || url.pathname !== '/api/admin/properties/13/reject') return undefined;
+        bodies.push(await request.clone().json());
+        return ok(
+          property(13, { review: 'rejected', review_note: 'Photos show another building' }),
+          'The listing is rejected.',
+        );
+      },
+    );
+    await openAdmin('/admin/listings?status=pending');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Reject Riverside condo 13' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this listing' });
+    expect(dialog).toHaveTextContent('“Riverside condo 13” will not be published.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveAccessibleDescription('Please give a reason.');
+    expect(reason).toHaveAttribute('maxLength', '500');
+    expect(bodies).toEqual([]);
+
+    await user.type(reason, '  Photos show another building ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject listing' }));
+    expect(
+      await screen.findByText('“Riverside condo 13” was rejected. The reason was e-mailed to the owner.'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ reason: 'Photos show another building' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('No listings are waiting for review.')).toBeInTheDocument();
+  });
+
+  it('translates the answer for a listing someone else already reviewed', async () => {
+    stubFetch(
+      get('/api/admin/properties', () => page([held(14, ['new_owner'])])),
+      (request, url) =>
+        request.method === 'POST' && url.pathname === '/api/admin/properties/14/approve'
+          ? jsonResponse(409, { success: false, message: 'This listing is not waiting for review.' })
+          : undefined,
+    );
+    await renderApp('/th/admin/listings?status=pending', ADMIN);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'อนุมัติ Riverside condo 14' }, { timeout: 15_000 }));
+    expect(await screen.findByText('ประกาศนี้ไม่ได้รอการตรวจสอบแล้ว')).toBeInTheDocument();
+  });
+
+  it('shows every status and a rejection with its reason in the list of all listings', async () => {
+    stubFetch(
+      get('/api/admin/properties', () =>
+        page([
+          property(21, { status: 'sold' }),
+          property(22, { status: 'paused' }),
+          property(23, { status: 'hidden', review: 'rejected', review_note: 'Duplicate of #5' }),
+        ]),
+      ),
+    );
+    await openAdmin('/admin/listings');
+    const rowOf = async (id: number) =>
+      (await screen.findByRole('link', { name: `Riverside condo ${id}` })).closest('tr') as HTMLElement;
+    expect(within(await rowOf(21)).getByText('Sold')).toBeInTheDocument();
+    expect(within(await rowOf(21)).getByRole('button', { name: 'Hide Riverside condo 21' })).toBeInTheDocument();
+    expect(within(await rowOf(22)).getByText('Paused')).toBeInTheDocument();
+    const rejected = await rowOf(23);
+    expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
+    expect(rejected).toHaveTextContent('Reason given: Duplicate of #5');
+    expect(within(rejected).getByRole('button', { name: 'Show Riverside condo 23' })).toBeInTheDocument();
+    expect(within(rejected).queryByRole('button', { name: 'Approve Riverside condo 23' })).not.toBeInTheDocument();
+    const options = within(screen.getByRole('combobox', { name: 'Status' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(['All', 'Active', 'Paused', 'Sold', 'Rented', 'Hidden']);
   });
 });
 
@@ -355,7 +478,74 @@ describe('packages', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Unlimited property listings' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
     expect(await screen.findByText('Package “Gold” created.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ name: 'Gold', price: 2990, features: ['unlimitedListings', 'fullAnalytics'] }]);
+    expect(bodies).toEqual([
+      { name: 'Gold', price: 2990, featured_quota: 0, features: ['unlimitedListings', 'fullAnalytics'] },
+    ]);
+  });
+});
+
+describe('package featured quota', () => {
+  it('shows each package’s quota, checks the field, and sends it when editing', async () => {
+    const bodies: unknown[] = [];
+    stubFetch(
+      get('/api/admin/packages', [adminPackage(3, { name: 'Premium', featured_quota: 10 })]),
+      async (request, url) => {
+        if (request.method !== 'PATCH' || url.pathname !== '/api/admin/packages/3') return undefined;
+        bodies.push(await request.clone().json());
+        return ok(adminPackage(3, { name: 'Premium', featured_quota: 12 }), 'Package updated.');
+      },
+    );
+    await openAdmin('/admin/packages');
+    const table = await screen.findByRole('table', { name: 'Packages' });
+    const [header, row] = within(table).getAllByRole('row');
+    expect(header).toHaveTextContent('Featured listings');
+    expect(row).toHaveTextContent('10');
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Edit Premium' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Premium' });
+    const quota = within(dialog).getByRole('textbox', { name: 'Featured listings included' });
+    expect(quota).toHaveValue('10');
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    for (const [typed, message] of [
+      ['', 'Enter how many featured listings the package includes.'],
+      ['2.5', 'The featured quota must be a whole number.'],
+      ['-1', 'The featured quota cannot be negative.'],
+      ['1001', 'The featured quota can be at most 1000.'],
+    ] as const) {
+      await user.clear(quota);
+      if (typed) await user.type(quota, typed);
+      await user.click(save);
+      expect(quota).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(quota).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(bodies).toEqual([]);
+
+    await user.clear(quota);
+    await user.type(quota, '12');
+    await user.click(save);
+    expect(await screen.findByText('Package “Premium” updated.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'Premium', price: 490, featured_quota: 12, features: ['unlimitedListings'] }]);
+  });
+
+  it('shows the server’s refusal of the quota on the field', async () => {
+    stubFetch(get('/api/admin/packages', []), (request, url) =>
+      request.method === 'POST' && url.pathname === '/api/admin/packages'
+        ? jsonResponse(400, {
+            success: false,
+            message: 'Validation failed',
+            errors: { featured_quota: ['The featured quota can be at most 1000.'] },
+          })
+        : undefined,
+    );
+    await openAdmin('/admin/packages');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'New package' }));
+    const dialog = screen.getByRole('dialog', { name: 'New package' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Package name' }), 'Gold');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Price (baht)' }), '990');
+    await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
+    expect(await within(dialog).findByText('The featured quota can be at most 1000.')).toBeInTheDocument();
   });
 });
 

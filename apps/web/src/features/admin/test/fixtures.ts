@@ -68,6 +68,9 @@ export function property(id: number, overrides: Partial<AdminProperty> = {}): Ad
     }),
     owner: { id: 7, name: 'Owner Seven', email: 'owner7@example.com', disabled: false },
     inquiry_count: 2,
+    review: 'approved',
+    review_reasons: [],
+    review_note: null,
     ...overrides,
   };
 }
@@ -97,6 +100,7 @@ export function adminPackage(id: number, overrides: Partial<AdminPackage> = {}):
     price: 490,
     duration_days: 30,
     features: ['unlimitedListings'],
+    featured_quota: 5,
     retired: false,
     retired_at: null,
     active_subscriptions: 4,
