@@ -141,7 +141,7 @@ describe('add-property screens in English and Thai, 375 and 1280 px', () => {
         await page.getByLabel(`${text(p, 'info.title')} *`).fill('Corner condo');
         await page.getByLabel(`${text(p, 'info.price')} *`).pressSequentially('1234567.89');
         await page.getByText(text(p, 'info.bahtRounded').replace('{{baht}}', '฿1,234,568')).waitFor();
-        await page.getByLabel(`${text(p, 'info.house.floors')} *`).fill('0');
+        await page.getByLabel(`${text(l, 'detail.floors')} *`).fill('0');
         await page.getByLabel(text(p, 'info.roomType').replace('{{number}}', '1')).selectOption('bedroom');
         await page.getByRole('button', { name: text(p, 'wizard.submit') }).click();
         // The first problem in the spec order: the description.

@@ -2,6 +2,7 @@ import { DATE_RANGE, type FeaturedQuota, LANGUAGES } from '@baan/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
+import { houseInfoLabel } from '../lib/messages';
 import {
   bahtPreview,
   type FormErrors,
@@ -138,7 +139,7 @@ export function StepInformation({
             <TextField
               key={key}
               field={key}
-              label={isRequiredHouseInfo(key, form.subType) ? required(t(`info.house.${key}`)) : t(`info.house.${key}`)}
+              label={isRequiredHouseInfo(key, form.subType) ? required(houseInfoLabel(t, key)) : houseInfoLabel(t, key)}
               value={form.houseInfo[key]}
               onChange={(text) => updateHouseInfo({ [key]: text })}
               onBlur={isBahtField(key) ? () => onBahtBlur(key) : undefined}

@@ -1,6 +1,13 @@
 import type { HIDDEN, NumberIssueParams } from '@baan/contract';
 import type { TFunction } from 'i18next';
-import { type FormField, type FormIssue, formatBaht } from './property-form';
+import {
+  type FormField,
+  type FormIssue,
+  formatBaht,
+  HOUSE_INFO,
+  type HouseInfoKey,
+  type HouseInfoSpec,
+} from './property-form';
 
 type Problem =
   | NumberIssueParams['problem']
@@ -29,6 +36,31 @@ function problemOf({ issue }: FormIssue): { problem: Problem; limit?: number } {
   return { problem: 'invalid' };
 }
 
+const isHouseInfoKey = (key: string): key is HouseInfoKey => Object.hasOwn(HOUSE_INFO, key);
+
+/**
+ * A house information field's label in the wizard: the listing page's (`listings:detail.<key>`, a core namespace)
+ * with the field's unit, "Area (sqm)", or the wizard's own wording where the listing page's does not fit a form.
+ */
+export function houseInfoLabel(t: TFunction<'property'>, key: HouseInfoKey): string {
+  const field: HouseInfoSpec = HOUSE_INFO[key];
+  if (field.ownWording) return t(`info.house.${key}`);
+  const label = t(`listings:detail.${key}`);
+  const unit = field.unit ? t(`listings:units.${field.unit}`) : field.baht ? '฿' : undefined;
+  return unit ? t('info.withUnit', { label, unit }) : label;
+}
+
+/**
+ * A house information field's name in a message: the listing page's label, starting in lower case as the other
+ * names in messages do ("area is required"; scripts without case are unchanged), or the wizard's own name.
+ */
+function houseInfoName(t: TFunction<'property'>, key: HouseInfoKey): string {
+  const field: HouseInfoSpec = HOUSE_INFO[key];
+  if (field.ownWording) return t(`fields.${key}`);
+  const label = t(`listings:detail.${key}`);
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /**
  * A contract issue in the person's language. The contract's own messages are English (the API's); the wizard words
  * the same findings from the issue's kind and limits.
@@ -42,7 +74,9 @@ export function issueMessage(t: TFunction<'property'>, found: FormIssue): string
   }
   const field = room
     ? t(room[1] === 'type' ? 'info.roomType' : 'info.roomCount', { number })
-    : t(`fields.${found.key as FormField}`);
+    : isHouseInfoKey(found.key)
+      ? houseInfoName(t, found.key)
+      : t(`fields.${found.key as FormField}`);
   const amount = limit === undefined ? '' : formatBaht(limit);
   switch (problem) {
     case 'min':

@@ -39,22 +39,33 @@ export interface ExistingPhoto {
 /** A field of the contract's listing form (PropertyFieldsObject), by its wire name. */
 export type WireField = keyof typeof PropertyFieldsObject.shape;
 
+export interface HouseInfoSpec {
+  wire: WireField & keyof Property;
+  baht?: true;
+  unit?: 'sqm';
+  ownWording?: true;
+}
+
 /**
- * The web form model of the house information: each field's form key, its wire name and whether it is an amount in
- * baht (read as a price, shown with separators). The order is the order on screen. What is required, the limits and
- * the messages come from the contract (PropertyFieldsObject and levelAndFloorsIssues), never from here.
+ * The web form model of the house information: each field's form key, its wire name, whether it is an amount in
+ * baht (read as a price, shown with separators and "(฿)") or an area in square metres (`unit: 'sqm'`). The order is
+ * the order on screen. A field is labelled and named in messages with the listing page's wording,
+ * `listings:detail.<key>` (lib/messages.ts); `ownWording` keeps the wizard's own (`property:info.house.<key>`, with
+ * its unit, and `property:fields.<key>`) where the listing page's does not fit a form. What is required, the limits
+ * and the messages come from the contract (PropertyFieldsObject and levelAndFloorsIssues), never from here.
  */
 export const HOUSE_INFO = {
-  livingSpace: { wire: 'living_space' },
-  lotArea: { wire: 'lot_area' },
+  livingSpace: { wire: 'living_space', unit: 'sqm' },
+  lotArea: { wire: 'lot_area', unit: 'sqm' },
   bedrooms: { wire: 'bed_rooms' },
   bathrooms: { wire: 'bath_rooms' },
-  avgUtilities: { wire: 'avg_utilities', baht: true },
-  area: { wire: 'area' },
+  // The listing page's "Utilities (average)" shows "฿2,500 / month" beside it; a form label has to say per month.
+  avgUtilities: { wire: 'avg_utilities', baht: true, ownWording: true },
+  area: { wire: 'area', unit: 'sqm' },
   kitchen: { wire: 'kitchen' },
   level: { wire: 'level' },
   floors: { wire: 'floors' },
-} as const satisfies Record<string, { wire: WireField & keyof Property; baht?: true }>;
+} as const satisfies Record<string, HouseInfoSpec>;
 
 export type HouseInfoKey = keyof typeof HOUSE_INFO;
 /** House information as typed: the contract reads it (Thai digits, separators, ฿ …) when the form is checked. */

@@ -296,6 +296,23 @@ describe('add-property wizard: level, floors and rooms', () => {
     expect(body.has('level')).toBe(false);
   });
 
+  it("labels house information with the listing page's words and unit, and names it so in messages", async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await toStepThree(user);
+    await fillStepThree(user);
+    await act(() => changeLanguage('th'));
+    expect(screen.getByLabelText('พื้นที่ (ตร.ม.) *')).toHaveValue('72');
+    expect(screen.getByLabelText('ค่าสาธารณูปโภคเฉลี่ยต่อเดือน (฿)')).toBeInTheDocument();
+    const floors = screen.getByLabelText('จำนวนชั้น *');
+    await user.clear(floors);
+    await user.type(floors, '0');
+    await user.click(screen.getByRole('button', { name: 'ส่ง' }));
+    expect(floors).toHaveAccessibleDescription('จำนวนชั้น ต้องไม่น้อยกว่า 1');
+    await act(() => changeLanguage('zh'));
+    expect(screen.getByLabelText('面积（平方米） *')).toHaveValue('72');
+  });
+
   it('a room block with a type and no count (or a count and no type) is a field error, not dropped', async () => {
     const user = userEvent.setup({ delay: null });
     await renderWizard();
