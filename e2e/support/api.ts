@@ -45,12 +45,18 @@ export async function codeFromLog(app: RunningApp, email: string, type = 'regist
 }
 
 /** Registers, verifies by the logged code and logs in through the API; returns the token. */
-export async function signUpVerified(app: RunningApp, email: string, name = 'Nok Sripan'): Promise<string> {
+export async function signUpVerified(
+  app: RunningApp,
+  email: string,
+  name = 'Nok Sripan',
+  phoneNumber?: string,
+): Promise<string> {
   const reg = await api(app, 'POST', '/api/register', {
     name,
     email,
     password: PASSWORD,
     password_confirmation: PASSWORD,
+    ...(phoneNumber ? { phone_number: phoneNumber } : {}),
   });
   if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.body)}`);
   const otp = await codeFromLog(app, email);

@@ -104,11 +104,14 @@ export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayou
                   <NavLink
                     to={to}
                     title={narrow ? named : undefined}
-                    aria-label={narrow || badge ? named : undefined}
+                    // Collapsed, the icon needs a name; otherwise the visible label starts the name (WCAG 2.5.3)
+                    // and the badge's words follow in screen-reader-only text.
+                    aria-label={narrow ? named : undefined}
                     className={`group relative flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800 aria-[current=page]:bg-teal-700 aria-[current=page]:text-white ${narrow ? 'justify-center' : ''}`}
                   >
                     <Icon className="size-5 shrink-0" aria-hidden="true" />
                     {narrow ? null : <span className="min-w-0 flex-1 truncate">{label}</span>}
+                    {badge && !narrow ? <span className="sr-only"> ({badge.label})</span> : null}
                     {badge ? (
                       <span
                         data-testid="sidebar-badge"
