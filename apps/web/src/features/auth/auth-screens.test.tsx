@@ -10,12 +10,40 @@ import { makeUser, signedIn } from '../../test/users';
 // (the real server is exercised by the API tests and the e2e journeys).
 type Handler = (url: string, body: unknown) => Response | Promise<Response>;
 
+function dashboardReads(input: Request): Response | undefined {
+  if (input.method !== 'GET') return undefined;
+  const path = new URL(input.url).pathname;
+  if (path === '/api/user/inquiries')
+    return jsonResponse(200, {
+      success: true,
+      payload: {
+        items: [],
+        total: 0,
+        page: 1,
+        per_page: 1,
+        counts: { new: 0, contacted: 0, closed: 0 },
+        median_response_minutes: null,
+      },
+    });
+  if (path === '/api/user/stats') {
+    const zero = { views: 0, visitors: 0, contact_clicks: 0, inquiries: 0, favorites: 0 };
+    return jsonResponse(200, {
+      success: true,
+      payload: { totals: { ...zero, clicks: { phone: 0, email: 0, line: 0 } }, days: [], listings: [] },
+    });
+  }
+  return undefined;
+}
+
 function stubApi(handler: Handler) {
   const calls: { url: string; body: unknown; auth: string | null }[] = [];
   const fetchMock = vi.fn(async (input: Request) => {
     // Home's listings (its loader reads them when a screen goes home): none, and not one of the screens' calls.
     const catalogue = await emptyCatalogue(input, new URL(input.url));
     if (catalogue) return catalogue;
+    // The dashboard's own reads (the sidebar's new-inquiry count, the overview's statistics): empty, not counted.
+    const dashboardRead = dashboardReads(input);
+    if (dashboardRead) return dashboardRead;
     const text = input.method === 'GET' ? '' : await input.clone().text();
     const body = text ? JSON.parse(text) : undefined;
     const url = new URL(input.url).pathname;

@@ -21,4 +21,19 @@ export const statsApi = api.enhanceEndpoints({ addTagTypes: ['ListingStats', 'Ow
   }),
 });
 
+/**
+ * Whether an answer has the statistics' shape (totals and days; the overview's listings too). A proxy's or an old
+ * server's different answer then shows the error state with "try again" instead of breaking the dashboard.
+ */
+export function hasStatsShape(data: unknown, withListings = false): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const stats = data as Partial<OwnerStats>;
+  return (
+    typeof stats.totals === 'object' &&
+    stats.totals !== null &&
+    Array.isArray(stats.days) &&
+    (!withListings || Array.isArray(stats.listings))
+  );
+}
+
 export const { useGetListingStatsQuery, useGetOwnerStatsQuery } = statsApi;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
-import { useGetListingStatsQuery } from '../api/stats-api';
+import { hasStatsShape, useGetListingStatsQuery } from '../api/stats-api';
 import { formatCount } from '../lib/format';
 import { pickPeriod, STATS_PERIODS, type StatsPeriod } from '../lib/period';
 import { COLORS, isEmptyPeriod, trafficSummary } from '../lib/summary';
@@ -55,7 +55,7 @@ export function ListingStatsPage({ id, title }: { id: number; title?: string }) 
       </div>
       {isLoading || (isFetching && !data) ? (
         <LoadingState label={t('loading')} />
-      ) : error && !isFetching ? (
+      ) : (error && !isFetching) || (data !== undefined && !hasStatsShape(data)) ? (
         <ErrorState message={errorMessage(error)} retryLabel={t('retry')} onRetry={() => void refetch()} />
       ) : data ? (
         <div aria-busy={isStale || undefined} className={`space-y-6 ${isStale ? 'opacity-60' : ''}`}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
-import { useGetOwnerStatsQuery } from '../api/stats-api';
+import { hasStatsShape, useGetOwnerStatsQuery } from '../api/stats-api';
 import { formatCount } from '../lib/format';
 import { pickPeriod, type StatsPeriod } from '../lib/period';
 import { COLORS, isEmptyPeriod, trafficSummary } from '../lib/summary';
@@ -49,7 +49,7 @@ export function OwnerStatsSummary() {
       </div>
       {isLoading || (isFetching && !data) ? (
         <LoadingState label={t('loading')} />
-      ) : error && !isFetching ? (
+      ) : (error && !isFetching) || (data !== undefined && !hasStatsShape(data, true)) ? (
         <ErrorState message={errorMessage(error)} retryLabel={t('retry')} onRetry={() => void refetch()} />
       ) : data ? (
         <div aria-busy={isStale || undefined} className={`space-y-4 ${isStale ? 'opacity-60' : ''}`}>

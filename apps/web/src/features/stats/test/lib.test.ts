@@ -44,3 +44,16 @@ describe('statistics helpers', () => {
     ).toBe('2026-03-02');
   });
 });
+
+describe('hasStatsShape', () => {
+  it('accepts statistics and refuses anything else, so a wrong answer shows the error state', async () => {
+    const { hasStatsShape } = await import('../api/stats-api');
+    const stats = { totals: { views: 0 }, days: [], listings: [] };
+    expect(hasStatsShape(stats, true)).toBe(true);
+    expect(hasStatsShape({ totals: {}, days: [] })).toBe(true);
+    expect(hasStatsShape({ totals: {}, days: [] }, true)).toBe(false);
+    expect(hasStatsShape([])).toBe(false);
+    expect(hasStatsShape(null)).toBe(false);
+    expect(hasStatsShape({ days: [] })).toBe(false);
+  });
+});
