@@ -1,6 +1,6 @@
 import { AddPropertyWizard } from '../../features/add-property/components/AddPropertyWizard';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
-import { LocationAutocomplete } from '../../features/locations/components/LocationAutocomplete';
+import { renderLocationField } from '../../features/locations/components/LocationField';
 import { RequireActivePackage } from '../../features/payments/components/RequireActivePackage';
 import { NEEDS_PACKAGE } from '../../features/payments/hooks/package-notice';
 import { useNavigate } from '../../i18n/localized-router';
@@ -17,18 +17,7 @@ function Wizard() {
       token={token}
       userId={user.id}
       onNeedPackage={() => navigate('/select-package', { state: NEEDS_PACKAGE })}
-      renderLocation={({ inputId, label, value, error, onChange }) => (
-        <LocationAutocomplete
-          id={inputId}
-          label={label}
-          defaultValue={value}
-          error={error}
-          required
-          // Typing after a choice forgets the chosen place's coordinates.
-          onInputChange={(text) => onChange({ location: text })}
-          onSelect={(place) => onChange({ location: place.display_name, lat: place.lat, lon: place.lon })}
-        />
-      )}
+      renderLocation={renderLocationField}
     />
   );
 }

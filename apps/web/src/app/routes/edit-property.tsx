@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { EditPropertyWizard } from '../../features/add-property/components/EditPropertyWizard';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
-import { LocationAutocomplete } from '../../features/locations/components/LocationAutocomplete';
+import { renderLocationField } from '../../features/locations/components/LocationField';
 import { useAppSelector } from '../store';
 
 export const handle = { i18n: ['property', 'locations'] };
@@ -16,18 +16,7 @@ function Editor() {
       listingId={/^\d{1,10}$/.test(id) ? Number(id) : 0}
       token={token}
       userId={user.id}
-      renderLocation={({ inputId, label, value, error, onChange }) => (
-        <LocationAutocomplete
-          id={inputId}
-          label={label}
-          defaultValue={value}
-          error={error}
-          required
-          // Typing after a choice forgets the chosen place's coordinates.
-          onInputChange={(text) => onChange({ location: text })}
-          onSelect={(place) => onChange({ location: place.display_name, lat: place.lat, lon: place.lon })}
-        />
-      )}
+      renderLocation={renderLocationField}
     />
   );
 }

@@ -7,11 +7,10 @@ import {
   REVIEW_REASONS,
 } from '@baan/contract';
 import { Check, Eye, EyeOff, Star, StarOff, Trash2, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { Link } from '../../../i18n/localized-router';
-import { toast } from '../../../lib/toast';
 import {
   useDeletePropertyMutation,
   useGetAdminPropertiesQuery,
@@ -19,16 +18,14 @@ import {
   useRejectPropertyMutation,
 } from '../api/admin-api';
 import { formatBaht } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
 import { pickOption, usePageParams } from '../lib/use-page-params';
-import { Modal } from './Modal';
+import { ReasonDialog } from './ReasonDialog';
 import {
   ActionButton,
   AdminSection,
   actionButtons,
   actionsCell,
   Badge,
-  buttons,
   FilterTabs,
   NameAndEmail,
   PagedTable,
@@ -262,77 +259,21 @@ function ReviewDetails({ property }: { property: AdminProperty }) {
 /** Reject a held listing with a reason (required; the server mails it to the owner). */
 function RejectListingDialog({ property, onClose }: { property: AdminProperty; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const errorMessage = useErrorMessage();
   const [reject, { isLoading }] = useRejectPropertyMutation();
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const id = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setFieldError(t('listings.reject.reasonRequired'));
-      return;
-    }
-    if (trimmed.length > REVIEW_NOTE_MAX) {
-      setFieldError(t('listings.reject.reasonTooLong', { max: REVIEW_NOTE_MAX }));
-      return;
-    }
-    try {
-      await reject({ id: property.id, reason: trimmed }).unwrap();
-      toast.success(t('listings.done.reject', { title: property.title }));
-      onClose();
-    } catch (failure) {
-      const server = (failure as { errors?: Record<string, string[]> }).errors?.reason?.[0];
-      if (server) setFieldError(server);
-      else toast.error(errorMessage(failure));
-    }
-  };
-
   return (
-    <Modal title={t('listings.reject.title')} onClose={onClose} isBusy={isLoading}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <p className="text-sm break-words text-slate-700">{t('listings.reject.message', { title: property.title })}</p>
-        <label htmlFor={id} className="mt-4 block text-sm font-medium text-slate-700">
-          {t('listings.reject.reason')}
-        </label>
-        <textarea
-          id={id}
-          value={reason}
-          rows={4}
-          maxLength={REVIEW_NOTE_MAX}
-          required
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setFieldError(undefined);
-          }}
-          className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 sm:text-sm ${fieldError ? 'border-red-500' : 'border-slate-300'}`}
-        />
-        {fieldError ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-            {fieldError}
-          </p>
-        ) : (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-            {t('listings.reject.reasonHint', { max: REVIEW_NOTE_MAX })}
-          </p>
-        )}
-        <div className="mt-5 flex justify-end gap-3">
-          <button type="button" className={buttons.secondary} onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            disabled={isLoading}
-          >
-            {t('listings.reject.submit')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={t('listings.reject.title')}
+      message={t('listings.reject.message', { title: property.title })}
+      label={t('listings.reject.reason')}
+      hint={t('listings.reject.reasonHint', { max: REVIEW_NOTE_MAX })}
+      submitLabel={t('listings.reject.submit')}
+      max={REVIEW_NOTE_MAX}
+      required={t('listings.reject.reasonRequired')}
+      tooLong={t('listings.reject.reasonTooLong', { max: REVIEW_NOTE_MAX })}
+      isBusy={isLoading}
+      onSubmit={(reason) => reject({ id: property.id, reason }).unwrap()}
+      done={t('listings.done.reject', { title: property.title })}
+      onClose={onClose}
+    />
   );
 }

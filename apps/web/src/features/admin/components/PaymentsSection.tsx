@@ -1,10 +1,9 @@
 import { type AdminPayment, REJECT_REASON_MAX } from '@baan/contract';
 import { Check, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Cell } from '../../../components/ui/DataTable';
-import { toast } from '../../../lib/toast';
 import {
   type ReviewStatus,
   useApprovePaymentMutation,
@@ -12,9 +11,8 @@ import {
   useRejectPaymentMutation,
 } from '../api/admin-api';
 import { formatBaht, formatDateTime } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
 import { pickOption } from '../lib/use-page-params';
-import { Modal } from './Modal';
+import { ReasonDialog } from './ReasonDialog';
 import { ReceiptImage } from './ReceiptImage';
 import {
   ActionButton,
@@ -22,7 +20,6 @@ import {
   actionButtons,
   actionsCell,
   Badge,
-  buttons,
   FilterTabs,
   NameAndEmail,
   QueryTable,
@@ -149,79 +146,21 @@ function ReviewSummary({ payment }: { payment: AdminPayment }) {
 /** Reject with a reason (required; the server mails it to the payer). */
 function RejectDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const errorMessage = useErrorMessage();
   const [reject, { isLoading }] = useRejectPaymentMutation();
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const id = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setFieldError(t('payments.reasonRequired'));
-      return;
-    }
-    if (trimmed.length > REJECT_REASON_MAX) {
-      setFieldError(t('payments.reasonTooLong', { max: REJECT_REASON_MAX }));
-      return;
-    }
-    try {
-      await reject({ id: payment.id, reason: trimmed }).unwrap();
-      toast.success(t('payments.rejected', { name: payment.user.name }));
-      onClose();
-    } catch (failure) {
-      const server = (failure as { errors?: Record<string, string[]> }).errors?.reason?.[0];
-      if (server) setFieldError(server);
-      else toast.error(errorMessage(failure));
-    }
-  };
-
   return (
-    <Modal title={t('payments.rejectTitle')} onClose={onClose} isBusy={isLoading}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <p className="text-sm text-slate-700">
-          {t('payments.rejectMessage', { name: payment.user.name, amount: formatBaht(payment.amount) })}
-        </p>
-        <label htmlFor={id} className="mt-4 block text-sm font-medium text-slate-700">
-          {t('payments.reason')}
-        </label>
-        <textarea
-          id={id}
-          value={reason}
-          rows={4}
-          maxLength={REJECT_REASON_MAX}
-          required
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setFieldError(undefined);
-          }}
-          className={`mt-1 block w-full rounded-lg border px-3 py-2 text-base text-slate-900 sm:text-sm ${fieldError ? 'border-red-500' : 'border-slate-300'}`}
-        />
-        {fieldError ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-            {fieldError}
-          </p>
-        ) : (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-            {t('payments.reasonHint')}
-          </p>
-        )}
-        <div className="mt-5 flex justify-end gap-3">
-          <button type="button" className={buttons.secondary} onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            disabled={isLoading}
-          >
-            {t('payments.reject')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={t('payments.rejectTitle')}
+      message={t('payments.rejectMessage', { name: payment.user.name, amount: formatBaht(payment.amount) })}
+      label={t('payments.reason')}
+      hint={t('payments.reasonHint')}
+      submitLabel={t('payments.reject')}
+      max={REJECT_REASON_MAX}
+      required={t('payments.reasonRequired')}
+      tooLong={t('payments.reasonTooLong', { max: REJECT_REASON_MAX })}
+      isBusy={isLoading}
+      onSubmit={(reason) => reject({ id: payment.id, reason }).unwrap()}
+      done={t('payments.rejected', { name: payment.user.name })}
+      onClose={onClose}
+    />
   );
 }
