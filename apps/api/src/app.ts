@@ -12,7 +12,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import { serializeError } from './lib/log-errors.ts';
+import { serializeError, serializeRequest } from './lib/log-errors.ts';
 import authPlugin from './plugins/app/auth.ts';
 import ownerPerksPlugin from './plugins/app/owner-perks.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
@@ -102,8 +102,8 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
         ],
         censor: '[redacted]',
       },
-      // Database errors otherwise carry every query parameter (lib/log-errors.ts).
-      serializers: { err: serializeError as never },
+      // Database errors otherwise carry every query parameter; a link's token is dropped from the URL (lib/log-errors.ts).
+      serializers: { err: serializeError as never, req: serializeRequest as never },
     },
     // Honour a caller's id when it is sane (a load balancer's), otherwise make one.
     genReqId: (req) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { serializeError } from '../src/lib/log-errors.ts';
+import { redactUrl, serializeError } from '../src/lib/log-errors.ts';
 import { startLoggedApp } from './support/logged-app.ts';
 
 const SECRET = 'scrypt$17$8$1$c2VjcmV0LXNhbHQ=$not-a-real-hash-but-secret';
@@ -56,5 +56,26 @@ describe('serializeError', () => {
 
   it('leaves what is not an error alone', () => {
     expect(serializeError('text')).toBe('text');
+  });
+});
+
+describe('a link token in a request URL', async () => {
+  const { app, logs } = await startLoggedApp();
+
+  it('is never logged (the weekly report unsubscribe token), while the rest of the URL is', async () => {
+    const token = 'Zx9SecretUnsubscribeTokenValue_123456';
+    const res = await app.inject({ method: 'POST', url: `/api/reports/unsubscribe?u=1&t=${token}` });
+    expect(res.statusCode).toBe(400);
+    const lines = logs.filter((l) => l.includes('/api/reports/unsubscribe'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.some((l) => l.includes('/api/reports/unsubscribe?u=1&t=[redacted]'))).toBe(true);
+    for (const entry of logs) expect(entry).not.toContain(token);
+  });
+
+  it('redactUrl keeps other parameters and drops only secret values', () => {
+    expect(redactUrl('/x?u=5&t=abc&days=7')).toBe('/x?u=5&t=[redacted]&days=7');
+    expect(redactUrl('/x?token=abc')).toBe('/x?token=[redacted]');
+    expect(redactUrl('/x?type=rent')).toBe('/x?type=rent');
+    expect(redactUrl(undefined)).toBeUndefined();
   });
 });

@@ -37,3 +37,31 @@ function chain(err: object): Record<string, unknown>[] {
   }
   return out;
 }
+
+/** Query parameters that carry a secret in a link (the weekly report's unsubscribe token); their values never reach a log line. */
+const SECRET_QUERY_PARAMS = /([?&](?:t|token|verification_token)=)[^&#]*/gi;
+
+/** A request URL as logged: secret query values replaced by [redacted]. */
+export function redactUrl(url: string | undefined): string | undefined {
+  return url?.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
+
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+};
+
+/** Fastify's request serializer, with `redactUrl` applied to the URL. */
+export function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
