@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@baan/contract';
+import type { FieldErrors, ReviewState } from '@baan/contract';
 
 export interface SubmitOptions {
   token: string | null;
@@ -11,7 +11,14 @@ export interface SubmitOptions {
 }
 
 export type SubmitResult =
-  | { ok: true; status: number; message?: string; id?: number }
+  | {
+      ok: true;
+      status: number;
+      message?: string;
+      id?: number;
+      /** Moderation (ADR 017): a new listing may be held (`pending`) for an admin's review; absent from older servers. */
+      review?: ReviewState;
+    }
   | { ok: false; status: number; message?: string; errors?: FieldErrors };
 
 function parseBody(text: string): { success?: boolean; message?: string; errors?: FieldErrors; payload?: unknown } {
@@ -44,8 +51,8 @@ export function submitProperty(
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && body.success !== false) {
-        const payload = body.payload as { id?: number } | undefined;
-        resolve({ ok: true, status: xhr.status, message: body.message, id: payload?.id });
+        const payload = body.payload as { id?: number; review?: ReviewState } | undefined;
+        resolve({ ok: true, status: xhr.status, message: body.message, id: payload?.id, review: payload?.review });
       } else {
         resolve({ ok: false, status: xhr.status, message: body.message, errors: body.errors });
       }

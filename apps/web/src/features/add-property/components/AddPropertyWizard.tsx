@@ -356,8 +356,14 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
         navigate(DASHBOARD_LIST);
         return;
       }
-      toast.success(t('submit.success'));
       reset();
+      if (result.review === 'pending') {
+        // Held for an admin's review (ADR 017): the owner's list shows it as waiting.
+        toast.success(t('submit.pendingReview'));
+        navigate(DASHBOARD_LIST);
+        return;
+      }
+      toast.success(t('submit.success'));
       navigate('/');
       return;
     }

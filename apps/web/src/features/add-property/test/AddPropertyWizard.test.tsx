@@ -504,7 +504,13 @@ describe('add-property wizard: submit', () => {
     act(() => xhr.progress(100, 100));
     expect(screen.getByRole('progressbar', { name: 'Preparing your photos…' })).toHaveAttribute('aria-valuenow', '100');
 
-    act(() => xhr.respond(201, { success: true, message: 'Property listed successfully!', payload: { id: 7 } }));
+    act(() =>
+      xhr.respond(201, {
+        success: true,
+        message: 'Property listed successfully!',
+        payload: { id: 7, review: 'approved', review_reasons: [] },
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(toastTexts()).toContain('Property listed successfully!'));
 
@@ -513,6 +519,34 @@ describe('add-property wizard: submit', () => {
     await screen.findByRole('heading', { level: 2, name: 'Define your place' });
     expect(screen.getByRole('radio', { name: 'Owner' })).not.toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('');
+  });
+
+  it("says a listing held for review was received, and goes to the owner's list rather than home", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderWizard({ listings: [] });
+    await toStepThree(user);
+    await fillStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    // The server's own message says "listed" whatever the review; the wizard says what happens next instead.
+    act(() =>
+      FakeXhr.last().respond(201, {
+        success: true,
+        message: 'Property listed successfully!',
+        payload: { id: 8, review: 'pending', review_reasons: ['new_owner'] },
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/properties'));
+    await waitFor(() =>
+      expect(toastTexts()).toContain(
+        'Your listing was received. Baan checks it before it goes live; we will e-mail you the decision.',
+      ),
+    );
+    expect(toastTexts()).not.toContain('Property listed successfully!');
+
+    // The draft is gone: the wizard starts over.
+    await act(() => router.navigate('/add-property'));
+    await screen.findByRole('heading', { level: 2, name: 'Define your place' });
+    expect(screen.getByRole('radio', { name: 'Owner' })).not.toBeChecked();
   });
 
   it("puts the server's 400 errors on the fields", async () => {
