@@ -47,4 +47,6 @@ CREATE INDEX "properties_review_idx" ON "properties" USING btree ("review");--> 
 CREATE INDEX "property_images_phash_idx" ON "property_images" USING btree ("phash");--> statement-breakpoint
 CREATE INDEX "property_inquiries_owner_status_idx" ON "property_inquiries" USING btree ("owner_id","status");--> statement-breakpoint
 -- Packages already on sale keep what they sold: "5+ featured property ads" where featuredAds is listed, 10 with premium visibility.
-UPDATE "packages" SET "featured_quota" = CASE WHEN "features" ? 'premiumVisibility' THEN 10 WHEN "features" ? 'featuredAds' THEN 5 ELSE 0 END;
+UPDATE "packages" SET "featured_quota" = CASE WHEN "features" ? 'premiumVisibility' THEN 10 WHEN "features" ? 'featuredAds' THEN 5 ELSE 0 END;--> statement-breakpoint
+-- Listings of owners whose running package sells premium visibility rank as premium at once (the perks job keeps it after).
+UPDATE "properties" SET "premium" = true WHERE "user_id" IN (SELECT s."user_id" FROM "subscriptions" s JOIN "packages" k ON k."id" = s."package_id" WHERE s."starts_at" <= now() AND now() < s."ends_at" AND k."features" ? 'premiumVisibility');

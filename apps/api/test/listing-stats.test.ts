@@ -1,7 +1,7 @@
 import { ErrorEnvelope, ListingStatsResponse, OwnerStatsResponse } from '@baan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { listingDailyStats, listingVisits, users } from '../src/db/schema.ts';
+import { listingDailyStats, listingVisits, properties, users } from '../src/db/schema.ts';
 import { deleteOldVisits } from '../src/services/jobs/cleanup.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
@@ -175,6 +175,17 @@ describe('POST /api/property/{id}/view', () => {
       expect(ErrorEnvelope.parse(res.json()).message).toBe('This listing does not exist or is no longer available.');
     }
     expect(await day(paused.id, '2027-03-11')).toMatchObject({ views: 0, visitors: 0 });
+  });
+
+  it('answers 404, not 500, for a listing deleted after the read cache had it', async () => {
+    const doomed = await makeListing(app, stranger.id, { title: 'Soon gone' });
+    expect((await view(doomed.id)).statusCode).toBe(204); // now in the read cache
+    // Deleted behind the cache's back (no invalidation): the beacon's visit row breaks the foreign key.
+    await app.db.delete(properties).where(eq(properties.id, doomed.id));
+    for (const res of [await view(doomed.id), await click(doomed.id, 'phone')]) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(ErrorEnvelope.parse(res.json()).message).toBe('This listing does not exist or is no longer available.');
+    }
   });
 
   it('is rate-limited per address', async () => {

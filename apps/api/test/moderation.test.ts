@@ -107,6 +107,25 @@ describe('the moderation gate at creation', () => {
     expect(await isPublic(live)).toBe(true);
   });
 
+  it('answers a held listing with "received", not "listed", and the review in the payload', async () => {
+    const send = async (token: string) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries({ ...FIELDS, title: `Message check ${++titles}` })) fd.append(k, v);
+      fd.append('cover_image', new Blob([new Uint8Array(flatPhoto)]), 'cover.jpg');
+      const res = await app.inject({ method: 'POST', url: '/api/property', payload: fd, headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(201);
+      return json(res);
+    };
+    const held = await send(newcomer.token);
+    expect(held.message).toBe(
+      'Listing received. It goes live once Baan has reviewed it; we will e-mail you the decision.',
+    );
+    expect(held.payload).toMatchObject({ review: 'pending', review_reasons: ['new_owner'] });
+    const live = await send(veteran.token);
+    expect(live.message).toBe('Property listed successfully!');
+    expect(live.payload).toMatchObject({ review: 'approved', review_reasons: [] });
+  });
+
   it('lets the same owner through once the account is 7 days old', async () => {
     const realNow = app.clock.now;
     app.clock.now = () => new Date(realNow().getTime() + 7 * 24 * 60 * 60_000 + 60_000);
@@ -376,5 +395,54 @@ describe('approve and reject', () => {
     });
     expect(rejectOwn.statusCode).toBe(403);
     expect((await review(id))?.review).toBe('pending');
+  });
+});
+
+describe('the moderation gate on an edit', () => {
+  const patch = (token: string, id: number, payload: Record<string, string> | FormData) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/property/${id}`,
+      headers: bearer(token),
+      ...(payload instanceof FormData ? { payload } : { payload: payload as Record<string, never> }),
+    });
+  const where = { location: 'Cha-am, Phetchaburi', area: '40' };
+
+  it("holds an established owner's live listing edited to an outlying price; an ordinary change stays live", async () => {
+    // Five approved active condo rentals in Phetchaburi at 500 ฿/m².
+    for (const price of [14_000, 15_000, 15_000, 16_000, 15_500])
+      await makeListing(app, rival.id, { location: 'Hat Chao Samran, Phetchaburi', price, area: 30 });
+    const id = await list(veteran.token, { ...where, price: '20000' }); // 500 ฿/m²
+    expect(await review(id)).toEqual({ review: 'approved', reasons: [], note: null });
+    expect(await isPublic(id)).toBe(true); // also puts the listing in the read cache
+
+    const ordinary = await patch(veteran.token, id, { price: '22000', title: 'Sea view condo' });
+    expect(ordinary.statusCode, ordinary.body).toBe(200);
+    expect(await review(id)).toEqual({ review: 'approved', reasons: [], note: null });
+    expect(await isPublic(id)).toBe(true);
+
+    const outlying = await patch(veteran.token, id, { price: '300000' }); // 7,500 ฿/m²
+    expect(outlying.statusCode, outlying.body).toBe(200);
+    expect(await review(id)).toEqual({ review: 'pending', reasons: ['price_outlier'], note: null });
+    expect(await isPublic(id)).toBe(false);
+    expect((await app.inject(`/api/property/${id}`)).statusCode).toBe(404);
+
+    // A fair price again does not publish it: it waits for the admin.
+    expect((await patch(veteran.token, id, { price: '20000' })).statusCode).toBe(200);
+    expect((await review(id))?.review).toBe('pending');
+  });
+
+  it("holds a live listing when its owner adds another owner's photo (duplicate_photos)", async () => {
+    const id = await list(rival.token, { title: 'Garden condo' }, flatPhoto);
+    expect(await review(id)).toEqual({ review: 'approved', reasons: [], note: null });
+    expect(await isPublic(id)).toBe(true);
+
+    // housePhoto is on the veteran's listings (the gate at creation above).
+    const fd = new FormData();
+    fd.append('images', new Blob([new Uint8Array(housePhoto)]), 'garden.jpg');
+    const res = await patch(rival.token, id, fd);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await review(id)).toEqual({ review: 'pending', reasons: ['duplicate_photos'], note: null });
+    expect(await isPublic(id)).toBe(false);
   });
 });

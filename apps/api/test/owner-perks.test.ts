@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jobs, mailOutbox, packages, properties, subscriptions, users } from '../src/db/schema.ts';
@@ -292,5 +293,38 @@ describe('the reminder 3 days before the end of the last period', () => {
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, renewed.id)));
     expect(sent).toHaveLength(2);
+  });
+});
+
+describe('the migration that adds premium (drizzle/0009_owners.sql)', () => {
+  it('backfills premium on the listings of owners whose running package sells premium visibility', async () => {
+    const migration = readFileSync(new URL('../drizzle/0009_owners.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
+    expect(backfill).toContain('UPDATE "properties" SET "premium" = true');
+
+    const period = (userId: number, packageId: number, from: number, to: number) => ({
+      userId,
+      packageId,
+      startsAt: new Date(Date.now() + from * DAY),
+      endsAt: new Date(Date.now() + to * DAY),
+      amount: 0,
+      paymentMethod: 'test',
+    });
+    const owners = await Promise.all(
+      ['running', 'ended', 'starter', 'later'].map((name) => createUser(app, { email: `${name}@backfill.test` })),
+    );
+    const [running, ended, starterOwner, later] = owners.map((o) => o.id) as [number, number, number, number];
+    await app.db
+      .insert(subscriptions)
+      .values([
+        period(running, premium.id, -3, 27),
+        period(ended, premium.id, -40, -10),
+        period(starterOwner, starter.id, -3, 27),
+        period(later, premium.id, 2, 32),
+      ]);
+    const listings = await Promise.all(owners.map((o) => makeListing(app, o.id, { premium: false })));
+
+    await app.db.execute(sql.raw(backfill));
+    expect((await flags(listings.map((l) => l.id))).map((f) => f.premium)).toEqual([true, false, false, false]);
   });
 });

@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { properties, propertyImages, propertyRooms } from '../src/db/schema.ts';
+import { properties, propertyImages, propertyRooms, subscriptions } from '../src/db/schema.ts';
+import { bangkokDay } from '../src/services/stats/bangkok-day.ts';
 import { activateSubscription, createUser } from './fixtures.ts';
 import { build } from './helpers.ts';
 
@@ -209,7 +210,7 @@ describe('POST /api/property', () => {
       lat: 13.7246,
       isFeatured: false,
     });
-    expect(row?.availabilityDate).toBe(new Date().toISOString().slice(0, 10));
+    expect(row?.availabilityDate).toBe(bangkokDay(new Date()));
     const images = await app.db
       .select()
       .from(propertyImages)
@@ -223,6 +224,29 @@ describe('POST /api/property', () => {
     // 1400 px JPEG: 320, 640, 1024, 1400; 500 px PNG: 320, 500; 300 px GIF: 300.
     expect(storedFiles()).toHaveLength(4 + 2 + 1);
     expect(tmpFiles()).toEqual([]);
+  });
+
+  it('defaults the availability date to today in Bangkok, not the UTC date', async () => {
+    const early = await createUser(app, { email: 'early@baan.example' });
+    await activateSubscription(app, early.id);
+    await app.db
+      .update(subscriptions)
+      .set({ startsAt: new Date('2025-12-01T00:00:00Z') })
+      .where(eq(subscriptions.userId, early.id));
+    const realNow = app.clock.now;
+    app.clock.now = () => new Date('2026-01-01T20:00:00Z'); // 03:00 on 2 January in Bangkok
+    try {
+      const token = await app.tokens.sign({ id: early.id, sessionVersion: 0 }, false);
+      const res = await post(token, form(FIELDS, [['cover_image', jpeg, 'cover.jpg']]));
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await app.db
+        .select()
+        .from(properties)
+        .where(eq(properties.id, res.json().payload.id as number));
+      expect(row?.availabilityDate).toBe('2026-01-02');
+    } finally {
+      app.clock.now = realNow;
+    }
   });
 });
 

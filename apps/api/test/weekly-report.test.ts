@@ -33,6 +33,7 @@ const emma = await owner('emma@report.test', 'Emma <Agent>', 'en');
 const quiet = await owner('quiet@report.test', 'Quiet', 'en', false);
 const pausedOnly = await owner('paused@report.test', 'Paused', 'ja');
 const disabled = await owner('disabled@report.test', 'Gone', 'ru');
+const heldOnly = await owner('held@report.test', 'Held', 'en');
 await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.id));
 
 const condo = await makeListing(app, thai.id, { title: 'Riverside <b>condo</b> & garden' });
@@ -42,6 +43,13 @@ const flat = await makeListing(app, emma.id, { title: 'Sunny flat' });
 await makeListing(app, quiet.id, { title: 'Quiet flat' });
 await makeListing(app, pausedOnly.id, { title: 'Paused flat', status: 'paused' });
 await makeListing(app, disabled.id, { title: 'Disabled flat' });
+// Active but waiting for moderation: not public, so not reported.
+const thaiHeld = await makeListing(app, thai.id, {
+  title: 'Held one',
+  review: 'pending',
+  reviewReasons: ['price_outlier'],
+});
+await makeListing(app, heldOnly.id, { title: 'Held flat', review: 'pending', reviewReasons: ['new_owner'] });
 
 // The week reported is 10–16 March; the week before 3–9 March. The 2nd and the 17th are outside both.
 const stats = (propertyId: number, day: string, views: number, phone: number, line: number, inquiries: number) => ({
@@ -63,6 +71,7 @@ await app.db
     stats(house.id, '2031-03-12', 4, 0, 0, 0),
     stats(house.id, '2031-03-05', 9, 2, 0, 1),
     stats(thaiPaused.id, '2031-03-12', 77, 7, 7, 7),
+    stats(thaiHeld.id, '2031-03-12', 66, 6, 6, 6),
     stats(flat.id, '2031-03-11', 8, 1, 1, 0),
     stats(flat.id, '2031-03-17', 300, 0, 0, 0),
   ]);
@@ -122,6 +131,14 @@ describe('the weekly report', () => {
     expect(mail.html).not.toContain('<b>condo</b>');
     expect(mail.html).toContain(`href="${PUBLIC_URL}/th/detail/${condo.id}"`);
     expect(mail.html).toContain(`href="${PUBLIC_URL}/th/unsubscribe${query.replace('&', '&amp;')}"`);
+  });
+
+  it('leaves out listings waiting for review, and owners who have only such listings', async () => {
+    const [mail] = mailsTo('somsak@report.test');
+    expect(mail?.text).not.toContain('Held one');
+    expect(mailsTo('held@report.test')).toEqual([]);
+    const sent = await app.db.select().from(ownerReports).where(eq(ownerReports.userId, heldOnly.id));
+    expect(sent).toEqual([]);
   });
 
   it('tells the English owner in English', async () => {

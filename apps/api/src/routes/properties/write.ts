@@ -85,7 +85,12 @@ const propertyWrites: RoutesPlugin = async (app) => {
       request.log.info({ propertyId: id, photos: received.files.length }, 'listing created');
       const property = await getUserProperty(app.db, app.storage, user.id, id);
       if (!property) throw new Error('the new listing could not be read back');
-      return reply.code(201).send(ok(property, 'Property listed successfully!'));
+      // A listing held by the moderation gate (ADR 017) is not live yet: say so instead of "listed".
+      const message =
+        property.review === 'pending'
+          ? 'Listing received. It goes live once Baan has reviewed it; we will e-mail you the decision.'
+          : 'Property listed successfully!';
+      return reply.code(201).send(ok(property, message));
     },
   );
 

@@ -4,8 +4,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, users } from '../../db/schema.ts';
 
 /**
- * The moderation gate at creation (ADR 017): a listing waits for an admin (`review = pending`) when its owner's
- * account is young, when its price per m² is far outside its area's, or when a photo is another owner's.
+ * The moderation gate (ADR 017): a listing waits for an admin (`review = pending`) when its owner's account is young
+ * (at creation only), when its price per m² is far outside its area's, or when a photo is another owner's (at creation
+ * and when an edit changes the price, area, type, location or adds photos).
  */
 
 /** An account younger than this is a new owner: its listings wait for review. */
@@ -71,6 +72,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function areaMedianPricePerSqm(
   db: Db | Tx,
   listing: Pick<ListingToAssess, 'type' | 'propertySubType' | 'location'>,
+  /** A listing left out of the sample (the one being edited: its old price says nothing about its new one). */
+  excludeId?: number,
 ): Promise<number | null> {
   const province = provinceOf(listing.location);
   if (!province) return null;
@@ -89,6 +92,7 @@ export async function areaMedianPricePerSqm(
         eq(properties.type, listing.type),
         eq(properties.propertySubType, listing.propertySubType),
         gt(properties.area, 0),
+        excludeId === undefined ? undefined : ne(properties.id, excludeId),
         // The trigram index narrows by substring first; the exact last-part comparison decides.
         sql`lower(${properties.location}) like ${`%${likeEscape(province)}%`}`,
         sql`lower(btrim(regexp_replace(${properties.location}, '^.*,', ''))) = ${province}`,
@@ -128,9 +132,25 @@ export async function assessNewListing(
 
   const reasons: ReviewReason[] = [];
   if (now.getTime() - owner.createdAt.getTime() < newOwnerDays * DAY_MS) reasons.push('new_owner');
+  reasons.push(...(await listingContentReasons(db, listing)));
 
+  return { review: reasons.length > 0 ? 'pending' : 'approved', reviewReasons: reasons };
+}
+
+/**
+ * The checks on what a listing says, not who lists it: `price_outlier` (its price per m² against its area's median)
+ * and `duplicate_photos` (a photo of another owner's listing). Run at creation (within assessNewListing) and on an
+ * owner's edit that changes the price, area, type, location or adds photos, on the listing as it will be; `excludeId`
+ * (the edited listing) is left out of the area's prices.
+ */
+export async function listingContentReasons(
+  db: Db | Tx,
+  listing: ListingToAssess,
+  excludeId?: number,
+): Promise<ReviewReason[]> {
+  const reasons: ReviewReason[] = [];
   if (listing.area > 0) {
-    const median = await areaMedianPricePerSqm(db, listing);
+    const median = await areaMedianPricePerSqm(db, listing, excludeId);
     const perSqm = listing.price / listing.area;
     if (
       median !== null &&
@@ -142,6 +162,5 @@ export async function assessNewListing(
 
   const hashes = [...new Set(listing.photoHashes.filter(isDistinctiveHash))];
   if (await hasOtherOwnersPhoto(db, listing.userId, hashes)) reasons.push('duplicate_photos');
-
-  return { review: reasons.length > 0 ? 'pending' : 'approved', reviewReasons: reasons };
+  return reasons;
 }

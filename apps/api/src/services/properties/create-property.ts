@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
 import { assessNewListing } from '../moderation/assess-listing.ts';
 import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
+import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
@@ -96,7 +97,7 @@ export async function createProperty(
           floors: fields.floors ?? 0,
           level: fields.level ?? 0,
           avgUtilities: fields.avg_utilities ?? null,
-          availabilityDate: fields.availability_date ?? now.toISOString().slice(0, 10),
+          availabilityDate: fields.availability_date ?? bangkokDay(now),
           language: fields.language,
           isFeatured: fields.is_featured === '1',
           review: moderation.review,

@@ -5,7 +5,9 @@ import { properties, propertyImages, propertyRooms, users } from '../../db/schem
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
+import { listingContentReasons } from '../moderation/assess-listing.ts';
 import { isSharedDemoKey } from '../seed/demo-picture-pool.ts';
+import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { LISTING_PHOTOS } from './create-property.ts';
@@ -167,11 +169,61 @@ function changedColumns(fields: UpdatePropertyFields, now: Date): Partial<typeof
   if (has('floors')) set.floors = fields.floors ?? 0;
   if (has('level')) set.level = fields.level ?? 0;
   if (has('avg_utilities')) set.avgUtilities = fields.avg_utilities ?? null;
-  if (has('availability_date')) set.availabilityDate = fields.availability_date ?? now.toISOString().slice(0, 10);
+  if (has('availability_date')) set.availabilityDate = fields.availability_date ?? bangkokDay(now);
   if (fields.language !== undefined) set.language = fields.language;
   if (fields.is_featured !== undefined) set.isFeatured = fields.is_featured === '1';
   if (fields.status !== undefined) set.status = fields.status;
   return set;
+}
+
+/** Whether an edit changes what the moderation checks read of a listing (the photos are told apart by the caller). */
+function changesModeratedFields(row: PropertyRow, fields: UpdatePropertyFields): boolean {
+  return (
+    (fields.price !== undefined && fields.price !== row.price) ||
+    (fields.area !== undefined && fields.area !== row.area) ||
+    (fields.type !== undefined && fields.type !== row.type) ||
+    (fields.property_sub_type !== undefined && fields.property_sub_type !== row.propertySubType) ||
+    (fields.location !== undefined && fields.location !== row.location)
+  );
+}
+
+/**
+ * The moderation gate on an owner's edit (ADR 017): when it changes the price, area, type, sub type or location, or
+ * adds photos, the price and photo checks (not the new-owner rule) run on the listing as it will be; an approved
+ * listing they flag goes back to `pending` with those reasons. Run in the edit's transaction after its writes (the
+ * new photos' hashes are stored). A pending or rejected listing keeps its review; admins' edits are not checked.
+ */
+async function recheckModeration(
+  tx: Tx,
+  row: PropertyRow,
+  fields: UpdatePropertyFields,
+  addsPhotos: boolean,
+  editor: Editor,
+): Promise<void> {
+  if (editor.role === 'admin' || row.review !== 'approved') return;
+  if (!addsPhotos && !changesModeratedFields(row, fields)) return;
+  const photos = await tx
+    .select({ phash: propertyImages.phash })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, row.id));
+  const reasons = await listingContentReasons(
+    tx,
+    {
+      userId: row.userId,
+      type: fields.type ?? row.type,
+      propertySubType: fields.property_sub_type ?? row.propertySubType,
+      location: fields.location ?? row.location,
+      price: fields.price ?? row.price,
+      area: fields.area ?? row.area,
+      photoHashes: photos.map((photo) => photo.phash),
+    },
+    row.id,
+  );
+  if (reasons.length === 0) return;
+  await tx
+    .update(properties)
+    .set({ review: 'pending', reviewReasons: reasons, reviewNote: null })
+    .where(eq(properties.id, row.id));
 }
 
 /**
@@ -267,6 +319,7 @@ export async function updateProperty(
           });
         }
       }
+      await recheckModeration(tx, row, fields, stored.length > 0, editor);
       removedFiles = removed;
     });
   } catch (err) {

@@ -12,12 +12,12 @@ import { unsubscribeQuery } from './unsubscribe.ts';
 export const WEEKLY_REPORTS_JOB = 'reports.weekly';
 export const OWNER_REPORT_JOB = 'reports.owner';
 
-/** Who gets a report: verified, not disabled, the report on, and at least one active listing. */
+/** Who gets a report: verified, not disabled, the report on, and at least one active, approved listing. */
 const wantsReport = and(
   eq(users.weeklyReport, true),
   isNull(users.disabledAt),
   isNotNull(users.emailVerifiedAt),
-  sql`exists (select 1 from ${properties} where ${properties.userId} = ${users.id} and ${properties.status} = 'active')`,
+  sql`exists (select 1 from ${properties} where ${properties.userId} = ${users.id} and ${properties.status} = 'active' and ${properties.review} = 'approved')`,
 );
 
 /**
@@ -75,7 +75,7 @@ export async function sendOwnerReport(deps: OwnerReportDeps, userId: number, wee
       })
       .from(properties)
       .leftJoin(d, and(eq(d.propertyId, properties.id), gte(d.day, previousFrom), lte(d.day, to)))
-      .where(and(eq(properties.userId, userId), eq(properties.status, 'active')))
+      .where(and(eq(properties.userId, userId), eq(properties.status, 'active'), eq(properties.review, 'approved')))
       .groupBy(properties.id, properties.title, properties.createdAt)
       .orderBy(desc(properties.createdAt), desc(properties.id));
 

@@ -2,7 +2,9 @@ import type { ContactChannel } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { listingDailyStats, listingVisits } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 import { bangkokDay, bangkokHalfHour } from './bangkok-day.ts';
+import { STATS_MESSAGES } from './read-stats.ts';
 
 /**
  * Counting rules (ADR 017 "Statistics"), per listing and Asia/Bangkok day:
@@ -18,7 +20,8 @@ import { bangkokDay, bangkokHalfHour } from './bangkok-day.ts';
 export async function recordView(db: Db, propertyId: number, visitor: string, now: Date): Promise<boolean> {
   const day = bangkokDay(now);
   const slot = `view:${String(bangkokHalfHour(now)).padStart(2, '0')}`;
-  const result = await db.execute(sql`
+  const result = await db
+    .execute(sql`
     with fresh as (
       insert into ${listingVisits} (property_id, day, visitor, kind)
       values (${propertyId}::int, ${day}::date, ${visitor}, 'view'), (${propertyId}::int, ${day}::date, ${visitor}, ${slot})
@@ -32,7 +35,8 @@ export async function recordView(db: Db, propertyId: number, visitor: string, no
     on conflict (property_id, day) do update set
       views = ${listingDailyStats.views} + excluded.views,
       visitors = ${listingDailyStats.visitors} + excluded.visitors
-    returning 1 as counted`);
+    returning 1 as counted`)
+    .catch(listingGone);
   return rowsOf(result).length > 0;
 }
 
@@ -52,7 +56,8 @@ export async function recordContactClick(
 ): Promise<boolean> {
   const day = bangkokDay(now);
   const column = CLICK_COLUMNS[channel];
-  const result = await db.execute(sql`
+  const result = await db
+    .execute(sql`
     with fresh as (
       insert into ${listingVisits} (property_id, day, visitor, kind)
       values (${propertyId}::int, ${day}::date, ${visitor}, ${channel})
@@ -62,7 +67,8 @@ export async function recordContactClick(
     insert into ${listingDailyStats} (property_id, day, ${column})
     select ${propertyId}::int, ${day}::date, 1 from fresh
     on conflict (property_id, day) do update set ${column} = ${listingDailyStats}.${column} + 1
-    returning 1 as counted`);
+    returning 1 as counted`)
+    .catch(listingGone);
   return rowsOf(result).length > 0;
 }
 
@@ -75,6 +81,23 @@ export async function countInquiry(tx: Tx | Db, propertyId: number, now: Date): 
       target: [listingDailyStats.propertyId, listingDailyStats.day],
       set: { inquiries: sql`${listingDailyStats.inquiries} + 1` },
     });
+}
+
+/** PostgreSQL's foreign_key_violation, looked for through the drivers' wrapped errors. */
+const isForeignKeyViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+};
+
+/**
+ * A beacon statement's failure. The route found the listing through the read cache; deleted since, its visit row
+ * breaks the foreign key: that is a 404 as for a listing the cache did not have, not a 500.
+ */
+function listingGone(err: unknown): never {
+  if (isForeignKeyViolation(err)) throw notFound(STATS_MESSAGES.publicNotFound);
+  throw err;
 }
 
 /** Both drivers answer `execute` with `{rows}`. */
