@@ -66,11 +66,18 @@ describe('admin console access', () => {
 
   it('shows a spinner while a stored admin session is checked, then the console (no flash of not-found)', async () => {
     let release: (response: Response) => void = () => {};
+    // Resolved once the session check has really been asked for: under load the spinner can show before the
+    // request is sent, and releasing a request not sent yet would leave it waiting forever.
+    let asked: () => void = () => {};
+    const requested = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
     stubFetch(
       (request, url) =>
         request.method === 'GET' && url.pathname === '/api/user'
           ? new Promise<Response>((resolve) => {
               release = resolve;
+              asked();
             })
           : undefined,
       get('/api/admin/payments', []),
@@ -79,6 +86,7 @@ describe('admin console access', () => {
     await renderApp('/admin');
     expect(await screen.findByRole('status', {}, { timeout: 15_000 })).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText(/Page Not found/)).not.toBeInTheDocument();
+    await requested;
     release(ok(makeUser({ role: 'admin', name: 'Ada Admin' })));
     // The console is a lazy chunk: under a loaded CI machine it can take seconds to arrive.
     expect(
