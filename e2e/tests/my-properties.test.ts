@@ -84,7 +84,7 @@ describe('an owner finds a rental listing from the dashboard, filters the one li
     expect(await types.getByRole('button', { name: 'For rent (2)' }).getAttribute('aria-pressed')).toBe('true');
 
     // The status filter: the listing Baan hid, with the notice and no public link.
-    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Hidden by Baan' });
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label: 'Hidden by Baan' });
     await page.waitForURL(/\?type=rent&status=hidden$/);
     await expect.poll(() => cardTitles(page)).toEqual([HIDDEN]);
     const hiddenCard = page.getByRole('article').filter({ hasText: HIDDEN });
@@ -96,7 +96,7 @@ describe('an owner finds a rental listing from the dashboard, filters the one li
     await page.goBack();
     await page.waitForURL(/\/dashboard\/properties\?type=rent$/);
     await expect.poll(() => cardTitles(page)).toHaveLength(2);
-    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('');
 
     // The card opens the listing's public page.
     await page
