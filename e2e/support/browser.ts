@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -82,4 +83,13 @@ export async function newPage(browser: Browser, width = 1280, height = 900) {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   return { page, context, errors };
+}
+
+/** Fails the test with each serious or critical axe violation on the page (rule, help, elements); `where` names the screen. */
+export async function expectNoSeriousA11y(page: Page, where = page.url()): Promise<void> {
+  const violations = await seriousA11yViolations(page);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    where,
+  ).toEqual([]);
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, solidPng, subscribeWithTestCard } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+import { expectNoSeriousA11y, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 // Every wizard step, the draft notice, the package redirect and the detail page's new facts, in English and Thai at
 // 375 and 1280 px: screenshots for people to look at, and the checks that hold in both languages.
@@ -23,14 +23,6 @@ const text = (tree: Tree, path: string): string => {
 
 const LANGUAGES = ['en', 'th'] as const;
 const WIDTHS = [375, 1280] as const;
-
-async function expectNoSeriousA11y(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help}`),
-    where,
-  ).toEqual([]);
-}
 
 describe('add-property screens in English and Thai, 375 and 1280 px', () => {
   let app: RunningApp;

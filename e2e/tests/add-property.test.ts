@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpVerified, subscribeWithTestCard } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+import { expectNoSeriousA11y, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 const photosIn = (dataDir: string) => {
   const dir = path.join(dataDir, 'uploads');
@@ -41,14 +41,6 @@ async function drawnImage(page: Page, type: 'image/jpeg' | 'image/png', hue: num
     [type, hue] as const,
   );
   return Buffer.from(base64, 'base64');
-}
-
-async function expectNoSeriousA11y(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help}`),
-    where,
-  ).toEqual([]);
 }
 
 describe('an owner with a package adds a listing through the wizard, finds it on My properties and deletes it', () => {

@@ -10,7 +10,7 @@ import {
   subscribeWithTestCard,
 } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+import { expectNoSeriousA11y, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 const ADMIN = { email: 'console-admin@baan.test', password: 'Admin#Pass2026' };
 const LISTING_TITLE = 'Phrom Phong corner condo with city view';
@@ -20,10 +20,6 @@ const TRANSACTION_ID = 'TX-CONSOLE-0001';
 
 /** Waits for a condition the way a person would: up to 20 s (logins hash passwords; CI is slow). */
 const until = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
-
-async function expectNoSeriousA11y(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
 
 async function logInOnScreen(page: Page, app: RunningApp, email: string, password: string) {
   await page.goto(`${app.url}/login`);

@@ -2,20 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createListing, signUpVerified, subscribeWithTestCard } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+import { expectNoSeriousA11y, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 const ADMIN = { email: 'lists-admin@baan.test', password: 'Admin#Pass2026' };
 const RENTAL = 'Riverside rental at Phrom Phong';
 const SALE = 'Family condo for sale in Ari';
 const HIDDEN = 'Hidden rental near Asok';
-
-async function expectNoSeriousA11y(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    where,
-  ).toEqual([]);
-}
 
 const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
 const path = (page: Page) => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createListing, signUpVerified, solidPng, subscribeWithTestCard } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+import { expectNoSeriousA11y, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 /**
  * Issue 14: what the packages sell, end to end. A brand-new owner (Starter package) lists two places; both wait
@@ -14,14 +14,6 @@ import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../su
 const ADMIN = { email: 'owners-admin@baan.test', password: 'Admin#Pass2026' };
 const CONDO = 'Owners journey condo at Ekkamai';
 const HOUSE = 'Owners journey house for sale in Bang Na';
-
-async function expectNoSeriousA11y(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    where,
-  ).toEqual([]);
-}
 
 async function signedIn(
   browser: Browser,

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+import { expectNoSeriousA11y, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 const VIEWPORTS = [
   [375, 812],
@@ -16,14 +16,6 @@ const box = (locator: Locator) =>
     const rect = el.getBoundingClientRect();
     return { top: rect.top, bottom: rect.bottom };
   });
-
-async function expectNoSeriousA11y(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    where,
-  ).toEqual([]);
-}
 
 describe('search results are in the first screen and stay in view when paging', () => {
   let app: RunningApp;
