@@ -45,9 +45,14 @@ async function flags(ids: number[]) {
       review: properties.review,
     })
     .from(properties)
-    .where(inArray(properties.id, ids))
-    .orderBy(asc(properties.id));
-  return rows.map(({ id: _id, ...rest }) => rest);
+    .where(inArray(properties.id, ids));
+  // In the order asked for: listings made with Promise.all do not get ids in array order.
+  return ids.map((id) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw new Error(`listing ${id} not found`);
+    const { id: _id, ...rest } = row;
+    return rest;
+  });
 }
 
 /** Runs one of the perks jobs now (or `laterMs` from now), as its schedule would, with whatever else is due. */
