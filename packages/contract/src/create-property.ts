@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
 import { calendarDate, DATE_RANGE, multiLineText, singleLineText } from './input.ts';
-import { PROPERTY_SUB_TYPES } from './listing-values.ts';
+import { PROPERTY_SUB_TYPES, TITLE_DEEDS } from './listing-values.ts';
 import type { PropertySubType } from './properties.ts';
 import { hasFloors, hasLevel } from './sub-types.ts';
 
@@ -175,6 +175,12 @@ export const PropertyFieldsObject = z.object({
     ),
   language: z.enum(['en', 'th', 'zh', 'ja', 'my', 'ru', 'TW'], { error: 'language is not supported' }).default('en'),
   is_featured: z.enum(['0', '1'], { error: 'is featured must be 0 or 1' }).default('0'),
+  // Condos: the building's foreign quota has room (ADR 018); title deed: TITLE_DEEDS, blank for not given.
+  foreign_quota: z.enum(['0', '1'], { error: 'foreign quota must be 0 or 1' }).default('0'),
+  title_deed: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(TITLE_DEEDS, { error: `title deed must be one of: ${TITLE_DEEDS.join(', ')}` }).optional(),
+  ),
   rooms: z.array(RoomInput).max(30, 'at most 30 rooms').default([]),
 });
 

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './amount.ts';
+export * from './buyers.ts';
 export * from './api-document.ts';
 export * from './contact.ts';
 export * from './create-property.ts';

@@ -71,7 +71,33 @@ export const CONTACT_CHANNELS = ['phone', 'email', 'line'] as const;
 /** Statistics periods, in days (Asia/Bangkok calendar days ending today). */
 export const STATS_PERIODS = [7, 30, 90] as const;
 
-export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const PROPERTY_SORTS = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'price_per_sqm_asc',
+  'price_per_sqm_desc',
+] as const;
+
+/** Thai title deeds, strongest first: chanote (full ownership, surveyed) down to land-reform rights (ADR 018). */
+export const TITLE_DEEDS = ['chanote', 'nor_sor_3_gor', 'nor_sor_3', 'sor_por_kor', 'other'] as const;
+
+/** Rail systems of the built-in station gazetteer (GET /api/stations). */
+export const RAIL_SYSTEMS = ['BTS', 'MRT', 'ARL', 'SRT'] as const;
+
+/** "Within … of a station" choices the search offers (metres, walking estimate); the API takes any 100–5,000. */
+export const STATION_DISTANCES = [500, 1000, 2000] as const;
+/** `within_m` when a station filter gives none. */
+export const DEFAULT_WITHIN_M = 1000;
+
+/** How often a saved search mails its new matches. */
+export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+/** Saved searches one account may keep. */
+export const MAX_SAVED_SEARCHES = 20;
+/** Listings compared side by side at most. */
+export const MAX_COMPARE = 4;
+/** Points GET /api/properties/map answers at most (`truncated` when more match). */
+export const MAX_MAP_POINTS = 1000;
 
 export const DEFAULT_PER_PAGE = 16;
 export const MAX_PER_PAGE = 100;

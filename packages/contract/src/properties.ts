@@ -8,6 +8,8 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_SUB_TYPES,
   PROPERTY_TYPES,
+  RAIL_SYSTEMS,
+  TITLE_DEEDS,
   USER_TYPES,
 } from './listing-values.ts';
 
@@ -22,6 +24,8 @@ export type PropertySubType = z.infer<typeof PropertySubType>;
 export const PropertyStatus = z.enum(PROPERTY_STATUSES);
 export type PropertyStatus = z.infer<typeof PropertyStatus>;
 export const PropertySort = z.enum(PROPERTY_SORTS);
+export const TitleDeed = z.enum(TITLE_DEEDS);
+export type TitleDeed = z.infer<typeof TitleDeed>;
 export type PropertySort = z.infer<typeof PropertySort>;
 
 /** Larger than any listing price; keeps integer filters inside PostgreSQL's int4. */
@@ -58,9 +62,42 @@ function text(label: string, max: number) {
   );
 }
 
+/** A map area: west, south, east, north in degrees (WGS 84). */
+export type BBox = [minLon: number, minLat: number, maxLon: number, maxLat: number];
+
+const BBOX_MESSAGE = 'bbox must be four numbers: minLon,minLat,maxLon,maxLat (west, south, east, north).';
+
+/** `bbox=minLon,minLat,maxLon,maxLat`: a longitude from -180 to 180, a latitude from -90 to 90, west < east, south < north. */
+const bboxParam = z.preprocess(
+  (value) => {
+    const v = blankToUndefined(value);
+    if (typeof v !== 'string') return v;
+    const parts = v.split(',').map((part) => part.trim());
+    if (parts.length !== 4 || parts.some((part) => !/^-?\d{1,3}(\.\d{1,12})?$/.test(part))) return v;
+    return parts.map(Number);
+  },
+  z
+    .tuple([z.number(), z.number(), z.number(), z.number()], { error: BBOX_MESSAGE })
+    .refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90, {
+      message: 'bbox is outside the world: longitudes run from -180 to 180, latitudes from -90 to 90.',
+    })
+    .refine(([w, s, e, n]) => w < e && s < n, {
+      message: 'bbox must have its west edge before its east edge and its south edge below its north edge.',
+    })
+    .optional(),
+);
+
+/** A station id of GET /api/stations (`bts-asok`): lower-case letters, digits and dashes. */
+const stationParam = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'Station must be a station id from /api/stations.' })
+    .regex(/^[a-z0-9-]{2,60}$/, 'Station must be a station id from /api/stations.')
+    .optional(),
+);
+
 /** `GET /api/properties` query parameters. Unknown parameters are ignored. */
-export const PropertyListQuery = z
-  .object({
+export const PropertyListObject = z.object({
     q: text('Search text', 200),
     type: choice(LISTING_TYPES, 'Type'),
     property_type: choice(PROPERTY_TYPES, 'Property type'),
@@ -70,18 +107,98 @@ export const PropertyListQuery = z
     max_price: wholeNumber('Maximum price', 0, MAX_INT),
     bedrooms: wholeNumber('Bedrooms', 0, 100),
     featured: z.preprocess(blankToUndefined, z.enum(['1', '0'], { error: 'Featured must be 1 or 0.' }).optional()),
+    /** Map search: only listings inside this area. */
+    bbox: bboxParam,
+    /** Within `within_m` (walking estimate) of this station; without it, `within_m` means of any station. */
+    station: stationParam,
+    within_m: wholeNumber('Distance to a station', 100, 5000),
+    /** Condos whose foreign quota has room (foreigner-friendly). */
+    foreign_quota: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'Foreign quota must be 1.' }).optional()),
+    title_deed: choice(TITLE_DEEDS, 'Title deed'),
+    min_area: wholeNumber('Minimum area', 0, 10_000_000),
+    max_area: wholeNumber('Maximum area', 0, 10_000_000),
     sort: choice(PROPERTY_SORTS, 'Sort'),
     page: wholeNumber('Page', 1, 1_000_000),
     per_page: wholeNumber('Per page', 1, MAX_PER_PAGE),
-  })
-  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
-    message: 'Minimum price cannot be more than the maximum price.',
-    path: ['min_price'],
-  });
+});
+
+type ListQueryShape = { min_price?: number; max_price?: number; min_area?: number; max_area?: number };
+const priceOrder = (q: ListQueryShape) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price;
+const areaOrder = (q: ListQueryShape) => q.min_area === undefined || q.max_area === undefined || q.min_area <= q.max_area;
+
+export const PropertyListQuery = PropertyListObject.refine(priceOrder, {
+  message: 'Minimum price cannot be more than the maximum price.',
+  path: ['min_price'],
+}).refine(areaOrder, { message: 'Minimum area cannot be more than the maximum area.', path: ['min_area'] });
 export type PropertyListQuery = z.output<typeof PropertyListQuery>;
+
+/** `GET /api/properties/map`: the same filters, with the map's area required (no paging or sort). */
+export const PropertyMapQuery = PropertyListObject.omit({ page: true, per_page: true, sort: true })
+  .extend({ bbox: bboxParam.refine((v) => v !== undefined, { message: 'bbox is required for the map.' }) })
+  .refine(priceOrder, { message: 'Minimum price cannot be more than the maximum price.', path: ['min_price'] })
+  .refine(areaOrder, { message: 'Minimum area cannot be more than the maximum area.', path: ['min_area'] });
+export type PropertyMapQuery = z.output<typeof PropertyMapQuery>;
+
+/** One marker of the map. */
+export const MapPoint = z.object({
+  id: z.number().int(),
+  lat: z.number(),
+  lon: z.number(),
+  price: z.number().int(),
+  type: ListingType,
+  title: z.string(),
+});
+export type MapPoint = z.infer<typeof MapPoint>;
+
+/** At most MAX_MAP_POINTS markers (premium first, then newest); `truncated` when `total` is more. */
+export const MapResult = z.object({ items: z.array(MapPoint), total: z.number().int(), truncated: z.boolean() });
+export type MapResult = z.infer<typeof MapResult>;
+export const MapResultResponse = successEnvelope(MapResult);
+
+export const RailSystem = z.enum(RAIL_SYSTEMS);
+export type RailSystem = z.infer<typeof RailSystem>;
+
+/** A rail station of the built-in gazetteer. `line` is its first line's id; `lines` every line (interchanges). */
+export const Station = z.object({
+  id: z.string(),
+  name_en: z.string(),
+  name_th: z.string(),
+  line: z.string(),
+  lines: z.array(z.string()),
+  system: RailSystem,
+  lat: z.number(),
+  lon: z.number(),
+});
+export type Station = z.infer<typeof Station>;
+export const StationsQuery = z.object({ q: text('Search text', 100) });
+export const StationListResponse = successEnvelope(z.array(Station));
+
+/** A listing's nearest station: `distance_m` is the walking estimate (straight line × WALKING_FACTOR, ADR 018). */
+export const NearestStation = z.object({
+  id: z.string(),
+  /** English name; `name_th` the Thai one. */
+  name: z.string(),
+  name_th: z.string(),
+  line: z.string(),
+  system: RailSystem,
+  distance_m: z.number().int(),
+});
+export type NearestStation = z.infer<typeof NearestStation>;
+
+/** Walking distance is estimated as the straight line times this (streets are not straight). */
+export const WALKING_FACTOR = 1.3;
+/** Beyond this walking estimate a listing has no nearest station. */
+export const MAX_STATION_DISTANCE_M = 5000;
 /** What a client may send: every value as text (or a number), all optional. */
 export type PropertyListParams = {
   q?: string;
+  bbox?: string;
+  station?: string;
+  within_m?: number;
+  foreign_quota?: '1';
+  title_deed?: TitleDeed;
+  min_area?: number;
+  max_area?: number;
   type?: ListingType;
   property_type?: PropertyType;
   sub_type?: PropertySubType;
@@ -158,6 +275,12 @@ export const Property = z.object({
   living_space: z.number().int().nullable(),
   lot_area: z.number().int().nullable(),
   avg_utilities: z.number().int().nullable(),
+  /** Whole baht per m² of `area`, rounded; null without an area. */
+  price_per_sqm: z.number().int().nullable(),
+  nearest_station: NearestStation.nullable(),
+  /** Condos: 1 when the building's foreign quota has room (a foreigner may buy the unit freehold). */
+  foreign_quota: z.union([z.literal(0), z.literal(1)]),
+  title_deed: TitleDeed.nullable(),
   availability_date: z.string().nullable(),
   language: z.string(),
   is_featured: z.union([z.literal(0), z.literal(1)]),

@@ -171,9 +171,25 @@ export const properties = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The owner's active package sells premium visibility: ranks first in the default sort (kept by the perks job). */
     premium: boolean('premium').notNull().default(false),
+    /** Condos: the building's foreign quota has room (ADR 018). */
+    foreignQuota: boolean('foreign_quota').notNull().default(false),
+    /** TITLE_DEEDS, or null when not given. */
+    titleDeed: varchar('title_deed', { length: 16, enum: ['chanote', 'nor_sor_3_gor', 'nor_sor_3', 'sor_por_kor', 'other'] }),
+    /** The nearest rail station (services/transit) within MAX_STATION_DISTANCE_M, kept in step with lat/lon. */
+    stationId: varchar('station_id', { length: 60 }),
+    /** Walking estimate to `stationId`, metres. */
+    stationDistanceM: integer('station_distance_m'),
+    /** Whole baht per m², rounded; the database keeps it in step with price and area. */
+    pricePerSqm: integer('price_per_sqm').generatedAlwaysAs(
+      sql`case when area > 0 then round(price::numeric / area)::int end`,
+    ),
     ...timestamps,
   },
   (t) => [
+    // Map search (bbox): a GiST index over the point the query tests (services/properties/geo-search.ts).
+    index('properties_point_idx').using('gist', sql`point(${t.lon}, ${t.lat})`),
+    index('properties_status_station_idx').on(t.status, t.stationDistanceM),
+    index('properties_status_ppsqm_idx').on(t.status, t.pricePerSqm, t.id),
     index('properties_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('properties_user_idx').on(t.userId),
     // Listing search (services/properties): the filters and sorts a visitor uses, kept fast at
@@ -496,4 +512,55 @@ export const ownerReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.week] })],
+);
+
+/** A visitor's favourite listings (the heart); the browser's list joins the account at login. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.propertyId] }), index('favorites_property_idx').on(t.propertyId)],
+);
+
+/** A saved search with its alert: `query` is a normalized /api/properties query string (normalizeSavedQuery). */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 80 }).notNull(),
+    query: text('query').notNull(),
+    frequency: varchar('frequency', { length: 8, enum: ['instant', 'daily', 'weekly'] }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId), index('saved_searches_frequency_idx').on(t.frequency)],
+);
+
+/**
+ * Listings matched to a saved search: the primary key is the "never mailed twice" rule. `sentAt` is null until the
+ * alert mail that carries it has been sent (instant at once, daily and weekly on their schedule).
+ */
+export const savedSearchHits = pgTable(
+  'saved_search_hits',
+  {
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] }), index('saved_search_hits_unsent_idx').on(t.sentAt)],
 );

@@ -14,7 +14,7 @@ import {
   type RouteObject,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { toSearchString } from '../features/listings/lib/search-params';
+import { toListParams, toSearchString } from '../features/listings/lib/search-params';
 import routeConfig from '../routes';
 
 type RouteModule = {
@@ -44,7 +44,7 @@ async function apiPayload<T>(path: string): Promise<T> {
 
 /** The page services over HTTP, as tests stub them. */
 export const servicesOverHttp: PageServices = {
-  searchProperties: (query) => apiPayload(`/properties${toSearchString(query)}`),
+  searchProperties: (query) => apiPayload(`/properties${toSearchString(toListParams(query))}`),
   getProperty: async (id) => {
     const response = await apiGet(`/property/${id}`);
     if (response.status === 404) return null;

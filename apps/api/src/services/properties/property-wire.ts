@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type properties, propertyImages, propertyRooms } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageUrls } from '../images/process-image.ts';
+import { nearestStationWire } from '../transit/stations.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 type ImageRow = typeof propertyImages.$inferSelect;
@@ -78,6 +79,10 @@ export function toWireProperty(
     living_space: row.livingSpace,
     lot_area: row.lotArea,
     avg_utilities: row.avgUtilities,
+    price_per_sqm: row.pricePerSqm,
+    nearest_station: nearestStationWire(row.stationId, row.stationDistanceM),
+    foreign_quota: row.foreignQuota ? 1 : 0,
+    title_deed: row.titleDeed,
     availability_date: row.availabilityDate,
     language: row.language,
     is_featured: row.isFeatured ? 1 : 0,

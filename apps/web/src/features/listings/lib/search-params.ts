@@ -3,9 +3,12 @@ import {
   type ListingType,
   PROPERTY_SORTS,
   PROPERTY_SUB_TYPES,
+  PropertyListObject,
   type PropertyListParams,
   type PropertySort,
   type PropertySubType,
+  TITLE_DEEDS,
+  type TitleDeed,
 } from '@baan/contract';
 
 /** Every search parameter, in the order addresses and API calls write them. */
@@ -19,6 +22,13 @@ export const SEARCH_PARAMS: readonly (keyof PropertyListParams)[] = [
   'max_price',
   'bedrooms',
   'featured',
+  'bbox',
+  'station',
+  'within_m',
+  'foreign_quota',
+  'title_deed',
+  'min_area',
+  'max_area',
   'sort',
   'page',
   'per_page',
@@ -57,7 +67,24 @@ export function fromSearchParams(search: URLSearchParams): PropertyListParams {
     min_price: whole(search.get('min_price')),
     max_price: whole(search.get('max_price')),
     bedrooms: whole(search.get('bedrooms')),
+    bbox: PropertyListObject.shape.bbox.safeParse(search.get('bbox') ?? undefined).success
+      ? (search.get('bbox') ?? undefined)
+      : undefined,
+    station: PropertyListObject.shape.station.safeParse(search.get('station') ?? undefined).data,
+    within_m: PropertyListObject.shape.within_m.safeParse(search.get('within_m') ?? undefined).data,
+    foreign_quota: search.get('foreign_quota') === '1' ? '1' : undefined,
+    title_deed: oneOf<TitleDeed>(TITLE_DEEDS, search.get('title_deed')),
+    min_area: whole(search.get('min_area')),
+    max_area: whole(search.get('max_area')),
     sort: oneOf<PropertySort>(PROPERTY_SORTS, search.get('sort')),
     page: whole(search.get('page'), 1),
   };
+}
+
+/** A parsed query (the server's, bbox as numbers) as the params an address or API call writes. */
+export function toListParams<T extends { bbox?: readonly number[] | undefined }>(
+  query: T,
+): Omit<T, 'bbox'> & { bbox?: string } {
+  const { bbox, ...rest } = query;
+  return { ...rest, bbox: bbox ? bbox.join(',') : undefined };
 }
