@@ -14,6 +14,10 @@ export interface PageServices {
   propertyTypeCounts(): Promise<PropertyTypeCounts>;
   /** The packages on sale. */
   listPackages(): Promise<Package[]>;
+  /** Up to MAX_SIMILAR visible listings like this one (GET /api/property/{id}/similar); [] for a missing one. */
+  similarProperties(id: number): Promise<Property[]>;
+  /** The visible listings among these ids, in the order given (GET /api/properties/compare). */
+  compareProperties(ids: number[]): Promise<Property[]>;
 }
 
 /** The context every page loader gets. */

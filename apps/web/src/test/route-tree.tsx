@@ -52,6 +52,8 @@ export const servicesOverHttp: PageServices = {
   },
   propertyTypeCounts: () => apiPayload('/stats/property-types'),
   listPackages: () => apiPayload('/packages'),
+  similarProperties: (id) => apiPayload(`/property/${id}/similar`),
+  compareProperties: (ids) => apiPayload(`/properties/compare?ids=${ids.join(',')}`),
 };
 
 export const testContext: PageContext = {
