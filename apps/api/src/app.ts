@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { serializeError, serializeRequest } from './lib/log-errors.ts';
+import alertsPlugin from './plugins/app/alerts.ts';
 import authPlugin from './plugins/app/auth.ts';
 import ownerPerksPlugin from './plugins/app/owner-perks.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
@@ -40,6 +41,7 @@ import adminJobRoutes from './routes/admin-jobs/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
 import contactRoutes from './routes/contact/index.ts';
 import docsRoutes from './routes/docs/index.ts';
+import favoriteRoutes from './routes/favorites/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import locationRoutes from './routes/locations/index.ts';
 import metricsRoutes from './routes/metrics/index.ts';
@@ -47,12 +49,15 @@ import newsletterRoutes from './routes/newsletter/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
 import propertyWriteRoutes from './routes/properties/write.ts';
+import savedSearchRoutes from './routes/saved-searches/index.ts';
 import seoRoutes from './routes/seo/index.ts';
 import statsRoutes from './routes/stats/index.ts';
+import transitRoutes from './routes/transit/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
 import { ensurePackageTiers } from './services/packages/package-tiers.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
+import { backfillNearestStations } from './services/transit/backfill-stations.ts';
 import type { Storage } from './storage/storage.ts';
 
 export type AppOptions = {
@@ -156,6 +161,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(paymentsPlugin);
   await fastify.register(reportsPlugin);
   await fastify.register(ownerPerksPlugin);
+  await fastify.register(alertsPlugin);
   // Before the /api routes, so it sees each of them (input checks, answers checked in tests, the OpenAPI document).
   await fastify.register(routeSchemasPlugin);
 
@@ -167,12 +173,15 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(propertiesRoutes);
       await api.register(propertyWriteRoutes);
       await api.register(locationRoutes);
+      await api.register(transitRoutes);
       await api.register(paymentRoutes);
       await api.register(adminPaymentRoutes);
       await api.register(adminRoutes);
       await api.register(adminJobRoutes);
       await api.register(contactRoutes);
       await api.register(statsRoutes);
+      await api.register(favoriteRoutes);
+      await api.register(savedSearchRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
@@ -192,6 +201,11 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   // Every deployment sells the three tiers from its first start, demo data or not.
   fastify.addHook('onReady', async () => {
     await ensurePackageTiers(fastify.db);
+  });
+  // Listings stored before they kept their nearest station get one (idempotent, in batches; services/transit).
+  fastify.addHook('onReady', async () => {
+    const given = await backfillNearestStations(fastify.db);
+    if (given > 0) fastify.log.info({ listings: given }, 'nearest stations backfilled');
   });
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {

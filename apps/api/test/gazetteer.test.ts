@@ -69,11 +69,19 @@ describe('the Thai gazetteer', () => {
     expect(stationsOn('mrt-yellow')).toHaveLength(23);
     expect(stationsOn('mrt-pink')).toHaveLength(32); // 30 on the main line + the Muang Thong Thani branch
     expect(stationsOn('arl')).toHaveLength(8);
+    expect(stationsOn('srt-dark-red')).toHaveLength(10); // Krung Thep Aphiwat – Rangsit
+    expect(stationsOn('srt-light-red')).toHaveLength(4); // Krung Thep Aphiwat – Taling Chan
     const names = (id: string) => stationsOn(id).map((s) => s.name.en);
     expect(names('bts-sukhumvit')).toEqual(expect.arrayContaining(['Khu Khot', 'Kheha', 'Asok', 'Siam']));
     expect(names('bts-silom')).toEqual(expect.arrayContaining(['Siam', 'Bang Wa']));
     expect(names('mrt-blue')).toEqual(expect.arrayContaining(['Tha Phra', 'Lak Song', 'Tao Poon', 'Sukhumvit']));
     expect(names('arl')).toEqual(expect.arrayContaining(['Suvarnabhumi', 'Phaya Thai']));
+    expect(names('srt-dark-red')).toEqual(
+      expect.arrayContaining(['Krung Thep Aphiwat', 'Don Mueang', 'Lak Si', 'Rangsit']),
+    );
+    expect(names('srt-light-red')).toEqual(
+      expect.arrayContaining(['Krung Thep Aphiwat', 'Bang Son', 'Bang Bamru', 'Taling Chan']),
+    );
   });
 
   it('has the major neighbourhoods', () => {

@@ -58,7 +58,7 @@ describe('GET /api/locations', () => {
     expect(first).toEqual({
       display_name: 'Asok (BTS Sukhumvit Line), Watthana, Bangkok',
       lat: 13.737,
-      lon: 100.56,
+      lon: 100.5604,
       kind: 'station',
       name_en: 'Asok',
       name_th: 'อโศก',

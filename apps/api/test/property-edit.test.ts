@@ -152,6 +152,8 @@ describe('PATCH /api/property/{id}: fields', () => {
     expect(after.row).toEqual({
       ...before.row,
       price: 42500,
+      // The generated price per m² follows the price (72 m²).
+      pricePerSqm: Math.round(42500 / (before.row?.area ?? 1)),
       title: 'Renovated 2-bed condo',
       updatedAt: after.row?.updatedAt,
     });

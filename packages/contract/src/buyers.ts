@@ -101,14 +101,19 @@ export const FavoriteListResponse = successEnvelope(z.array(Property));
 export const MAX_SIMILAR = 8;
 export const SimilarListResponse = successEnvelope(z.array(Property));
 
+const COMPARE_IDS_MESSAGE = `ids must be listing ids separated by commas (at most ${MAX_COMPARE}).`;
 /** GET /api/properties/compare?ids=1,2,3: up to MAX_COMPARE listings a visitor may see, in the order asked. */
 export const CompareQuery = z.object({
   ids: z.preprocess(
     (v) =>
-      typeof v === 'string' && /^\d{1,10}(,\d{1,10})*$/.test(v) ? [...new Set(v.split(',').map(Number))] : v,
+      v === ''
+        ? undefined
+        : typeof v === 'string' && /^\d{1,10}(,\d{1,10})*$/.test(v)
+          ? [...new Set(v.split(',').map(Number))]
+          : v,
     z
-      .array(z.number().int().min(1).max(2_147_483_647), {
-        error: `ids must be listing ids separated by commas (at most ${MAX_COMPARE}).`,
+      .array(z.number().int().min(1, COMPARE_IDS_MESSAGE).max(2_147_483_647, COMPARE_IDS_MESSAGE), {
+        error: COMPARE_IDS_MESSAGE,
       })
       .min(1, 'Choose at least one listing to compare.')
       .max(MAX_COMPARE, `Compare at most ${MAX_COMPARE} listings at once.`),

@@ -134,7 +134,8 @@ export type PropertyListQuery = z.output<typeof PropertyListQuery>;
 
 /** `GET /api/properties/map`: the same filters, with the map's area required (no paging or sort). */
 export const PropertyMapQuery = PropertyListObject.omit({ page: true, per_page: true, sort: true })
-  .extend({ bbox: bboxParam.refine((v) => v !== undefined, { message: 'bbox is required for the map.' }) })
+  // Required, checked on the object: zod skips an optional key's own checks when the key is absent.
+  .refine((q) => q.bbox !== undefined, { message: 'bbox is required for the map.', path: ['bbox'] })
   .refine(priceOrder, { message: 'Minimum price cannot be more than the maximum price.', path: ['min_price'] })
   .refine(areaOrder, { message: 'Minimum area cannot be more than the maximum area.', path: ['min_area'] });
 export type PropertyMapQuery = z.output<typeof PropertyMapQuery>;

@@ -1,7 +1,13 @@
-import type { PageServices } from '@baan/contract';
+import { MAX_COMPARE, type PageServices } from '@baan/contract';
 import type { FastifyInstance } from 'fastify';
 import { listPackages } from '../services/packages/package-tiers.ts';
-import { cachedProperty, cachedPropertyPage, cachedTypeCounts } from '../services/properties/listing-reads.ts';
+import {
+  cachedCompareProperties,
+  cachedProperty,
+  cachedPropertyPage,
+  cachedSimilarProperties,
+  cachedTypeCounts,
+} from '../services/properties/listing-reads.ts';
 
 /**
  * What the server-rendered pages read (packages/contract/src/pages.ts): the same service functions and read cache
@@ -13,5 +19,7 @@ export function pageServices(app: FastifyInstance): PageServices {
     getProperty: (id) => cachedProperty(app, id),
     propertyTypeCounts: () => cachedTypeCounts(app),
     listPackages: () => listPackages(app.db),
+    similarProperties: async (id) => (await cachedSimilarProperties(app, id)) ?? [],
+    compareProperties: (ids) => cachedCompareProperties(app, [...new Set(ids)].slice(0, MAX_COMPARE)),
   };
 }

@@ -1,27 +1,58 @@
 import {
+  CompareListResponse,
+  CompareQuery,
+  MapResultResponse,
   PropertyIdParams,
   PropertyListQuery,
   PropertyListResponse,
+  PropertyMapQuery,
   PropertyPageResponse,
   PropertyResponse,
   PropertyTypeCountsResponse,
+  SimilarListResponse,
 } from '@baan/contract';
 import { sendEncoded } from '../../lib/encoded-body.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
+import { withKnownStation } from '../../services/properties/geo-search.ts';
 import {
   allProperties,
+  cachedCompareProperties,
+  cachedMapPoints,
   cachedPropertyBody,
   cachedSearchBody,
+  cachedSimilarProperties,
   cachedTypeCounts,
 } from '../../services/properties/listing-reads.ts';
 
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
+/** The 400's message for a search, map or compare query that fails its schema (the field errors say which). */
+const SEARCH_MESSAGE = 'Please correct the search filters.';
 
 /** Public listing reads (docs/api.md "Listings"): search, all, one, and counts per sub type. */
 const propertiesRoutes: RoutesPlugin = async (app) => {
+  // The fixed paths under /properties first, so nothing registered later can take them for something else.
+  app.get(
+    '/properties/map',
+    {
+      schema: { querystring: PropertyMapQuery, response: { 200: MapResultResponse } },
+      config: { input: { message: SEARCH_MESSAGE } },
+    },
+    // An unknown station is a 400 before the read cache is asked (never remembered).
+    async (request) => ok(await cachedMapPoints(app, withKnownStation(request.query))),
+  );
+
+  app.get(
+    '/properties/compare',
+    {
+      schema: { querystring: CompareQuery, response: { 200: CompareListResponse } },
+      config: { input: { message: SEARCH_MESSAGE } },
+    },
+    async (request) => ok(await cachedCompareProperties(app, request.query.ids)),
+  );
+
   app.get(
     '/properties',
     // The query is parsed only when its answer is not cached yet (a hot URL costs no validation).
@@ -29,7 +60,7 @@ const propertiesRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       // Cached serialized under the URL as sent (listing-reads.ts); a rejected query (400) is never remembered.
       const body = await cachedSearchBody(app, request.url, () =>
-        parse(PropertyListQuery, request.query, 'Please correct the search filters.'),
+        withKnownStation(parse(PropertyListQuery, request.query, SEARCH_MESSAGE)),
       );
       return sendEncoded(request, reply, body);
     },
@@ -50,6 +81,19 @@ const propertiesRoutes: RoutesPlugin = async (app) => {
       const body = await cachedPropertyBody(app, request.params.id);
       if (!body) throw notFound(LISTING_NOT_FOUND);
       return sendEncoded(request, reply, body);
+    },
+  );
+
+  app.get(
+    '/property/:id/similar',
+    {
+      schema: { params: PropertyIdParams, response: { 200: SimilarListResponse } },
+      config: { input: { notFound: LISTING_NOT_FOUND } },
+    },
+    async (request) => {
+      const similar = await cachedSimilarProperties(app, request.params.id);
+      if (!similar) throw notFound(LISTING_NOT_FOUND);
+      return ok(similar);
     },
   );
 

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { queueListingAlerts } from '../alerts/alert-jobs.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { loadDetails, toWireProperty } from '../properties/property-wire.ts';
 import { consoleSearch, pageWindow } from './search.ts';
@@ -115,7 +116,7 @@ export async function moderateProperty(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: properties.id, title: properties.title })
+      .select({ id: properties.id, title: properties.title, status: properties.status, review: properties.review })
       .from(properties)
       .where(eq(properties.id, id))
       .for('update');
@@ -124,6 +125,10 @@ export async function moderateProperty(
       .update(properties)
       .set({ ...CHANGES[action], updatedAt: now })
       .where(eq(properties.id, id));
+    // Shown again: it goes live for saved searches like a re-activated listing (ADR 018).
+    if (action === 'show' && row.status !== 'active' && row.review === 'approved') {
+      await queueListingAlerts(tx, id, now);
+    }
     await recordAudit(
       tx,
       actor,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { queueListingAlerts } from '../alerts/alert-jobs.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { reviewDecisionMail } from './review-mail.ts';
@@ -52,6 +53,8 @@ export async function decideListingReview(
         updatedAt: now,
       })
       .where(eq(properties.id, id));
+    // Approved: live now (if active), so saved searches are matched against it.
+    if (approved) await queueListingAlerts(tx, id, now);
     await recordAudit(
       tx,
       admin,

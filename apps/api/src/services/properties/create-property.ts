@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { queueListingAlerts } from '../alerts/alert-jobs.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
 import { assessNewListing } from '../moderation/assess-listing.ts';
 import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
@@ -10,6 +11,7 @@ import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
+import { createdFacts } from './listing-facts.ts';
 
 const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
 
@@ -100,6 +102,8 @@ export async function createProperty(
           availabilityDate: fields.availability_date ?? bangkokDay(now),
           language: fields.language,
           isFeatured: fields.is_featured === '1',
+          // Foreign quota (condos only), title deed and the nearest station (listing-facts.ts).
+          ...createdFacts(fields),
           review: moderation.review,
           reviewReasons: moderation.reviewReasons,
         })
@@ -124,6 +128,8 @@ export async function createProperty(
       }
       // Premium visibility of the owner's package applies to the new listing at once (ADR 017).
       await syncOwnerPerks(tx, userId, now);
+      // Live at once (not held for review): saved searches are matched against it (services/alerts).
+      if (moderation.review === 'approved') await queueListingAlerts(tx, row.id, now);
       return row.id;
     });
   } catch (err) {

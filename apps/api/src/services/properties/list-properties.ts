@@ -1,14 +1,18 @@
-import { DEFAULT_PER_PAGE, type PropertyListQuery, type PropertyPage } from '@baan/contract';
+import { DEFAULT_PER_PAGE, DEFAULT_WITHIN_M, type PropertyListQuery, type PropertyPage } from '@baan/contract';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { insideBox, nearStation, searchedStation } from './geo-search.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { containsPattern, locationText, searchText } from './search-text.ts';
 import { isVisible } from './visible.ts';
 
-/** The WHERE of a search: visibility plus every filter given. */
-export function searchConditions(query: PropertyListQuery): SQL {
+/**
+ * The WHERE of a search: visibility plus every filter given. An unknown `station` throws the 400 (route parsers check
+ * it first with withKnownStation, so that answer is never cached).
+ */
+export function searchConditions(query: SearchFilters): SQL {
   const conditions: (SQL | undefined)[] = [isVisible];
   if (query.q) conditions.push(sql`${searchText} like lower(${containsPattern(query.q)})`);
   if (query.location) conditions.push(sql`${locationText} like lower(${containsPattern(query.location)})`);
@@ -19,6 +23,17 @@ export function searchConditions(query: PropertyListQuery): SQL {
   if (query.max_price !== undefined) conditions.push(lte(properties.price, query.max_price));
   if (query.bedrooms !== undefined) conditions.push(gte(properties.bedRooms, query.bedrooms));
   if (query.featured !== undefined) conditions.push(eq(properties.isFeatured, query.featured === '1'));
+  if (query.bbox) conditions.push(insideBox(query.bbox));
+  if (query.station !== undefined) {
+    conditions.push(nearStation(searchedStation(query.station), query.within_m ?? DEFAULT_WITHIN_M));
+  } else if (query.within_m !== undefined) {
+    // "Near any station": the nearest station each listing stores (create, edit, backfill) is close enough.
+    conditions.push(lte(properties.stationDistanceM, query.within_m));
+  }
+  if (query.foreign_quota === '1') conditions.push(eq(properties.foreignQuota, true));
+  if (query.title_deed) conditions.push(eq(properties.titleDeed, query.title_deed));
+  if (query.min_area !== undefined) conditions.push(gte(properties.area, query.min_area));
+  if (query.max_area !== undefined) conditions.push(lte(properties.area, query.max_area));
   return and(...conditions) as SQL;
 }
 
@@ -31,6 +46,11 @@ function ordering(sort: PropertyListQuery['sort']) {
       return [asc(properties.price), sql`${properties.id} desc nulls last`];
     case 'price_desc':
       return [sql`${properties.price} desc nulls last`, sql`${properties.id} desc nulls last`];
+    // Listings without an area (no price per m²) last either way (index properties_status_ppsqm_idx).
+    case 'price_per_sqm_asc':
+      return [sql`${properties.pricePerSqm} asc nulls last`, sql`${properties.id} asc`];
+    case 'price_per_sqm_desc':
+      return [sql`${properties.pricePerSqm} desc nulls last`, sql`${properties.id} desc`];
     case 'newest':
       return [sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`];
     default:

@@ -1,12 +1,22 @@
-import type { Property, PropertyListQuery, PropertyPage, PropertyTypeCounts } from '@baan/contract';
+import type {
+  MapResult,
+  Property,
+  PropertyListQuery,
+  PropertyMapQuery,
+  PropertyPage,
+  PropertyTypeCounts,
+} from '@baan/contract';
 import { EncodedBody } from '../../lib/encoded-body.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
+import { compareProperties } from './compare.ts';
 import { countPropertyTypes } from './count-property-types.ts';
 import { getProperty } from './get-property.ts';
 import { listAllProperties } from './list-all-properties.ts';
 import { listProperties, type SearchFilters } from './list-properties.ts';
 import type { ListingCache } from './listing-cache.ts';
+import { mapPoints } from './map-points.ts';
+import { similarProperties } from './similar.ts';
 
 /**
  * The public listing reads, in one place: every cache key, every cached read (API answers,
@@ -39,6 +49,12 @@ const KEYS = {
   count: (filters: SearchFilters) => `count:${JSON.stringify(filters)}`,
   /** Active listings per sub type. */
   typeCounts: () => 'stats:types',
+  /** The map's markers of a validated map search. */
+  map: (query: PropertyMapQuery) => `map:${JSON.stringify(query)}`,
+  /** The listings like one (null for a listing whose page is not shown). */
+  similar: (id: number) => `similar:${id}`,
+  /** The visible listings among these ids, in this order. */
+  compare: (ids: readonly number[]) => `compare:${ids.join(',')}`,
   /** A server-rendered public page under its URL. */
   html: (url: string) => `html:${url}`,
 } as const;
@@ -57,6 +73,25 @@ export function cachedPropertyPage(deps: ListingReadDeps, query: PropertyListQue
     cache.read((db) =>
       listProperties(db, deps.storage, query, (filters, count) => cache.get(KEYS.count(filters), count)),
     ),
+  );
+}
+
+/** The map's markers of a validated map search through the read cache. */
+export function cachedMapPoints(deps: ListingReadDeps, query: PropertyMapQuery): Promise<MapResult> {
+  return deps.listingCache.get(KEYS.map(query), () => deps.listingCache.read((db) => mapPoints(db, query)));
+}
+
+/** Up to MAX_SIMILAR listings like this one through the read cache; null when its page is not shown. */
+export function cachedSimilarProperties(deps: ListingReadDeps, id: number): Promise<Property[] | null> {
+  return deps.listingCache.get(KEYS.similar(id), () =>
+    deps.listingCache.read((db) => similarProperties(db, deps.storage, id)),
+  );
+}
+
+/** The visible listings among `ids`, in that order, through the read cache. */
+export function cachedCompareProperties(deps: ListingReadDeps, ids: readonly number[]): Promise<Property[]> {
+  return deps.listingCache.get(KEYS.compare(ids), () =>
+    deps.listingCache.read((db) => compareProperties(db, deps.storage, ids)),
   );
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { queueListingAlerts } from '../alerts/alert-jobs.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
 import { listingContentReasons } from '../moderation/assess-listing.ts';
 import { isSharedDemoKey } from '../seed/demo-picture-pool.ts';
@@ -12,6 +13,7 @@ import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { LISTING_PHOTOS } from './create-property.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
+import { editedFacts } from './listing-facts.ts';
 import type { PropertyRow } from './property-wire.ts';
 
 /** Who edits: the listing's owner or an admin. */
@@ -272,7 +274,10 @@ export async function updateProperty(
       const current = await listingImages(tx, id);
       const slots = planPhotos(current, fields, stored.length);
 
-      await tx.update(properties).set(changedColumns(fields, now)).where(eq(properties.id, id));
+      await tx
+        .update(properties)
+        .set({ ...changedColumns(fields, now), ...editedFacts(row, fields) })
+        .where(eq(properties.id, id));
       if (fields.rooms !== undefined) {
         await tx.delete(propertyRooms).where(eq(propertyRooms.propertyId, id));
         if (fields.rooms.length > 0) {
@@ -320,6 +325,8 @@ export async function updateProperty(
         }
       }
       await recheckModeration(tx, row, fields, stored.length > 0, editor);
+      // Set back to active: matched against saved searches once the edit commits (it matches nothing while held).
+      if (fields.status === 'active' && row.status !== 'active') await queueListingAlerts(tx, id, now);
       removedFiles = removed;
     });
   } catch (err) {

@@ -1,4 +1,10 @@
-import { type ListingType, PROPERTY_SUB_TYPES, type PropertySubType, SUB_TYPE_PROPERTY_TYPE } from '@baan/contract';
+import {
+  type ListingType,
+  PROPERTY_SUB_TYPES,
+  type PropertySubType,
+  SUB_TYPE_PROPERTY_TYPE,
+  type TitleDeed,
+} from '@baan/contract';
 import type { SceneKind } from './demo-pictures.ts';
 import { createRng, type Rng } from './prng.ts';
 
@@ -15,7 +21,16 @@ type Area = {
   /** Multiplies the base prices: 1 is central Bangkok's middle. */
   priceLevel: number;
   isBeach?: boolean;
+  /**
+   * Where around the centre listings are placed, as offsets in degrees (lat and lon ranges); ±0.012° (about 1.3 km)
+   * when not given. Beach areas lie on one side only, so no listing stands in the sea: the Andaman coast of Phuket
+   * and the Pattaya bay have the sea to the west, Hua Hin to the east.
+   */
+  spread?: { lat: [number, number]; lon: [number, number] };
 };
+
+/** Bangkok areas are named after one station: listings stay within about 900 m of it. */
+const BANGKOK_SPREAD: Area['spread'] = { lat: [-0.008, 0.008], lon: [-0.008, 0.008] };
 
 const bkk = (en: string, th: string, lat: number, lon: number, near: string, priceLevel: number): Area => ({
   en,
@@ -26,6 +41,7 @@ const bkk = (en: string, th: string, lat: number, lon: number, near: string, pri
   lon,
   near,
   priceLevel,
+  spread: BANGKOK_SPREAD,
 });
 
 export const DEMO_AREAS: Area[] = [
@@ -93,6 +109,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Kata Beach',
     priceLevel: 1.2,
     isBeach: true,
+    spread: { lat: [-0.006, 0.006], lon: [0.003, 0.012] },
   },
   {
     en: 'Kamala',
@@ -104,6 +121,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Kamala Beach',
     priceLevel: 1.3,
     isBeach: true,
+    spread: { lat: [-0.006, 0.006], lon: [0.003, 0.012] },
   },
   {
     en: 'Rawai',
@@ -115,6 +133,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Rawai Beach',
     priceLevel: 1.0,
     isBeach: true,
+    spread: { lat: [0, 0.01], lon: [-0.012, 0] },
   },
   {
     en: 'Bang Tao',
@@ -126,6 +145,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Laguna Phuket',
     priceLevel: 1.4,
     isBeach: true,
+    spread: { lat: [-0.008, 0.008], lon: [0.004, 0.014] },
   },
   {
     en: 'Jomtien',
@@ -137,6 +157,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Jomtien Beach',
     priceLevel: 0.8,
     isBeach: true,
+    spread: { lat: [-0.01, 0.01], lon: [0.005, 0.014] },
   },
   {
     en: 'Pratumnak',
@@ -148,6 +169,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Cosy Beach',
     priceLevel: 0.9,
     isBeach: true,
+    spread: { lat: [-0.005, 0.005], lon: [0.001, 0.009] },
   },
   {
     en: 'Wongamat',
@@ -159,6 +181,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Wongamat Beach',
     priceLevel: 0.95,
     isBeach: true,
+    spread: { lat: [-0.006, 0.006], lon: [0.003, 0.012] },
   },
   {
     en: 'East Pattaya',
@@ -180,6 +203,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Khao Takiab Beach',
     priceLevel: 0.85,
     isBeach: true,
+    spread: { lat: [-0.002, 0.01], lon: [-0.014, -0.006] },
   },
   {
     en: 'Hua Hin Town',
@@ -191,6 +215,7 @@ export const DEMO_AREAS: Area[] = [
     near: 'Hua Hin Night Market',
     priceLevel: 0.8,
     isBeach: true,
+    spread: { lat: [-0.01, 0.01], lon: [-0.012, 0.002] },
   },
   {
     en: 'Mueang Khon Kaen',
@@ -251,6 +276,7 @@ export const DEMO_AREAS: Area[] = [
     lon: 102.742,
     near: 'Mekong riverside promenade',
     priceLevel: 0.35,
+    spread: { lat: [-0.012, 0], lon: [-0.012, 0.012] },
   },
 ];
 
@@ -598,10 +624,47 @@ export type DemoListing = {
   isFeatured: boolean;
   /** Minutes before the seed time it was listed (the newest has 0). */
   ageMinutes: number;
+  /** Condos: the building's foreign quota has room. */
+  foreignQuota: boolean;
+  /** Sale listings: the title deed (mostly chanote); null for rentals. */
+  titleDeed: TitleDeed | null;
   /** Picture pool picks: the cover's kind first, then the others. */
   scenes: { kind: SceneKind; variant: number }[];
   rooms: { type: string; quantity: number }[];
 };
+
+/** A listing's offsets from its area's centre when the area gives no `spread` (degrees). */
+const DEFAULT_SPREAD: [number, number] = [-0.012, 0.012];
+
+/** Title deeds of sale listings, weighted: most Thai property sold to the public has a chanote. */
+const DEED_WEIGHTS: [TitleDeed, number][] = [
+  ['chanote', 0.8],
+  ['nor_sor_3_gor', 0.12],
+  ['nor_sor_3', 0.04],
+  ['sor_por_kor', 0.02],
+  ['other', 0.02],
+];
+
+/**
+ * Foreign quota (about 40% of condos: many buildings' 49% foreign share is taken) and the title deed of sale listings,
+ * from their own PRNG so the rest of the catalogue stays as it was.
+ */
+function addDeedsAndQuota(listings: DemoListing[]): void {
+  const rng = createRng(20_260_302);
+  for (const listing of listings) {
+    listing.foreignQuota = listing.propertySubType === 'condo' && rng.chance(0.4);
+    if (listing.type !== 'sale') continue;
+    let roll = rng.next();
+    listing.titleDeed = 'other';
+    for (const [deed, weight] of DEED_WEIGHTS) {
+      if (roll < weight) {
+        listing.titleDeed = deed;
+        break;
+      }
+      roll -= weight;
+    }
+  }
+}
 
 const LANGS = ['en', 'en', 'en', 'en', 'en', 'en', 'th', 'th', 'th', 'zh', 'ja', 'ru', 'TW', 'my'];
 
@@ -657,8 +720,8 @@ export function demoListings(ownerCount: number, variants: number, today: Date):
         propertyType: SUB_TYPE_PROPERTY_TYPE[sub],
         propertySubType: sub,
         location: `${area.en}, ${area.city}`,
-        lat: Number((area.lat + rng.range(-0.012, 0.012)).toFixed(6)),
-        lon: Number((area.lon + rng.range(-0.012, 0.012)).toFixed(6)),
+        lat: Number((area.lat + rng.range(...(area.spread?.lat ?? DEFAULT_SPREAD))).toFixed(6)),
+        lon: Number((area.lon + rng.range(...(area.spread?.lon ?? DEFAULT_SPREAD))).toFixed(6)),
         price,
         area: sqm,
         livingSpace: isResidential ? Math.round(sqm * 0.85) : null,
@@ -676,12 +739,15 @@ export function demoListings(ownerCount: number, variants: number, today: Date):
         availabilityDate: available.toISOString().slice(0, 10),
         language,
         isFeatured: rng.chance(0.12),
+        foreignQuota: false,
+        titleDeed: null,
         ageMinutes: 0,
         scenes,
         rooms,
       });
     }
   }
+  addDeedsAndQuota(listings);
   // Interleave sub types and cities in time: shuffle, then list one every few hours.
   for (let i = listings.length - 1; i > 0; i--) {
     const j = rng.int(0, i);

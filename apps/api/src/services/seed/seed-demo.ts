@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
+import { nearestStation } from '../transit/stations.ts';
 import { demoListings } from './demo-listings.ts';
 import { poolKey, renderPicturePool } from './demo-picture-pool.ts';
 
@@ -84,6 +85,8 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
         const { ownerIndex, scenes, rooms, ageMinutes, ...fields } = l;
         return {
           ...fields,
+          // As a listing created through the API: its nearest station within reach, or none.
+          ...nearestStation(fields.lat, fields.lon),
           userId: owners[ownerIndex]?.id as number,
           userType: DEMO_OWNERS[ownerIndex]?.isAgent ? ('agent' as const) : ('owner' as const),
           createdAt: created,

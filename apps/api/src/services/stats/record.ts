@@ -83,6 +83,25 @@ export async function countInquiry(tx: Tx | Db, propertyId: number, now: Date): 
     });
 }
 
+/**
+ * Counts a new favourite on its listing's Bangkok day; call it in the transaction that stores the favourite, only
+ * when the favourite is new. `favorites` is favourites added per day: removing one later does not subtract, and a
+ * user who removes and adds the same listing again counts once that day (a `favorite` visit row keyed by the user).
+ */
+export async function countFavorite(tx: Tx | Db, propertyId: number, userId: number, now: Date): Promise<void> {
+  const day = bangkokDay(now);
+  await tx.execute(sql`
+    with fresh as (
+      insert into ${listingVisits} (property_id, day, visitor, kind)
+      values (${propertyId}::int, ${day}::date, ${`user:${userId}`}, 'favorite')
+      on conflict do nothing
+      returning kind
+    )
+    insert into ${listingDailyStats} (property_id, day, favorites)
+    select ${propertyId}::int, ${day}::date, 1 from fresh
+    on conflict (property_id, day) do update set favorites = ${listingDailyStats.favorites} + 1`);
+}
+
 /** PostgreSQL's foreign_key_violation, looked for through the drivers' wrapped errors. */
 const isForeignKeyViolation = (err: unknown): boolean => {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

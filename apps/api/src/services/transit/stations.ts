@@ -13,9 +13,10 @@ import stationsData from '../locations/places/stations.json' with { type: 'json'
  * same files as the place search (services/locations/places). A station's id is its first line's system and its
  * English name (`bts-asok`); an interchange on one system is one station with several lines.
  */
-type RawStation = { en: string; th: string; lat: number; lon: number; lines: string[] };
+type RawStation = { en: string; th: string; lat: number; lon: number; lines: string[]; aliases?: string[] };
 
-const EARTH_RADIUS_M = 6_371_008.8;
+/** Mean Earth radius, metres (the haversine of straightLineM and of the search SQL, properties/geo-search.ts). */
+export const EARTH_RADIUS_M = 6_371_008.8;
 
 /** Great-circle distance in metres (haversine). */
 export function straightLineM(aLat: number, aLon: number, bLat: number, bLon: number): number {
@@ -64,6 +65,10 @@ function buildStations(): Station[] {
 
 export const STATIONS: readonly Station[] = buildStations();
 const byId = new Map(STATIONS.map((s) => [s.id, s]));
+/** Other spellings of each station (stations.json `aliases`): searched by GET /api/stations, never shown. */
+export const STATION_ALIASES: ReadonlyMap<string, readonly string[]> = new Map(
+  STATIONS.map((s, i) => [s.id, (stationsData as RawStation[])[i]?.aliases ?? []]),
+);
 
 export function stationById(id: string): Station | undefined {
   return byId.get(id);

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { persistentSecret } from '../../lib/secrets.ts';
+import {
+  ALERT_DAILY_JOB,
+  ALERT_MATCH_JOB,
+  ALERT_SEND_JOB,
+  ALERT_WEEKLY_JOB,
+} from '../../services/alerts/alert-jobs.ts';
+import { matchListing } from '../../services/alerts/match-listing.ts';
+import { enqueueDueAlerts, sendSavedSearchAlert } from '../../services/alerts/send-alert.ts';
+import { deriveAlertUnsubscribeKey } from '../../services/alerts/unsubscribe-token.ts';
+import { atBangkokTime } from '../../services/jobs/runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and checks the saved-search alerts' one-click unsubscribe tokens. */
+    alertUnsubscribeKey: Buffer;
+  }
+}
+
+/**
+ * Saved-search alerts (docs/api.md "Buyers"): a listing that goes live is matched against the saved searches
+ * (`alerts.match`, queued by the change that made it live); an instant search is mailed at once, daily ones at
+ * 08:00 Bangkok (`alerts.daily`) and weekly ones on Monday 08:00 Bangkok (`alerts.weekly`), one `alerts.send`
+ * job per saved search.
+ */
+export default fp(
+  async (app) => {
+    // The same secret as the access tokens (plugins/app/auth.ts), with a key derived for this purpose only.
+    const secret = app.config.jwtSecret ?? persistentSecret(path.join(app.config.dataDir, 'secrets'), 'jwt-secret');
+    const unsubscribeKey = deriveAlertUnsubscribeKey(secret);
+    app.decorate('alertUnsubscribeKey', unsubscribeKey);
+    const deps = {
+      db: app.db,
+      mailer: app.mailer,
+      storage: app.storage,
+      publicUrl: app.config.publicUrl,
+      unsubscribeKey,
+    };
+
+    app.jobs.register(ALERT_MATCH_JOB, async (payload, { log }) => {
+      const listingId = Number(payload.listingId);
+      const liveAt = typeof payload.liveAt === 'string' ? new Date(payload.liveAt) : undefined;
+      const { matched, added } = await matchListing(app.db, listingId, { liveAt, now: app.clock.now() });
+      if (added.length > 0) app.jobs.nudge();
+      log.info({ listingId, matched: matched.length, added: added.length }, 'listing matched against saved searches');
+    });
+    app.jobs.register(ALERT_SEND_JOB, async (payload, { log }) => {
+      const savedSearchId = Number(payload.savedSearchId);
+      const sent = await sendSavedSearchAlert(deps, savedSearchId, app.clock.now());
+      if (sent) {
+        app.jobs.nudge();
+        log.info({ savedSearchId }, 'saved search alert queued for mailing');
+      }
+    });
+    for (const [name, frequency, next] of [
+      [ALERT_DAILY_JOB, 'daily', atBangkokTime(8, 0)],
+      [ALERT_WEEKLY_JOB, 'weekly', atBangkokTime(8, 0, 1)],
+    ] as const) {
+      app.jobs.register(name, async (_payload, { log }) => {
+        const queued = await enqueueDueAlerts(app.db, frequency, app.clock.now());
+        if (queued > 0) app.jobs.nudge();
+        log.info({ frequency, searches: queued }, 'saved search alerts queued');
+      });
+      app.jobs.schedule({ name, kind: name, next });
+    }
+  },
+  { name: 'alerts', dependencies: ['config', 'db', 'clock', 'jobs', 'mail', 'storage'] },
+);

@@ -1,0 +1,55 @@
+import { type BBox, BUYER_MESSAGES, type Station, WALKING_FACTOR } from '@baan/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { properties } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { EARTH_RADIUS_M, stationById } from '../transit/stations.ts';
+
+/**
+ * The geographic parts of the listing search (docs/api.md "Buyers"): the map's area and "within … of a station".
+ * Both test `point(lon, lat)`, the expression of the GiST index properties_point_idx, so PostgreSQL reads the index
+ * instead of every row; a listing without coordinates has a null point and never matches.
+ */
+
+/** The point the GiST index holds, written exactly as the index is (schema.ts). */
+const listingPoint = sql`point(${properties.lon}, ${properties.lat})`;
+
+/** Inside the box, edges included (`<@` is true for a point on the boundary). */
+export function insideBox([west, south, east, north]: BBox): SQL {
+  return sql`${listingPoint} <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`;
+}
+
+/** Great-circle metres from the listing to a point (haversine, the same formula as transit/stations.ts). */
+export function metresFrom(lat: number, lon: number): SQL<number> {
+  return sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
+    power(sin(radians(${properties.lat} - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(${properties.lat}))
+      * power(sin(radians(${properties.lon} - ${lon}::float8) / 2), 2)))))`;
+}
+
+/** Metres per degree of latitude at least (the Earth is flatter at the poles): the box is never too small. */
+const MIN_METRES_PER_DEGREE = 110_500;
+
+/**
+ * Within `withinM` walking (the straight line × WALKING_FACTOR, rounded as the stored distances are) of the station:
+ * first a box around it that holds every such point (the GiST index), then the exact haversine on what is left.
+ */
+export function nearStation(station: Station, withinM: number): SQL {
+  const straightM = withinM / WALKING_FACTOR;
+  const dLat = (straightM / MIN_METRES_PER_DEGREE) * 1.01;
+  const dLon = dLat / Math.cos(((Math.abs(station.lat) + dLat) * Math.PI) / 180);
+  const box = insideBox([station.lon - dLon, station.lat - dLat, station.lon + dLon, station.lat + dLat]);
+  return sql`(${box} and round(${metresFrom(station.lat, station.lon)} * ${WALKING_FACTOR}::float8) <= ${withinM})`;
+}
+
+/** The station a search names, or the 400 every search answers for an id GET /api/stations does not know. */
+export function searchedStation(id: string): Station {
+  const station = stationById(id);
+  if (!station) throw badRequest(BUYER_MESSAGES.stationNotFound, { station: [BUYER_MESSAGES.stationNotFound] });
+  return station;
+}
+
+/** A validated search with a station id checked too (route parsers call it, so the 400 is never cached). */
+export function withKnownStation<T extends { station?: string | undefined }>(query: T): T {
+  if (query.station !== undefined) searchedStation(query.station);
+  return query;
+}

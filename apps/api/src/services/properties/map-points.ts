@@ -1,0 +1,41 @@
+import { MAX_MAP_POINTS, type MapResult, type PropertyMapQuery } from '@baan/contract';
+import { and, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { properties } from '../../db/schema.ts';
+import { searchConditions } from './list-properties.ts';
+
+/**
+ * GET /api/properties/map: the markers of the visible listings with coordinates that match the search inside its
+ * `bbox`, at most MAX_MAP_POINTS of them in the default order (premium first, then newest: what the list shows first);
+ * `total` counts every match and `truncated` says the map shows only part of them (the visitor zooms in).
+ */
+export async function mapPoints(db: Db, query: PropertyMapQuery): Promise<MapResult> {
+  const where = and(searchConditions(query), isNotNull(properties.lat), isNotNull(properties.lon));
+  const [counted, rows] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where),
+    db
+      .select({
+        id: properties.id,
+        lat: properties.lat,
+        lon: properties.lon,
+        price: properties.price,
+        type: properties.type,
+        title: properties.title,
+      })
+      .from(properties)
+      .where(where)
+      .orderBy(
+        sql`${properties.premium} desc nulls last`,
+        sql`${properties.createdAt} desc nulls last`,
+        sql`${properties.id} desc nulls last`,
+      )
+      .limit(MAX_MAP_POINTS),
+  ]);
+  const total = counted[0]?.n ?? 0;
+  return {
+    // lat and lon are not null here (the WHERE says so).
+    items: rows.map((r) => ({ ...r, lat: r.lat as number, lon: r.lon as number })),
+    total,
+    truncated: total > rows.length,
+  };
+}
