@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_MAP_TILE_URL } from '@baan/contract';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 import { parsePromptPayId } from './services/payments/promptpay-payload.ts';
@@ -61,6 +62,8 @@ export type Config = {
   /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
   s3: S3Config | undefined;
   payments: PaymentsConfig;
+  /** The map tiles' URL template ({z}/{x}/{y}) the web app's maps load (MAP_TILE_URL); its origin is in the CSP's img-src. */
+  mapTileUrl: string;
 };
 
 /**
@@ -239,6 +242,42 @@ function secretUrl(name: string, protocols: string[], example: string) {
   });
 }
 
+/**
+ * MAP_TILE_URL: an absolute http(s) URL template of map tiles with {z}, {x} and {y} (Leaflet's form; {s} and {r}
+ * may appear too). The value is public (every browser loads it), so the error repeats it.
+ */
+export function mapTileUrl(value: string | undefined): string {
+  if (isUnset(value)) return DEFAULT_MAP_TILE_URL;
+  const v = value.trim();
+  const expected =
+    'an http:// or https:// URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+  let url: URL;
+  try {
+    url = new URL(v.replace(/\{[a-z]+\}/g, '0'));
+  } catch {
+    throw new Error(`MAP_TILE_URL must be ${expected}, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`MAP_TILE_URL must be ${expected}, got "${value}"`);
+  const missing = ['{z}', '{x}', '{y}'].filter((part) => !v.includes(part));
+  if (missing.length > 0) throw new Error(`MAP_TILE_URL must be ${expected}; "${value}" has no ${missing.join(', ')}`);
+  if (/\{(?![szxyr]\})/.test(v))
+    throw new Error(`MAP_TILE_URL may hold only {s}, {z}, {x}, {y} and {r} as placeholders, got "${value}"`);
+  return v;
+}
+
+/**
+ * The origin a tile template's images come from, as a CSP source: `https://tile.openstreetmap.org`, or with a
+ * subdomain placeholder (`https://{s}.tile.example`) the wildcard `https://*.tile.example`.
+ */
+export function tileOrigin(template: string): string {
+  const url = new URL(template.replace(/\{[a-z]+\}/g, 'a'));
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(template)?.[1] ?? url.host;
+  if (!host.includes('{')) return url.origin;
+  const [, ...rest] = url.host.split('.');
+  return `${url.protocol}//*.${rest.join('.')}`;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
@@ -297,6 +336,7 @@ const variables = {
   STRIPE_WEBHOOK_SECRET: optionalText(),
   STRIPE_PUBLISHABLE_KEY: optionalText(),
   STRIPE_API_BASE: httpUrl('STRIPE_API_BASE'),
+  MAP_TILE_URL: variable(mapTileUrl),
 };
 
 function flagValue(v: string): boolean {
@@ -392,6 +432,7 @@ function toConfig(env: Parsed): Config {
           }
         : undefined,
     },
+    mapTileUrl: env.MAP_TILE_URL,
   };
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, tileOrigin } from '../src/config.ts';
+import { build } from './helpers.ts';
 
 /** The error loadConfig throws for `env` (fails the test when it does not throw). */
 function configError(env: Record<string, string>): ConfigError {
@@ -143,5 +144,33 @@ describe('configuration: one schema for the whole environment', () => {
     expect(configError({ METRICS_TOKEN: 'has spaces in it, sixteen+' }).message).toMatch(
       /^METRICS_TOKEN must be printable/,
     );
+  });
+
+  it('reads MAP_TILE_URL as a tile template and allows its origin in the CSP img-src', async () => {
+    expect(loadConfig({}).mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: ' https://tiles.example.test/osm/{z}/{x}/{y}@2x.png ' }).mapTileUrl).toBe(
+      'https://tiles.example.test/osm/{z}/{x}/{y}@2x.png',
+    );
+    for (const bad of [
+      'tiles.example.test/{z}/{x}/{y}.png',
+      'ftp://tiles.example.test/{z}/{x}/{y}.png',
+      'https://tiles.example.test/{z}/{x}.png',
+      'https://tiles.example.test/{z}/{x}/{y}.png?key={apikey}',
+    ]) {
+      const err = configError({ MAP_TILE_URL: bad });
+      expect(err.problems.map((p) => p.variable)).toEqual(['MAP_TILE_URL']);
+      expect(err.message).toMatch(/^MAP_TILE_URL /);
+    }
+    expect(configError({ MAP_TILE_URL: 'https://t.example/{z}/{x}.png' }).message).toContain('has no {y}');
+    expect(tileOrigin('https://{s}.tile.example.test/{z}/{x}/{y}.png')).toBe('https://*.tile.example.test');
+    expect(tileOrigin('http://localhost:8080/tiles/{z}/{x}/{y}.png')).toBe('http://localhost:8080');
+
+    const app = await build({ mapTileUrl: 'https://tiles.example.test/osm/{z}/{x}/{y}.png' });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const imgSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('img-src'));
+    expect(imgSrc).toBe("img-src 'self' data: blob: https://tiles.example.test");
+    expect(app.contentSecurityPolicy([])).toContain("img-src 'self' data: blob: https://tiles.example.test;");
   });
 });

@@ -1,7 +1,7 @@
-import { LANGUAGE_TAGS } from '@baan/contract';
+import { DEFAULT_MAP_TILE_URL, LANGUAGE_TAGS } from '@baan/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, type LoaderFunctionArgs, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { type AppStore, makeStore } from './app/store';
 import { RootErrorScreen } from './components/ui/NotFound';
 import { SessionRestorer } from './features/auth/components/SessionRestorer';
@@ -20,6 +20,16 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 
 const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%230f766e'/%3E%3Cpath d='M8 16l8-7 8 7v8h-5v-5h-6v5H8z' fill='white'/%3E%3C/svg%3E";
+
+/** What every page needs from the server's configuration: the maps' tile URL (MAP_TILE_URL). */
+export function loader({ context }: LoaderFunctionArgs) {
+  return { mapTileUrl: context.mapTileUrl || DEFAULT_MAP_TILE_URL };
+}
+
+/** The configuration does not change while the app runs: read once with the first page. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -25,8 +25,13 @@ export interface PageContext {
   pages: PageServices;
   /** Public base URL without a trailing slash (canonical and alternate links, Open Graph). */
   publicUrl: string;
+  /** The maps' tile URL template (MAP_TILE_URL, `{z}/{x}/{y}`); the browser loads tiles from it. */
+  mapTileUrl: string;
   /** The request's id, for logs. */
   requestId: string;
   /** Logs a failure with the request's id. */
   logError(error: unknown, message: string): void;
 }
+
+/** OpenStreetMap's standard tiles: MAP_TILE_URL's default, and the maps' when a page has no context (tests). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';

@@ -3,7 +3,7 @@
  * context whose services call the HTTP API with fetch, so a test stubs `fetch` for them as it does for the screens'
  * own calls; client loaders run as in the browser.
  */
-import type { PageContext, PageServices } from '@baan/contract';
+import { DEFAULT_MAP_TILE_URL, type PageContext, type PageServices } from '@baan/contract';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { ContextType } from 'react';
 import {
@@ -59,6 +59,7 @@ export const servicesOverHttp: PageServices = {
 export const testContext: PageContext = {
   pages: servicesOverHttp,
   publicUrl: 'http://localhost',
+  mapTileUrl: DEFAULT_MAP_TILE_URL,
   requestId: 'test',
   logError: () => {},
 };

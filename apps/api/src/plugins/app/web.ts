@@ -96,6 +96,7 @@ export default fp(
       const context: PageContext = {
         pages,
         publicUrl: app.config.publicUrl,
+        mapTileUrl: app.config.mapTileUrl,
         requestId: request.id,
         logError: (error, message) => request.log.error({ err: error }, message),
       };

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { tileOrigin } from '../../config.ts';
 
 type Directives = Record<string, string[]>;
 
@@ -25,7 +26,8 @@ export default fp(
       scriptSrc: ["'self'", ...stripe],
       ...(stripe.length ? { frameSrc: [...stripe, 'https://hooks.stripe.com'] } : {}),
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
+      // The maps' tiles come from MAP_TILE_URL's origin (OpenStreetMap by default).
+      imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(app.config.mapTileUrl)],
       connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : [])],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],

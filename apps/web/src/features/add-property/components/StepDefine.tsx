@@ -12,7 +12,10 @@ export interface LocationFieldProps {
   value: string;
   /** The validation message to show on the control, tied to it with aria-describedby. */
   error?: string;
-  /** Called on every edit with the text; with coordinates when a suggested place was chosen. */
+  /** The coordinates so far (a chosen place's, or where its pin was moved). */
+  lat?: number;
+  lon?: number;
+  /** Called on every edit with the text; with coordinates when a suggested place was chosen (or its pin moved). */
   onChange: (place: { location: string; lat?: number; lon?: number }) => void;
 }
 
@@ -80,6 +83,8 @@ export function StepDefine({ form, errors, update, renderLocation, extraSubType 
         label: t('define.location'),
         value: form.location,
         error: errors.location,
+        lat: form.lat,
+        lon: form.lon,
         onChange: ({ location, lat, lon }) => update({ location, lat, lon }),
       })}
     </div>

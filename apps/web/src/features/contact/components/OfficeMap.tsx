@@ -1,6 +1,7 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMapTileUrl } from '../../../lib/map-tiles';
 import type { mountOfficeMap } from '../lib/leaflet-map';
 import { MAP_TILE_TIMEOUT_MS, OFFICE_MAP_URL } from '../lib/office';
 
@@ -49,6 +50,7 @@ export function OfficeMap({ load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: O
   const container = useRef<HTMLElement>(null);
   const [state, setState] = useState<MapState>('loading');
   const markerLabel = t('map.marker');
+  const tileUrl = useMapTileUrl();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is drawn once per visit; the label is read then.
   useEffect(() => {
@@ -63,6 +65,7 @@ export function OfficeMap({ load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: O
       .then((mount) => {
         if (isCancelled || !container.current) return;
         teardown = mount(container.current, {
+          tileUrl,
           timeoutMs,
           markerLabel,
           onReady: () => setState('ready'),
@@ -74,7 +77,7 @@ export function OfficeMap({ load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: O
       isCancelled = true;
       teardown?.();
     };
-  }, [load, timeoutMs]);
+  }, [load, timeoutMs, tileUrl]);
 
   if (state === 'failed') return <OfficeAddressCard />;
   return (

@@ -1,9 +1,12 @@
 // Loaded only by the contact page's map (a separate chunk with Leaflet and its stylesheet).
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { OFFICE, TILE_URL } from './office';
+import { TILE_ATTRIBUTION } from '../../../lib/map-tiles';
+import { OFFICE } from './office';
 
 export interface MountOptions {
+  /** The tile URL template (MAP_TILE_URL). */
+  tileUrl: string;
   timeoutMs: number;
   markerLabel: string;
   /** The first tile arrived: the map works. */
@@ -31,10 +34,7 @@ export function mountOfficeMap(container: HTMLElement, options: MountOptions): (
     if (!hasTile) settle(false);
   }, options.timeoutMs);
 
-  const tiles = L.tileLayer(TILE_URL, {
-    maxZoom: 19,
-    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-  });
+  const tiles = L.tileLayer(options.tileUrl, { maxZoom: 19, attribution: TILE_ATTRIBUTION });
   tiles.on('tileload', () => {
     hasTile = true;
     settle(true);

@@ -5,10 +5,8 @@ export const OFFICE = {
   zoom: 16,
 } as const;
 
-export const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-
 /** OpenStreetMap's page for the office, with a pin. */
 export const OFFICE_MAP_URL = `https://www.openstreetmap.org/?mlat=${OFFICE.lat}&mlon=${OFFICE.lon}#map=${OFFICE.zoom + 1}/${OFFICE.lat}/${OFFICE.lon}`;
 
-/** How long the map may go without a single tile before it gives way to the address card. */
-export const MAP_TILE_TIMEOUT_MS = 6000;
+/** How long the map may go without a single tile before it gives way to the address card (every map's rule). */
+export { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';

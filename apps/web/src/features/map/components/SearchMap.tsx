@@ -1,0 +1,201 @@
+import { localizedPath, type MapPoint } from '@baan/contract';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, usePageLanguage } from '../../../i18n/localized-router';
+import { MAP_TILE_TIMEOUT_MS, useMapTileUrl } from '../../../lib/map-tiles';
+import { useLazyPropertiesMapQuery, usePropertiesMapQuery } from '../api/map-api';
+import { type BBox, bboxParam, parseBbox, THAILAND_BBOX } from '../lib/bbox';
+import type { mountSearchMap, SearchMap as SearchMapHandle } from '../lib/leaflet-search-map';
+import { formatWhole, fullPrice, shortPrice } from '../lib/price-label';
+import { MapUnavailable } from './MapUnavailable';
+
+type Mount = typeof mountSearchMap;
+type MapState = 'loading' | 'ready' | 'failed';
+
+const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-search-map')).mountSearchMap;
+
+/** How long the map must rest before its area goes into the address (and the list re-loads for it). */
+export const BBOX_WRITE_DELAY_MS = 500;
+
+interface SearchMapProps {
+  /** The list's filters as a query string (`?q=…`, or ''; bbox, page and sort are ignored): the map shows the same listings. */
+  filters: string;
+  /** The address's `bbox`: where the map opens. */
+  bbox: string | undefined;
+  /** Writes the map's area into the address (the caller replaces the history entry). */
+  onBbox: (bbox: string) => void;
+  /** Drops the area from the address (offered when the map cannot be shown). */
+  onClearBbox: () => void;
+  load?: () => Promise<Mount>;
+  timeoutMs?: number;
+  delayMs?: number;
+}
+
+/**
+ * The search map: the listings of the current filters inside the map's area, clustered. Moving the map writes its
+ * area into the address (debounced), so the list beside it follows; new filters refit the map to their listings.
+ * Leaflet loads only in the browser, after the page has painted; without tiles the map gives way to a message and
+ * the list stays as it is.
+ */
+export function SearchMap({
+  filters,
+  bbox,
+  onBbox,
+  onClearBbox,
+  load = loadMap,
+  timeoutMs = MAP_TILE_TIMEOUT_MS,
+  delayMs = BBOX_WRITE_DELAY_MS,
+}: SearchMapProps) {
+  const { t } = useTranslation('map');
+  const language = usePageLanguage();
+  const navigate = useNavigate();
+  const tileUrl = useMapTileUrl();
+  const descriptionId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const handle = useRef<SearchMapHandle | null>(null);
+  const [state, setState] = useState<MapState>('loading');
+  const [isMounted, setIsMounted] = useState(false);
+  /** The map's own area, rounded: what its points are asked for. */
+  const [view, setView] = useState<string | undefined>(undefined);
+  const filtersKey = filters;
+  const { data } = usePropertiesMapQuery(view && state !== 'failed' ? { filters, bbox: view } : skipToken);
+  const [fetchWide] = useLazyPropertiesMapQuery();
+
+  // The latest props, for the map's event handlers (which are bound once).
+  const latest = useRef({ bbox, onBbox, filters, navigate, t, delayMs });
+  latest.current = { bbox, onBbox, filters, navigate, t, delayMs };
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /** The map came to rest: ask for its points now, and write its area into the address once it stays. */
+  const moved = (area: BBox) => {
+    const param = bboxParam(area);
+    setView(param);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (param !== latest.current.bbox) latest.current.onBbox(param);
+    }, latest.current.delayMs);
+  };
+
+  /** Fits the map to the listings of the current filters (anywhere in Thailand). */
+  const refit = async () => {
+    const wide = await fetchWide({ filters: latest.current.filters, bbox: bboxParam(THAILAND_BBOX) }, true)
+      .unwrap()
+      .catch(() => null);
+    const map = handle.current;
+    if (!map) return;
+    map.fitPoints(wide?.items ?? []);
+    moved(map.bbox());
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is drawn once per visit; later props reach it through `latest`.
+  useEffect(() => {
+    let isCancelled = false;
+    const fail = () => {
+      handle.current?.destroy();
+      handle.current = null;
+      if (!isCancelled) setState('failed');
+    };
+    load()
+      .then((mount) => {
+        if (isCancelled || !container.current) return;
+        const opened = parseBbox(latest.current.bbox);
+        handle.current = mount(container.current, {
+          tileUrl,
+          timeoutMs,
+          bbox: opened,
+          labels: {
+            marker: (point: MapPoint) => `${point.title}, ${fullPrice(point, t('perMonth'))}`,
+            cluster: (count: number) => t('cluster', { count, total: formatWhole(count) }),
+            open: t('open'),
+            zoomIn: t('zoomIn'),
+            zoomOut: t('zoomOut'),
+          },
+          shortPrice: (point) => shortPrice(point.price),
+          fullPrice: (point) => fullPrice(point, latest.current.t('perMonth')),
+          hrefFor: (id) => localizedPath(language, `/detail/${id}`),
+          onNavigate: (id) => latest.current.navigate(`/detail/${id}`),
+          onMove: moved,
+          onReady: () => setState('ready'),
+          onFailed: fail,
+        });
+        setView(bboxParam(handle.current.bbox()));
+        setIsMounted(true);
+        // Opened without an area: show where the listings are (which writes that area).
+        if (!opened) void refit();
+      })
+      .catch(fail);
+    return () => {
+      isCancelled = true;
+      clearTimeout(timer.current);
+      handle.current?.destroy();
+      handle.current = null;
+    };
+  }, [load, timeoutMs, tileUrl]);
+
+  // New filters: the map goes to their listings (not on the first render: the address's area wins then).
+  const shownFilters = useRef(filtersKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refit reads the latest filters itself.
+  useEffect(() => {
+    if (shownFilters.current === filtersKey) return;
+    shownFilters.current = filtersKey;
+    if (handle.current) void refit();
+  }, [filtersKey]);
+
+  // The address lost its area (a new search) while the filters stayed: write the map's area back.
+  useEffect(() => {
+    const map = handle.current;
+    if (isMounted && bbox === undefined && map && shownFilters.current === filtersKey) moved(map.bbox());
+  });
+
+  useEffect(() => {
+    if (isMounted && data) handle.current?.setPoints(data.items);
+  }, [data, isMounted]);
+
+  if (state === 'failed') {
+    return (
+      <MapUnavailable className="h-72 lg:h-[32rem]">
+        <p className="text-sm text-slate-600">{t('useList')}</p>
+        {bbox ? (
+          <button
+            type="button"
+            onClick={onClearBbox}
+            className="mt-1 rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+          >
+            {t('showAll')}
+          </button>
+        ) : null}
+      </MapUnavailable>
+    );
+  }
+
+  return (
+    <div>
+      <section
+        aria-label={t('searchLabel')}
+        aria-describedby={descriptionId}
+        data-testid="search-map"
+        data-state={state}
+        className="relative h-[60vh] min-h-72 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 lg:h-[32rem]"
+      >
+        <p id={descriptionId} className="sr-only">
+          {t('searchDescription')}
+        </p>
+        <div ref={container} className="size-full" />
+        {state === 'loading' ? (
+          <p
+            role="status"
+            className="pointer-events-none absolute inset-0 z-[500] grid place-items-center text-sm text-slate-600"
+          >
+            {t('loading')}
+          </p>
+        ) : null}
+      </section>
+      {data?.truncated ? (
+        <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('truncated', { shown: formatWhole(data.items.length), total: formatWhole(data.total) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

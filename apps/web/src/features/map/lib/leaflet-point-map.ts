@@ -1,0 +1,37 @@
+// Loaded only by a listing's location map (a separate chunk with Leaflet and its stylesheet), in the browser.
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { addWatchedTiles, type TileWatch } from '../../../lib/leaflet-tiles';
+
+export interface PointMapOptions extends TileWatch {
+  lat: number;
+  lon: number;
+  zoom: number;
+  /** The marker's name (the listing's title). */
+  markerLabel: string;
+  zoomIn: string;
+  zoomOut: string;
+}
+
+/** A small map centred on one place with a vector marker (no image assets); returns the teardown. */
+export function mountPointMap(container: HTMLElement, options: PointMapOptions): () => void {
+  const map = L.map(container, { scrollWheelZoom: false, zoomControl: false }).setView(
+    [options.lat, options.lon],
+    options.zoom,
+  );
+  L.control.zoom({ zoomInTitle: options.zoomIn, zoomOutTitle: options.zoomOut }).addTo(map);
+  const stopWatch = addWatchedTiles(map, options);
+  L.circleMarker([options.lat, options.lon], {
+    radius: 10,
+    color: '#ffffff',
+    weight: 3,
+    fillColor: '#0f766e',
+    fillOpacity: 1,
+  })
+    .bindTooltip(options.markerLabel, { direction: 'top', offset: [0, -10] })
+    .addTo(map);
+  return () => {
+    stopWatch();
+    map.remove();
+  };
+}

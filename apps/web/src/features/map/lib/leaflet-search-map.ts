@@ -1,0 +1,175 @@
+// Loaded only by the search map (a separate chunk with Leaflet and its stylesheet), in the browser.
+import type { MapPoint } from '@baan/contract';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { addWatchedTiles, clickOnKeys, type TileWatch } from '../../../lib/leaflet-tiles';
+import type { BBox } from './bbox';
+import { THAILAND_BBOX } from './bbox';
+import { gridCluster } from './cluster';
+
+export interface SearchMapOptions extends TileWatch {
+  /** Where the map opens; Thailand when absent. */
+  bbox?: BBox;
+  /** Texts in the page's language. */
+  labels: {
+    /** A marker's name: "Sea view condo, ฿3,500,000". */
+    marker: (point: MapPoint) => string;
+    /** A cluster's name: "12 listings here: zoom in". */
+    cluster: (count: number) => string;
+    /** The popup's link text. */
+    open: string;
+    /** The zoom buttons' names. */
+    zoomIn: string;
+    zoomOut: string;
+  };
+  /** The short price on a marker (฿3.5M) and the full one in its popup. */
+  shortPrice: (point: MapPoint) => string;
+  fullPrice: (point: MapPoint) => string;
+  /** The listing page's address in the page's language. */
+  hrefFor: (id: number) => string;
+  /** A plain click on a popup's link: the app opens that listing without reloading. */
+  onNavigate: (id: number) => void;
+  /** The map came to rest at a new area (after a drag, a zoom, a fit). */
+  onMove: (bbox: BBox) => void;
+}
+
+export interface SearchMap {
+  /** Shows these points, clustered at the current zoom. */
+  setPoints: (points: MapPoint[]) => void;
+  /** Fits the view to these points (or Thailand when there are none). */
+  fitPoints: (points: MapPoint[]) => void;
+  /** The area in view. */
+  bbox: () => BBox;
+  destroy: () => void;
+}
+
+const MAX_FIT_ZOOM = 15;
+
+/** Markers are focusable buttons (Leaflet's keyboard option): readable text and a visible focus ring. */
+const MARKER_CLASS =
+  'font-bold whitespace-nowrap shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
+
+/** The marker's text, centred (Leaflet's own stylesheet sets the marker element's display). */
+const centred = (text: string) => `<span class="flex size-full items-center justify-center">${text}</span>`;
+
+const toBbox = (bounds: L.LatLngBounds): BBox => [
+  bounds.getWest(),
+  bounds.getSouth(),
+  bounds.getEast(),
+  bounds.getNorth(),
+];
+
+const toBounds = ([w, s, e, n]: BBox) => L.latLngBounds([s, w], [n, e]);
+
+function popupFor(points: MapPoint[], options: SearchMapOptions): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'flex max-h-64 min-w-48 flex-col gap-3 overflow-y-auto';
+  for (const point of points) {
+    const item = document.createElement('div');
+    const price = document.createElement('p');
+    price.className = 'text-base font-bold text-teal-800';
+    price.textContent = options.fullPrice(point);
+    const title = document.createElement('p');
+    title.className = 'text-sm text-slate-800';
+    title.style.margin = '2px 0';
+    title.textContent = point.title;
+    const link = document.createElement('a');
+    const href = options.hrefFor(point.id);
+    link.href = href;
+    link.className = 'text-sm font-semibold text-teal-700 underline';
+    link.textContent = options.labels.open;
+    link.setAttribute('aria-label', `${options.labels.open}: ${point.title}`);
+    link.addEventListener('click', (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      options.onNavigate(point.id);
+    });
+    price.style.margin = '0';
+    item.append(price, title, link);
+    root.append(item);
+  }
+  return root;
+}
+
+/** Draws the search map into `container`: tiles, clustered price markers with popups, and its moves reported. */
+export function mountSearchMap(container: HTMLElement, options: SearchMapOptions): SearchMap {
+  const map = L.map(container, { scrollWheelZoom: true, attributionControl: true, zoomControl: false });
+  L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map);
+  map.fitBounds(toBounds(options.bbox ?? THAILAND_BBOX));
+  const stopWatch = addWatchedTiles(map, options);
+  const layer = L.layerGroup().addTo(map);
+  let points: MapPoint[] = [];
+
+  const draw = () => {
+    layer.clearLayers();
+    const zoom = map.getZoom();
+    const clusters = gridCluster(points, (p) => map.project([p.lat, p.lon], zoom));
+    for (const cluster of clusters) {
+      const [only] = cluster.points;
+      if (cluster.points.length === 1 && only) {
+        const marker = L.marker([only.lat, only.lon], {
+          keyboard: true,
+          title: options.labels.marker(only),
+          icon: L.divIcon({
+            className: `${MARKER_CLASS} rounded-full border-2 border-white bg-teal-700 px-1 text-xs text-white`,
+            iconSize: [68, 26],
+            iconAnchor: [34, 30],
+            popupAnchor: [0, -28],
+            html: centred(escapeHtml(options.shortPrice(only))),
+          }),
+        });
+        marker.bindPopup(popupFor([only], options), { autoPanPadding: [24, 24] });
+        marker.on('add', () => marker.getElement()?.setAttribute('aria-label', options.labels.marker(only)));
+        clickOnKeys(marker);
+        layer.addLayer(marker);
+        continue;
+      }
+      const count = cluster.points.length;
+      const bounds = L.latLngBounds(cluster.points.map((p) => [p.lat, p.lon] as [number, number]));
+      const size = count < 10 ? 36 : count < 100 ? 44 : 52;
+      const marker = L.marker([cluster.lat, cluster.lon], {
+        keyboard: true,
+        title: options.labels.cluster(count),
+        icon: L.divIcon({
+          className: `${MARKER_CLASS} rounded-full border-4 border-white/80 bg-amber-400 text-sm text-slate-950`,
+          iconSize: [size, size],
+          html: centred(String(count)),
+        }),
+      });
+      marker.on('add', () => marker.getElement()?.setAttribute('aria-label', options.labels.cluster(count)));
+      // All at one spot (or as close as the map goes): list them in a popup; otherwise zoom to them.
+      const isOneSpot = bounds.getNorthEast().equals(bounds.getSouthWest(), 1e-6) || zoom >= map.getMaxZoom() - 1;
+      if (isOneSpot) marker.bindPopup(popupFor(cluster.points, options));
+      else marker.on('click', () => map.fitBounds(bounds, { padding: [48, 48], maxZoom: map.getMaxZoom() }));
+      clickOnKeys(marker);
+      layer.addLayer(marker);
+    }
+  };
+
+  map.on('zoomend', draw);
+  map.on('moveend', () => options.onMove(toBbox(map.getBounds())));
+
+  return {
+    setPoints(next) {
+      points = next;
+      draw();
+    },
+    fitPoints(next) {
+      if (next.length === 0) {
+        map.fitBounds(toBounds(THAILAND_BBOX));
+        return;
+      }
+      const bounds = L.latLngBounds(next.map((p) => [p.lat, p.lon] as [number, number]));
+      map.fitBounds(bounds, { padding: [32, 32], maxZoom: MAX_FIT_ZOOM });
+    },
+    bbox: () => toBbox(map.getBounds()),
+    destroy() {
+      stopWatch();
+      map.remove();
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
