@@ -18,6 +18,8 @@ export default [
       r('recommend', 'recommend.tsx'),
       r('cost', 'cost.tsx'),
       r('detail/:id', 'detail.tsx'),
+      // Listings side by side (?ids=1,2,3): server-rendered, never indexed.
+      r('compare', 'compare.tsx'),
       r('contact', 'contact.tsx'),
       r('select-package', 'select-package.tsx'),
       r('terms', 'info-page.tsx', 'terms'),
@@ -26,6 +28,10 @@ export default [
       r('faq', 'info-page.tsx', 'faq'),
       // The weekly report's unsubscribe link (public, not indexed).
       r('unsubscribe', 'unsubscribe.tsx'),
+      // Favourites: the page's frame renders on the server, the list in the browser (not indexed).
+      r('favorites', 'favorites.tsx'),
+      // A saved search's alert mail link (public, not indexed); the browser ends the alert.
+      r('alerts/unsubscribe', 'alerts.unsubscribe.tsx'),
       layout('app/routes/client-only.tsx', [
         r('login', 'login.tsx'),
         r('signup', 'signup.tsx'),
@@ -40,6 +46,7 @@ export default [
           r('buyproperty', 'my-properties-preset.tsx', 'buyproperty'),
           r('rentedproperty', 'my-properties-preset.tsx', 'rentedproperty'),
           r('inquiries', 'dashboard.inquiries.tsx'),
+          r('saved-searches', 'dashboard.saved-searches.tsx'),
           r('settings', 'dashboard.settings.tsx'),
         ]),
         route('admin', 'app/routes/admin.tsx', [

@@ -98,33 +98,35 @@ const stationParam = z.preprocess(
 
 /** `GET /api/properties` query parameters. Unknown parameters are ignored. */
 export const PropertyListObject = z.object({
-    q: text('Search text', 200),
-    type: choice(LISTING_TYPES, 'Type'),
-    property_type: choice(PROPERTY_TYPES, 'Property type'),
-    sub_type: choice(PROPERTY_SUB_TYPES, 'Sub type'),
-    location: text('Location', 200),
-    min_price: wholeNumber('Minimum price', 0, MAX_INT),
-    max_price: wholeNumber('Maximum price', 0, MAX_INT),
-    bedrooms: wholeNumber('Bedrooms', 0, 100),
-    featured: z.preprocess(blankToUndefined, z.enum(['1', '0'], { error: 'Featured must be 1 or 0.' }).optional()),
-    /** Map search: only listings inside this area. */
-    bbox: bboxParam,
-    /** Within `within_m` (walking estimate) of this station; without it, `within_m` means of any station. */
-    station: stationParam,
-    within_m: wholeNumber('Distance to a station', 100, 5000),
-    /** Condos whose foreign quota has room (foreigner-friendly). */
-    foreign_quota: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'Foreign quota must be 1.' }).optional()),
-    title_deed: choice(TITLE_DEEDS, 'Title deed'),
-    min_area: wholeNumber('Minimum area', 0, 10_000_000),
-    max_area: wholeNumber('Maximum area', 0, 10_000_000),
-    sort: choice(PROPERTY_SORTS, 'Sort'),
-    page: wholeNumber('Page', 1, 1_000_000),
-    per_page: wholeNumber('Per page', 1, MAX_PER_PAGE),
+  q: text('Search text', 200),
+  type: choice(LISTING_TYPES, 'Type'),
+  property_type: choice(PROPERTY_TYPES, 'Property type'),
+  sub_type: choice(PROPERTY_SUB_TYPES, 'Sub type'),
+  location: text('Location', 200),
+  min_price: wholeNumber('Minimum price', 0, MAX_INT),
+  max_price: wholeNumber('Maximum price', 0, MAX_INT),
+  bedrooms: wholeNumber('Bedrooms', 0, 100),
+  featured: z.preprocess(blankToUndefined, z.enum(['1', '0'], { error: 'Featured must be 1 or 0.' }).optional()),
+  /** Map search: only listings inside this area. */
+  bbox: bboxParam,
+  /** Within `within_m` (walking estimate) of this station; without it, `within_m` means of any station. */
+  station: stationParam,
+  within_m: wholeNumber('Distance to a station', 100, 5000),
+  /** Condos whose foreign quota has room (foreigner-friendly). */
+  foreign_quota: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'Foreign quota must be 1.' }).optional()),
+  title_deed: choice(TITLE_DEEDS, 'Title deed'),
+  min_area: wholeNumber('Minimum area', 0, 10_000_000),
+  max_area: wholeNumber('Maximum area', 0, 10_000_000),
+  sort: choice(PROPERTY_SORTS, 'Sort'),
+  page: wholeNumber('Page', 1, 1_000_000),
+  per_page: wholeNumber('Per page', 1, MAX_PER_PAGE),
 });
 
 type ListQueryShape = { min_price?: number; max_price?: number; min_area?: number; max_area?: number };
-const priceOrder = (q: ListQueryShape) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price;
-const areaOrder = (q: ListQueryShape) => q.min_area === undefined || q.max_area === undefined || q.min_area <= q.max_area;
+const priceOrder = (q: ListQueryShape) =>
+  q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price;
+const areaOrder = (q: ListQueryShape) =>
+  q.min_area === undefined || q.max_area === undefined || q.min_area <= q.max_area;
 
 export const PropertyListQuery = PropertyListObject.refine(priceOrder, {
   message: 'Minimum price cannot be more than the maximum price.',

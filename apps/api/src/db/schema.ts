@@ -174,7 +174,10 @@ export const properties = pgTable(
     /** Condos: the building's foreign quota has room (ADR 018). */
     foreignQuota: boolean('foreign_quota').notNull().default(false),
     /** TITLE_DEEDS, or null when not given. */
-    titleDeed: varchar('title_deed', { length: 16, enum: ['chanote', 'nor_sor_3_gor', 'nor_sor_3', 'sor_por_kor', 'other'] }),
+    titleDeed: varchar('title_deed', {
+      length: 16,
+      enum: ['chanote', 'nor_sor_3_gor', 'nor_sor_3', 'sor_por_kor', 'other'],
+    }),
     /** The nearest rail station (services/transit) within MAX_STATION_DISTANCE_M, kept in step with lat/lon. */
     stationId: varchar('station_id', { length: 60 }),
     /** Walking estimate to `stationId`, metres. */

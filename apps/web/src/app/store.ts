@@ -1,13 +1,16 @@
 import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { type ApiCacheState, type LazyApi, whenApiLoads } from '../lib/api-registry';
+import { favoritesSlice } from './favorites';
 import { loginSlice } from './login-slice';
 
 /**
  * The root reducer. RTK Query (the `api` slice of lib/api.ts) is not in the entry chunk: the home screen does not
  * need it, so its reducer and middleware join the store when the first chunk that uses it loads (whenApiLoads below).
  */
-const rootReducer = combineSlices(loginSlice).withLazyLoadedSlices<{ [K in LazyApi['reducerPath']]: ApiCacheState }>();
+const rootReducer = combineSlices(loginSlice, favoritesSlice).withLazyLoadedSlices<{
+  [K in LazyApi['reducerPath']]: ApiCacheState;
+}>();
 const apiMiddleware = createDynamicMiddleware();
 
 export type RootState = ReturnType<typeof rootReducer>;

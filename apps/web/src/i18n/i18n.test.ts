@@ -19,10 +19,13 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'dashboard',
         'listings',
         'locations',
+        'map',
         'pages',
         'payments',
         'property',
+        'saved',
         'stats',
+        'tools',
       ].sort(),
     );
     for (const namespace of CORE_NAMESPACES) expect(i18n.hasResourceBundle('en', namespace)).toBe(true);

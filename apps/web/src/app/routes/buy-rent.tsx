@@ -1,22 +1,28 @@
 import { PropertyListQuery } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData, useSearchParams } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { BuyRentResults } from '../../features/listings/components/BuyRentResults';
 import { BUY_RENT_PER_PAGE, buyRentFilters, buyRentQuery } from '../../features/listings/lib/buy-rent-params';
+import { toSearchString } from '../../features/listings/lib/search-params';
+import { searchOrRefusal } from '../../features/listings/lib/search-refusal';
+import { SaveSearchButton } from '../../features/saved-searches/components/SaveSearchButton';
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 
-export const handle = { i18n: ['listings'] };
+export const handle = { i18n: ['listings', 'saved'] };
 
 /** The tab, title search, place and page in the address, and that page of results (10 a page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = buyRentFilters(new URL(request.url).searchParams);
   const parsed = PropertyListQuery.safeParse(buyRentQuery(filters));
-  // A search the API would refuse (text over its length) shows that page of everything rather than an error.
-  const query = parsed.success ? parsed.data : { page: filters.page, per_page: BUY_RENT_PER_PAGE };
-  const results = await context.pages.searchProperties(query);
-  return { results, seo: listPageSeo(request, context, 'buyRent') };
+  // A search the API refuses (text over its length, a minimum area over the maximum, an unknown station) shows that
+  // page of everything, and the page says why.
+  const { results, refused } = await searchOrRefusal(context.pages.searchProperties, parsed, {
+    page: filters.page,
+    per_page: BUY_RENT_PER_PAGE,
+  });
+  return { results, refused, seo: listPageSeo(request, context, 'buyRent') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
@@ -24,11 +30,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 /** Buy or rent: tabs all / condo / house, a title search, location groups, two-column results. */
 export default function BuyRent() {
   const { t } = useTranslation('listings');
-  const { results } = useLoaderData<typeof loader>();
+  const { results, refused } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
   return (
     <>
       <Hero title={t('buyRent.title')} description={t('buyRent.heroDescription')} size="band" />
-      <BuyRentResults results={results} />
+      <div className="mx-auto flex max-w-7xl justify-end px-4 pt-6 sm:px-6">
+        <SaveSearchButton query={toSearchString(buyRentQuery(buyRentFilters(searchParams)))} />
+      </div>
+      <BuyRentResults results={results} refused={refused} />
     </>
   );
 }

@@ -1,16 +1,23 @@
 import type { Property } from '@baan/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { isNoLongerAvailable, PropertyDetail } from '../../features/listings/components/PropertyDetail';
+import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { useContactClick, useViewBeacon } from '../../features/listings/lib/listing-events';
 import { listingJsonLd, summary } from '../../features/listings/lib/listing-json-ld';
+import { ListingMap } from '../../features/map/components/ListingMap';
+import { MortgageCalculator } from '../../features/tools/components/MortgageCalculator';
+import { ShareButtons } from '../../features/tools/components/ShareButtons';
 import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
+import { CompareButton } from '../compare-toggle';
+import { recordView } from '../recently-viewed';
 import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
 import { useAppSelector } from '../store';
 
-export const handle = { i18n: ['listings'] };
+export const handle = { i18n: ['listings', 'tools', 'map'] };
 
 /** Ids are positive PostgreSQL integers; anything else names no listing. */
 const LISTING_ID = /^[1-9]\d{0,9}$/;
@@ -18,7 +25,20 @@ const MAX_ID = 2_147_483_647;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = LISTING_ID.test(params.id ?? '') ? Number(params.id) : 0;
-  const property = id > 0 && id <= MAX_ID ? await context.pages.getProperty(id) : null;
+  const valid = id > 0 && id <= MAX_ID;
+  // Read together: the similar listings are not worth a second wait. They are extra, so a failed read shows none.
+  const [property, similar] = valid
+    ? await Promise.all([
+        context.pages.getProperty(id),
+        context.pages.similarProperties(id).then(
+          (items: Property[]) => (Array.isArray(items) ? items : []),
+          (error: unknown) => {
+            context.logError(error, 'Similar listings could not be read');
+            return [] as Property[];
+          },
+        ),
+      ])
+    : [null, [] as Property[]];
   // Missing, hidden, paused or not (yet) approved: the not-found screen with a 404.
   if (!property) throw data(null, { status: 404 });
   const language = requestLanguage(request);
@@ -40,7 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ]),
     ],
   });
-  return { property, seo };
+  return { property, similar, seo };
 }
 
 /** The main photo needs no preload here: React preloads an <img> marked fetchPriority="high" (ImageCarousel). */
@@ -81,18 +101,83 @@ function Inquiry({ property, isOwner }: { property: Property; isOwner: boolean }
 
 /** /detail/:id: a listing, rendered on the server with its data; the browser then reports the view (not the server). */
 export default function Detail() {
-  const { property } = useLoaderData<typeof loader>();
+  const { property, similar, seo } = useLoaderData<typeof loader>();
   const user = useAppSelector((state) => state.login.user);
   const isOwner = ownsListing(user, property.owner);
   useViewBeacon(property.id);
+  useRecordView(property);
   const contactClick = useContactClick(property.id);
+  const gone = isNoLongerAvailable(property);
   return (
-    <PropertyDetail
-      property={property}
-      isOwner={isOwner}
-      // The owner trying their own buttons is no lead.
-      onContact={isOwner ? undefined : contactClick}
-      aside={<Inquiry property={property} isOwner={isOwner} />}
-    />
+    <>
+      <PropertyDetail
+        property={property}
+        isOwner={isOwner}
+        // The owner trying their own buttons is no lead.
+        onContact={isOwner ? undefined : contactClick}
+        aside={<Inquiry property={property} isOwner={isOwner} />}
+        actions={
+          <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
+            <CompareButton id={property.id} title={property.title} className="self-start" />
+            <ShareButtons url={seo.canonical} title={property.title} />
+          </div>
+        }
+      />
+      {property.lat != null && property.lon != null ? (
+        <ListingLocation lat={property.lat} lon={property.lon} title={property.title} />
+      ) : null}
+      {/* A sale still on the market: what it would cost a month (worked out in the browser). */}
+      {property.type === 'sale' && !gone ? (
+        <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">
+          <div className="max-w-3xl">
+            <MortgageCalculator key={property.id} price={property.price} />
+          </div>
+        </div>
+      ) : null}
+      <SimilarListings items={similar} />
+    </>
+  );
+}
+
+/** Where the listing is, on a small map (mounted in the browser; the server renders its placeholder). */
+function ListingLocation({ lat, lon, title }: { lat: number; lon: number; title: string }) {
+  const { t } = useTranslation('map');
+  return (
+    <section aria-labelledby="listing-location" className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">
+      <div className="max-w-3xl">
+        <h2 id="listing-location" className="mb-3 text-xl font-bold text-slate-900">
+          {t('listingHeading')}
+        </h2>
+        <ListingMap key={`${lat},${lon}`} lat={lat} lon={lon} title={title} />
+      </div>
+    </section>
+  );
+}
+
+/** This browser's "Recently viewed" list gains the listing (after hydration; the server's HTML is everyone's). */
+function useRecordView(property: Property) {
+  useEffect(() => {
+    recordView(property);
+  }, [property]);
+}
+
+/** Up to MAX_SIMILAR listings like this one, rendered on the server with the page; nothing when there are none. */
+function SimilarListings({ items }: { items: Property[] }) {
+  const { t } = useTranslation('tools');
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="similar-listings" className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
+      <h2 id="similar-listings" className="mb-5 text-2xl font-bold text-slate-900">
+        {t('similar.title')}
+      </h2>
+      <PropertyGrid
+        items={items}
+        isLoading={false}
+        error={null}
+        loadingCount={0}
+        label={t('similar.list')}
+        eagerCount={0}
+      />
+    </section>
   );
 }

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { HomeSearch } from '../../features/listings/components/HomeSearch';
 import { HomeSections } from '../../features/listings/components/home/HomeSections';
 import { loadHomeData } from '../../features/listings/lib/home-data';
+import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
+import { useRecentlyViewed } from '../recently-viewed';
 import { SITE_NAME, seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 import { SUPPORT_EMAIL } from '../shell/Footer';
@@ -51,7 +54,28 @@ export default function Home() {
       <Hero title={t('home.hero.title')} description={t('home.hero.description')}>
         <HomeSearch />
       </Hero>
+      <RecentStrip />
       <HomeSections data={home} />
     </>
+  );
+}
+
+// The strip and its wording load only for a browser that has viewed listings: most first visits never need them.
+const RecentlyViewed = lazy(async () => {
+  const [{ RecentlyViewed }] = await Promise.all([
+    import('../../features/tools/components/RecentlyViewed'),
+    loadNamespaces(['tools']),
+  ]);
+  return { default: RecentlyViewed };
+});
+
+/** "Recently viewed", in the browser only (the list is in localStorage): the server's home page is everyone's. */
+function RecentStrip() {
+  const hasViewed = useRecentlyViewed().length > 0;
+  if (!hasViewed) return null;
+  return (
+    <Suspense fallback={null}>
+      <RecentlyViewed className="pt-10" />
+    </Suspense>
   );
 }

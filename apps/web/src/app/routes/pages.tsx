@@ -8,6 +8,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { NotFound } from '../../components/ui/NotFound';
+import { CompareTray } from '../../features/compare/components/CompareTray';
 import i18n, { switchLanguage } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
 
@@ -48,7 +49,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   error ? [{ title: data?.notFoundTitle ?? 'Page Not found | Baan' }, { name: 'robots', content: 'noindex' }] : [];
 
 export default function Pages() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* The compare selection (browser only): how many are picked, and the link to compare them. */}
+      <CompareTray />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { useAddPropertyClick } from '../../features/payments/hooks/use-add-property-click';
 import { Link, NavLink, unprefixedPath } from '../../i18n/localized-router';
 import { useAppSelector } from '../store';
+import { FavoritesLink } from './FavoritesLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 
@@ -66,6 +67,7 @@ export function Header() {
             <span dir="ltr">{CUSTOMER_CARE_PHONE}</span>
           </a>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <FavoritesLink isOnDark={isTransparent} />
             <LanguageSwitcher isOnDark={isTransparent} />
             {isAuthenticated ? (
               <UserMenu />

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { unprefixedPath } from '../../i18n/localized-router';
+import { FavoritesSync } from '../use-favorite';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -25,6 +26,7 @@ export function MainLayout() {
   return (
     <div className="flex min-h-svh flex-col">
       <SkipLink />
+      <FavoritesSync />
       <Header />
       {/* The header is fixed; only home lets the hero slide under it. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`flex-1 focus:outline-none ${isHome ? '' : 'pt-[105px]'}`}>

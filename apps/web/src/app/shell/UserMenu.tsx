@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { BellRing, ChevronDown, Heart, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../features/auth/logout';
@@ -60,6 +60,22 @@ export function UserMenu() {
           >
             <LayoutDashboard className="size-4" aria-hidden="true" />
             {t('header.dashboard')}
+          </Link>
+          <Link
+            to="/favorites"
+            onClick={() => setIsOpen(false)}
+            className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
+          >
+            <Heart className="size-4" aria-hidden="true" />
+            {t('favorite.link', { ns: 'listings' })}
+          </Link>
+          <Link
+            to="/dashboard/saved-searches"
+            onClick={() => setIsOpen(false)}
+            className="flex items-center gap-2 rounded-md px-3 py-2 hover:bg-slate-100"
+          >
+            <BellRing className="size-4" aria-hidden="true" />
+            {t('favorite.savedSearches', { ns: 'listings' })}
           </Link>
           {user?.role === 'admin' ? (
             <Link

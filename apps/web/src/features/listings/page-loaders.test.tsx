@@ -60,7 +60,7 @@ function serveApi(total = 30) {
 /** The page as the server renders it: the route table's loaders through a static handler, then renderToString. */
 async function serverHtml(path: string, status = 200): Promise<string> {
   await initI18n();
-  await loadNamespaces(['listings', 'payments', 'contact', 'pages']);
+  await loadNamespaces(['listings', 'payments', 'contact', 'pages', 'saved']);
   const handler = createStaticHandler(
     routeTree(
       <AppProviders store={makeStore()}>

@@ -60,6 +60,7 @@ describe('Property detail: the listing facts', () => {
       'Floors: 1',
       'Level: 18',
       'Utilities (average): ฿3,500 / month',
+      'Price per m²: ฿556/m²/month',
       'Available from: Sep 1, 2099',
       'Bedroom: 2',
       'Balcony: 1',
@@ -79,6 +80,7 @@ describe('Property detail: the listing facts', () => {
       'Bathrooms: 1',
       'Kitchen: 1',
       'Floors: 2',
+      'Price per m²: ฿556/m²/month',
     ]);
     expect(villa.queryByRole('heading', { name: 'Rooms' })).not.toBeInTheDocument();
   });
@@ -109,5 +111,69 @@ describe('Property detail: the listing facts', () => {
     expect(shown).toContain('ชนิด: เพนต์วิลล่า');
     expect(shown).toContain('พื้นที่ใช้สอย: 80 ตร.ม.');
     expect(shown.find((fact) => fact.startsWith('พร้อมเข้าอยู่ตั้งแต่'))).toMatch(/2642/);
+  });
+
+  it('shows the price per m², the nearest station, the title deed and a condo’s foreign quota', async () => {
+    const region = await showListing(
+      makeProperty(11, {
+        type: 'sale',
+        price: 4_000_000,
+        area: 72,
+        price_per_sqm: 55_556,
+        nearest_station: {
+          id: 'bts-asok',
+          name: 'Asok',
+          name_th: 'อโศก',
+          line: 'bts-sukhumvit',
+          system: 'BTS',
+          distance_m: 649,
+        },
+        foreign_quota: 1,
+        title_deed: 'chanote',
+      }),
+    );
+    const shown = facts(region);
+    expect(shown).toContain('Price per m²: ฿55,556/m²');
+    expect(shown).toContain('Nearest station: 650 m to BTS Asok');
+    expect(shown).toContain('Title deed: Chanote (title deed)');
+    expect(shown).toContain('Foreign quota: Foreign quota available');
+    // Beside the price and the place, and the foreigner-friendly badge.
+    expect(screen.getAllByTestId('price-per-sqm')[0]).toHaveTextContent('฿55,556/m²');
+    expect(screen.getAllByTestId('station-distance')[0]).toHaveTextContent('650 m to BTS Asok');
+    expect(screen.getAllByText('Foreigner-friendly').length).toBeGreaterThan(0);
+  });
+
+  it('leaves out what a listing does not have: no area, no station, no deed, quota on a house', async () => {
+    const region = await showListing(
+      makeProperty(12, { property_sub_type: 'house', price_per_sqm: null, foreign_quota: 1, level: 0, floors: 2 }),
+    );
+    const shown = facts(region);
+    expect(shown.some((fact) => /Price per m²|Nearest station|Title deed|Foreign quota/.test(fact))).toBe(false);
+    expect(screen.queryByTestId('price-per-sqm')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('station-distance')).not.toBeInTheDocument();
+    expect(screen.queryByText('Foreigner-friendly')).not.toBeInTheDocument();
+  });
+
+  it('names the station, the deed and the quota in Thai', async () => {
+    const region = await showListing(
+      makeProperty(13, {
+        nearest_station: {
+          id: 'mrt-sukhumvit',
+          name: 'Sukhumvit',
+          name_th: 'สุขุมวิท',
+          line: 'mrt-blue',
+          system: 'MRT',
+          distance_m: 1_234,
+        },
+        foreign_quota: 1,
+        title_deed: 'nor_sor_3_gor',
+      }),
+      '/th',
+    );
+    const shown = facts(region);
+    expect(shown).toContain('สถานีที่ใกล้ที่สุด: ห่างจาก MRT สุขุมวิท 1.2 กม.');
+    expect(shown).toContain('เอกสารสิทธิ์: น.ส. 3 ก.');
+    expect(shown).toContain('โควตาต่างชาติ: มีโควตาต่างชาติ');
+    expect(shown).toContain('ราคาต่อ ตร.ม.: ฿556/ตร.ม./เดือน');
   });
 });

@@ -1,4 +1,4 @@
-import { DATE_RANGE, type FeaturedQuota, LANGUAGES } from '@baan/contract';
+import { DATE_RANGE, type FeaturedQuota, LANGUAGES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
@@ -9,6 +9,7 @@ import {
   formatBaht,
   type HouseInfo,
   type HouseInfoKey,
+  hasForeignQuota,
   houseInfoFields,
   isBahtField,
   isRequiredHouseInfo,
@@ -152,6 +153,45 @@ export function StepInformation({
         </div>
         <p className="text-xs text-slate-600">{t('info.requiredNote')}</p>
       </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={fieldId('titleDeed')} className="mb-1.5 block text-sm font-semibold text-slate-800">
+            {t('info.titleDeed')}
+          </label>
+          <select
+            id={fieldId('titleDeed')}
+            value={form.titleDeed}
+            onChange={(event) => update({ titleDeed: event.target.value as TitleDeed | '' })}
+            aria-invalid={errors.titleDeed ? true : undefined}
+            aria-describedby={errors.titleDeed ? errorId('titleDeed') : undefined}
+            className={inputClass(Boolean(errors.titleDeed))}
+          >
+            <option value="">{t('info.titleDeedNotGiven')}</option>
+            {TITLE_DEEDS.map((deed) => (
+              <option key={deed} value={deed}>
+                {t(`listings:facts.deeds.${deed}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError field="titleDeed" message={errors.titleDeed} />
+        </div>
+        {hasForeignQuota(form.subType) ? (
+          <ChoiceGroup<'1' | '0'>
+            field="foreignQuota"
+            legend={t('info.foreignQuota')}
+            value={form.foreignQuota}
+            options={[
+              { value: '1', label: t('info.yes') },
+              { value: '0', label: t('info.no') },
+            ]}
+            onChange={(value) => update({ foreignQuota: value })}
+            error={errors.foreignQuota}
+            hint={t('info.foreignQuotaHint')}
+            columns="grid-cols-2 sm:max-w-xs"
+          />
+        ) : null}
+      </div>
 
       <fieldset>
         <legend className="mb-1 text-base font-semibold text-slate-900">{t('info.rooms')}</legend>

@@ -1,4 +1,4 @@
-import { LANGUAGES, PROPERTY_SUB_TYPES } from '@baan/contract';
+import { LANGUAGES, PROPERTY_SUB_TYPES, TITLE_DEEDS } from '@baan/contract';
 import { z } from 'zod';
 import {
   type ExistingPhoto,
@@ -54,6 +54,9 @@ const StoredDraft = z.object({
     availableDate: text,
     language: z.enum(LANGUAGES),
     featured: z.enum(['1', '0']),
+    // Added with issue 15: a draft kept before it has neither.
+    foreignQuota: z.enum(['1', '0']).default('0'),
+    titleDeed: z.enum([...TITLE_DEEDS, '']).default(''),
     houseInfo: z.object(Object.fromEntries(HOUSE_INFO_FIELDS.map((field) => [field, text]))),
     rooms: z.array(z.object({ type: text, count: text })).max(100),
     existingPhotos: z.array(z.number().int()).max(100).optional(),
@@ -71,6 +74,8 @@ export function hasEntries(form: PropertyForm): boolean {
     ) ||
     form.location.trim() !== '' ||
     form.featured !== blank.featured ||
+    form.foreignQuota !== blank.foreignQuota ||
+    form.titleDeed !== blank.titleDeed ||
     Object.values(form.houseInfo).some((value) => value !== '') ||
     form.rooms.some((room) => room.type !== '' || room.count !== '')
   );

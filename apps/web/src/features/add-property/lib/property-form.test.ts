@@ -197,7 +197,7 @@ describe('one definition of a listing field', () => {
   it('maps every contract field, and takes the order of the checks from the contract', () => {
     const mapped = new Set([
       ...HOUSE_INFO_FIELDS.map((key) => HOUSE_INFO[key].wire),
-      ...Object.keys(toWireFields(filled())),
+      ...Object.keys(toWireFields({ ...filled(), titleDeed: 'chanote' })),
     ]);
     for (const wire of Object.keys(PropertyFieldsObject.shape).filter(
       (name) => !['lat', 'lon', 'rooms'].includes(name),
@@ -312,5 +312,69 @@ describe('editing', () => {
     expect(loadDraft(owner, original.existingPhotos.slice(0, 2))?.form.existingPhotos.map((p) => p.id)).toEqual([2]);
     clearDraft(owner);
     expect(loadDraft(owner)).toBeNull();
+  });
+});
+
+describe('foreign quota and title deed (issue 15)', () => {
+  it('sends the title deed when one is chosen, and foreign quota only for a condo', () => {
+    expect(toWireFields(filled())).toMatchObject({ foreign_quota: '0' });
+    expect(toWireFields(filled())).not.toHaveProperty('title_deed');
+    const condo = toWireFields({ ...filled(), foreignQuota: '1', titleDeed: 'nor_sor_3_gor' });
+    expect(condo).toMatchObject({ foreign_quota: '1', title_deed: 'nor_sor_3_gor' });
+    // Chosen while it was a condo, then the sub type changed: not sent (the API stores 0).
+    const house = toWireFields({ ...filled(), subType: 'house', foreignQuota: '1', titleDeed: 'chanote' });
+    expect(house).not.toHaveProperty('foreign_quota');
+    expect(house).toMatchObject({ title_deed: 'chanote' });
+    const check = checkForm({ ...filled(), foreignQuota: '1', titleDeed: 'chanote' });
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    const data = toFormData(check.fields, { ...filled(), foreignQuota: '1' });
+    expect(data.get('foreign_quota')).toBe('1');
+    expect(data.get('title_deed')).toBe('chanote');
+  });
+
+  it('pre-fills an edit from the listing and sends only a changed quota or deed; a deed taken away is sent empty', () => {
+    const listing = makeProperty(30, {
+      type: 'sale',
+      foreign_quota: 1,
+      title_deed: 'chanote',
+      level: 5,
+      images: [{ id: 1, image_path: '/p1.webp', width: 1, height: 1, srcset: '' }],
+    });
+    const original = formFromListing(listing);
+    expect(original).toMatchObject({ foreignQuota: '1', titleDeed: 'chanote' });
+    expect(formFromListing(makeProperty(31))).toMatchObject({ foreignQuota: '0', titleDeed: '' });
+    const patch = (form: PropertyForm) => {
+      const check = checkForm(form, 'edit');
+      if (!check.ok) throw new Error(JSON.stringify(check.issues));
+      return toPatchData(check.fields, form, original);
+    };
+    expect(patch(original).changed).toEqual([]);
+    const quota = patch({ ...original, foreignQuota: '0' });
+    expect(quota.changed).toEqual(['foreign_quota']);
+    expect([...quota.data.entries()]).toEqual([['foreign_quota', '0']]);
+    const deed = patch({ ...original, titleDeed: 'sor_por_kor' });
+    expect([...deed.data.entries()]).toEqual([['title_deed', 'sor_por_kor']]);
+    const cleared = patch({ ...original, titleDeed: '' });
+    expect([...cleared.data.entries()]).toEqual([['title_deed', '']]);
+    expect(UpdatePropertyFields.safeParse(Object.fromEntries(cleared.data.entries())).success).toBe(true);
+  });
+
+  it('keeps both in a draft, and still reads a draft kept before they existed', () => {
+    const owner = 77;
+    saveDraft(owner, {
+      form: { ...filled(), foreignQuota: '1', titleDeed: 'nor_sor_3' },
+      step: 2,
+      photos: { cover: null, others: [] },
+    });
+    expect(loadDraft(owner)?.form).toMatchObject({ foreignQuota: '1', titleDeed: 'nor_sor_3' });
+    expect(hasEntries({ ...emptyForm(), titleDeed: 'chanote' })).toBe(true);
+    const key = Object.keys(localStorage).find((name) => name.endsWith(':77')) ?? '';
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}');
+    delete stored.form.foreignQuota;
+    delete stored.form.titleDeed;
+    localStorage.setItem(key, JSON.stringify(stored));
+    expect(loadDraft(owner)?.form).toMatchObject({ foreignQuota: '0', titleDeed: '' });
+    clearDraft(owner);
   });
 });

@@ -11,6 +11,7 @@ import {
   type PropertySubType,
   parseAmount,
   requiredMessage,
+  type TitleDeed,
   toSubTypeKey,
   UpdatePropertyFields,
   type WIZARD_SUB_TYPES,
@@ -90,6 +91,8 @@ const MAIN_FIELDS = {
   availability_date: 'availableDate',
   language: 'language',
   is_featured: 'featured',
+  foreign_quota: 'foreignQuota',
+  title_deed: 'titleDeed',
   rooms: 'rooms',
 } as const satisfies Partial<Record<WireField, string | null>>;
 
@@ -121,6 +124,10 @@ export interface PropertyForm {
   availableDate: string;
   language: Language;
   featured: '1' | '0';
+  /** Condos only: the building's foreign quota has room ('1'); other sub types never send it. */
+  foreignQuota: '1' | '0';
+  /** Optional: '' when not given. */
+  titleDeed: TitleDeed | '';
   coverPhoto: PickedPhoto | null;
   /** New photos: after the cover when adding, after the current photos when editing. */
   otherPhotos: PickedPhoto[];
@@ -159,6 +166,9 @@ export function isRequiredHouseInfo(key: HouseInfoKey, subType: PropertyForm['su
   return levelAndFloorsIssues({ property_sub_type: subType }).some((issue) => issue.path[0] === wire);
 }
 
+/** Whether the wizard asks this sub type about foreign quota (a condo unit; ADR 018). */
+export const hasForeignQuota = (subType: PropertyForm['subType']): boolean => subType === 'condo';
+
 /** Today in the visitor's own calendar day, as YYYY-MM-DD (the date input's format). */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -186,6 +196,8 @@ export function emptyForm(language: Language = 'en', now = new Date()): Property
     availableDate: today(now),
     language,
     featured: '0',
+    foreignQuota: '0',
+    titleDeed: '',
     coverPhoto: null,
     otherPhotos: [],
     existingPhotos: [],
@@ -279,6 +291,9 @@ export function toWireFields(form: PropertyForm): Record<string, string> {
   put('area_unit', 'sqm');
   for (const key of houseInfoFields(form.subType)) put(HOUSE_INFO[key].wire, form.houseInfo[key]);
   put('is_featured', form.featured);
+  // Foreign quota is a condo's; chosen before the sub type changed it is not sent (the API stores 0).
+  if (hasForeignQuota(form.subType)) put('foreign_quota', form.foreignQuota);
+  put('title_deed', form.titleDeed);
   sentRooms(form.rooms).forEach((room, i) => {
     wire[`rooms[${i}][type]`] = room.type;
     wire[`rooms[${i}][quantity]`] = room.count;
@@ -408,6 +423,8 @@ export function formFromListing(listing: Property): PropertyForm {
     price: formatBaht(listing.price),
     availableDate: listing.availability_date?.slice(0, 10) ?? '',
     featured: listing.is_featured === 1 ? '1' : '0',
+    foreignQuota: listing.foreign_quota === 1 ? '1' : '0',
+    titleDeed: listing.title_deed ?? '',
     existingPhotos: listing.images.map((image) => ({ id: image.id, src: image.image_path, srcset: image.srcset })),
     houseInfo,
     rooms:

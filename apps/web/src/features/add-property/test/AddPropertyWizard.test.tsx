@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../../i18n';
 import { FakeXhr, GIF_BYTES, imageFile, installObjectUrls, JPEG_BYTES, PNG_BYTES } from './fake-xhr';
-import { completeStepOne, next, renderWizard } from './wizard-helpers';
+import { completeStepOne, featuredChoice, next, renderWizard } from './wizard-helpers';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -110,7 +110,7 @@ describe('add-property wizard: steps', () => {
     // The picker offers only the dates the API accepts.
     expect(screen.getByLabelText('Available Date')).toHaveAttribute('min', '1900-01-01');
     expect(screen.getByLabelText('Available Date')).toHaveAttribute('max', '2200-12-31');
-    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(featuredChoice('No')).toBeChecked();
     const languages = screen.getByRole('group', { name: 'Listing language' });
     expect(within(languages).getAllByRole('button')).toHaveLength(7);
     expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
@@ -461,7 +461,11 @@ describe('add-property wizard: submit', () => {
     await user.click(next());
     await fillStepThree(user);
     await user.type(screen.getByLabelText('Average utilities per month (฿)'), '2500');
-    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(featuredChoice('Yes'));
+    await user.selectOptions(screen.getByLabelText('Title deed'), 'Chanote (title deed)');
+    await user.click(
+      within(screen.getByRole('group', { name: 'Foreign quota available' })).getByRole('radio', { name: 'Yes' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const xhr = FakeXhr.last();
@@ -492,6 +496,8 @@ describe('add-property wizard: submit', () => {
       avg_utilities: '2500',
       language: 'en',
       is_featured: '1',
+      foreign_quota: '1',
+      title_deed: 'chanote',
     });
     expect(text.availability_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((body.get('cover_image') as File).name).toBe('front.jpg');
@@ -600,5 +606,55 @@ describe('add-property wizard: submit', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     act(() => FakeXhr.last().respond(500, {}));
     await waitFor(() => expect(toastTexts()).toContain('Error listing property'));
+  });
+});
+
+describe('add-property wizard: title deed and foreign quota', () => {
+  it('offers every title deed (optional) to all, and asks about foreign quota for a condo only', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await completeStepOne(user);
+    await user.click(next());
+    await user.upload(screen.getByLabelText('Choose cover photo'), imageFile(JPEG_BYTES, 'front.jpg'));
+    await user.click(next());
+    const deed = screen.getByLabelText('Title deed');
+    expect(
+      within(deed)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Not stated',
+      'Chanote (title deed)',
+      'Nor Sor 3 Gor (surveyed right of use)',
+      'Nor Sor 3 (right of use)',
+      'Sor Por Kor 4-01 (land reform)',
+      'Other',
+    ]);
+    expect(deed).toHaveValue('');
+    const quota = screen.getByRole('group', { name: 'Foreign quota available' });
+    expect(within(quota).getByRole('radio', { name: 'No' })).toBeChecked();
+
+    // A villa has no foreign quota to give.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('radio', { name: 'Villa' }));
+    await user.click(next());
+    await user.click(next());
+    expect(screen.queryByRole('group', { name: 'Foreign quota available' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title deed')).toBeInTheDocument();
+  });
+
+  it('shows the title deed names in Thai', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await completeStepOne(user);
+    await user.click(next());
+    await user.upload(screen.getByLabelText('Choose cover photo'), imageFile(JPEG_BYTES, 'front.jpg'));
+    await user.click(next());
+    await act(() => changeLanguage('th'));
+    const deed = await screen.findByLabelText('เอกสารสิทธิ์');
+    expect(within(deed).getByRole('option', { name: 'โฉนดที่ดิน (น.ส. 4 จ.)' })).toBeInTheDocument();
+    expect(within(deed).getByRole('option', { name: 'ส.ป.ก. 4-01' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'มีโควตาต่างชาติ' })).toBeInTheDocument();
   });
 });

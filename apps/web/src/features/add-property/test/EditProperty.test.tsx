@@ -6,7 +6,7 @@ import i18n, { changeLanguage } from '../../../i18n';
 import { makeProperty } from '../../../test/properties';
 import { renderApp } from '../../../test/render-app';
 import { FakeXhr, imageFile, installObjectUrls, JPEG_BYTES } from './fake-xhr';
-import { completeStepOne, next, renderWizard, SESSION, stubApi } from './wizard-helpers';
+import { completeStepOne, featuredChoice, next, renderWizard, SESSION, stubApi } from './wizard-helpers';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -118,7 +118,7 @@ describe('editing a listing', () => {
     };
     for (const [label, value] of Object.entries(values)) expect(screen.getByLabelText(label), label).toHaveValue(value);
     expect(screen.getByLabelText('Room 1 type')).toHaveValue('bedroom');
-    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(featuredChoice('No')).toBeChecked();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
   });
 
@@ -149,6 +149,28 @@ describe('editing a listing', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/properties'));
     await waitFor(() => expect(toastTexts()).toContain('Listing updated.'));
+  });
+
+  it('pre-fills the title deed and foreign quota, and sends only the one changed', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderEdit({ title_deed: 'chanote', foreign_quota: 1 });
+    await toStep(user, 'Add Information');
+    expect(screen.getByLabelText('Title deed')).toHaveValue('chanote');
+    const quota = screen.getByRole('group', { name: 'Foreign quota available' });
+    expect(within(quota).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await user.click(within(quota).getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(FakeXhr.last().method).toBe('PATCH');
+    expect(sentText()).toEqual([['foreign_quota', '0']]);
+  });
+
+  it('sends a title deed taken away as empty (cleared)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderEdit({ title_deed: 'nor_sor_3' });
+    await toStep(user, 'Add Information');
+    await user.selectOptions(screen.getByLabelText('Title deed'), 'Not stated');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(sentText()).toEqual([['title_deed', '']]);
   });
 
   it('removes a photo, makes another the cover, reorders, adds one, and sends the ids', async () => {
@@ -260,7 +282,7 @@ describe('the featured quota', () => {
     await completeStepOne(user);
     await toStep(user, 'Add Information');
     expect(featuredGroup()).toHaveAccessibleDescription('2 of 5 featured listings left');
-    expect(screen.getByRole('radio', { name: 'Yes' })).toBeEnabled();
+    expect(featuredChoice('Yes')).toBeEnabled();
   });
 
   it('closes "Yes" when the package includes none', async () => {
@@ -269,8 +291,8 @@ describe('the featured quota', () => {
     await completeStepOne(user);
     await toStep(user, 'Add Information');
     expect(featuredGroup()).toHaveAccessibleDescription('Your package includes no featured listings.');
-    expect(screen.getByRole('radio', { name: 'Yes' })).toBeDisabled();
-    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(featuredChoice('Yes')).toBeDisabled();
+    expect(featuredChoice('No')).toBeChecked();
   });
 
   it('closes "Yes" when all are used', async () => {
@@ -278,16 +300,16 @@ describe('the featured quota', () => {
     await renderEdit({}, QUOTA(5, 5));
     await toStep(user, 'Add Information');
     expect(featuredGroup()).toHaveAccessibleDescription('All 5 featured listings of your package are in use.');
-    expect(screen.getByRole('radio', { name: 'Yes' })).toBeDisabled();
+    expect(featuredChoice('Yes')).toBeDisabled();
   });
 
   it('lets an already featured listing stay featured, or be turned off', async () => {
     const user = userEvent.setup({ delay: null });
     await renderEdit({ is_featured: 1 }, QUOTA(5, 5));
     await toStep(user, 'Add Information');
-    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Yes' })).toBeEnabled();
-    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(featuredChoice('Yes')).toBeChecked();
+    expect(featuredChoice('Yes')).toBeEnabled();
+    await user.click(featuredChoice('No'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(sentText()).toEqual([['is_featured', '0']]);
   });
@@ -296,7 +318,7 @@ describe('the featured quota', () => {
     const user = userEvent.setup({ delay: null });
     const { router } = await renderEdit({}, QUOTA(5, 4));
     await toStep(user, 'Add Information');
-    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(featuredChoice('Yes'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(sentText()).toEqual([['is_featured', '1']]);
     act(() => FakeXhr.last().respond(403, { success: false, message: 'Your package allows 5 featured listings.' }));
@@ -337,7 +359,7 @@ describe('the featured quota', () => {
       await user.click(screen.getByLabelText(label));
       await user.paste(value);
     }
-    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(featuredChoice('Yes'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     act(() => FakeXhr.last().respond(403, { success: false, message: 'Your package allows 5 featured listings.' }));
     await waitFor(() =>

@@ -1,5 +1,5 @@
 import type { FeaturedQuota, Property } from '@baan/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { emptyCatalogue, jsonResponse } from '../../../test/http';
@@ -120,3 +120,7 @@ export async function completeStepOne(user: User, { skipLocation = false } = {})
 }
 
 export const next = () => screen.getByRole('button', { name: 'Next' });
+
+/** The featured choice's Yes or No (the condo's foreign quota asks Yes or No too). */
+export const featuredChoice = (name: 'Yes' | 'No') =>
+  within(screen.getByRole('group', { name: 'Featured Property' })).getByRole('radio', { name });

@@ -1,5 +1,6 @@
 import type { User } from '@baan/contract';
 import {
+  BellRing,
   Building2,
   ChevronsLeft,
   ChevronsRight,
@@ -59,6 +60,7 @@ export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayou
         ? { count: newInquiries, label: t('sidebar.newInquiries', { count: newInquiries }) }
         : undefined,
     },
+    { to: '/dashboard/saved-searches', label: t('sidebar.savedSearches'), Icon: BellRing },
     { to: '/dashboard/settings', label: t('sidebar.settings'), Icon: Settings },
   ];
   const narrow = isCollapsed && !isSmallScreen();

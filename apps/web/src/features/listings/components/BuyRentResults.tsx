@@ -1,20 +1,25 @@
 import type { PropertyPage } from '@baan/contract';
-import { Search } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Link, useNavigate } from '../../../i18n/localized-router';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
 import { BUY_RENT_TABS, buyRentFilters, buyRentHref } from '../lib/buy-rent-params';
+import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
 import { LocationPicker, placeKeyOf } from './LocationPicker';
 import { PagedResults } from './PagedResults';
+import { SearchRefused } from './SearchRefused';
+
+const filterField =
+  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none';
 
 /**
  * Buy or rent below its banner: location groups beside the results, the all / condo / house tabs and a title search
  * above them, 10 a page. Every choice lives in the address; the tabs, places and pager are links and the search is a
  * GET form, so the page works without JavaScript.
  */
-export function BuyRentResults({ results }: { results: PropertyPage }) {
+export function BuyRentResults({ results, refused = null }: { results: PropertyPage; refused?: string | null }) {
   const { t } = useTranslation('listings');
   const id = useId();
   const [searchParams] = useSearchParams();
@@ -23,7 +28,9 @@ export function BuyRentResults({ results }: { results: PropertyPage }) {
   const navigation = useNavigation();
   // Only a new page of these results shows the placeholders, not a visit to another page.
   const isFetching = navigation.state === 'loading' && navigation.location.pathname === pathname;
-  const { tab, q, location, page } = buyRentFilters(searchParams);
+  const filters = buyRentFilters(searchParams);
+  const { tab, q, location, page } = filters;
+  const [areaError, setAreaError] = useState('');
   const heading = useResultsHeading();
   const href = (changes: Parameters<typeof buyRentHref>[1]) => buyRentHref(searchParams, changes);
 
@@ -31,6 +38,30 @@ export function BuyRentResults({ results }: { results: PropertyPage }) {
     event.preventDefault();
     const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     navigate(href({ q: text || undefined }), { preventScrollReset: true });
+  };
+
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const { filters: extra, areaError: isAreaError } = readExtraFilters(form);
+    if (isAreaError) {
+      setAreaError(t('facts.filters.areaRangeError'));
+      return;
+    }
+    setAreaError('');
+    const text = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
+    navigate(
+      href({
+        station: extra.station,
+        within_m: text(extra.within_m),
+        foreign_quota: extra.foreign_quota,
+        title_deed: extra.title_deed,
+        min_area: text(extra.min_area),
+        max_area: text(extra.max_area),
+        sort: String(form.get('sort') ?? '') || undefined,
+      }),
+      { preventScrollReset: true },
+    );
   };
 
   const placeKey = placeKeyOf(location);
@@ -94,6 +125,57 @@ export function BuyRentResults({ results }: { results: PropertyPage }) {
             </button>
           </form>
         </div>
+        <details
+          open={hasExtraFilters(filters) || !!filters.sort || undefined}
+          className="rounded-xl border border-slate-200 bg-white p-3"
+        >
+          <summary className="inline-flex cursor-pointer items-center gap-2 text-sm font-semibold text-slate-800">
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            {t('facts.filters.more')}
+          </summary>
+          <form
+            method="get"
+            aria-label={t('facts.filters.more')}
+            onSubmit={applyFilters}
+            className="mt-3 grid gap-3"
+            key={searchParams.toString()}
+          >
+            {/* Without JavaScript the browser sends the form itself: the tab, place and title search stay. */}
+            {tab === 'all' ? null : <input type="hidden" name="tab" value={tab} />}
+            {location ? <input type="hidden" name="location" value={location} /> : null}
+            {q ? <input type="hidden" name="q" value={q} /> : null}
+            <ExtraFilters
+              value={filters}
+              fieldClass={filterField}
+              areaErrorId={areaError ? `${id}-area-error` : undefined}
+            />
+            {areaError ? (
+              <p id={`${id}-area-error`} role="alert" className="text-sm font-medium text-red-700">
+                {areaError}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-end gap-3">
+              <label className="text-sm font-medium text-slate-700">
+                {t('filters.sort')}
+                <select name="sort" defaultValue={filters.sort ?? ''} className={`${filterField} mt-1`}>
+                  <option value="">{t('filters.sortNewest')}</option>
+                  <option value="price_asc">{t('filters.sortPriceAsc')}</option>
+                  <option value="price_desc">{t('filters.sortPriceDesc')}</option>
+                  <option value="price_per_sqm_asc">{t('facts.filters.sortPricePerSqmAsc')}</option>
+                  <option value="price_per_sqm_desc">{t('facts.filters.sortPricePerSqmDesc')}</option>
+                </select>
+              </label>
+              <button
+                type="submit"
+                className="inline-flex h-11 items-center gap-2 rounded-lg bg-teal-700 px-5 text-sm font-semibold text-white hover:bg-teal-800"
+              >
+                <Search className="size-4" aria-hidden="true" />
+                {t('facts.filters.apply')}
+              </button>
+            </div>
+          </form>
+        </details>
+        {refused ? <SearchRefused message={refused} /> : null}
         <PagedResults
           data={results}
           isFetching={isFetching}

@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../i18n';
+import { makeStore } from '../../../app/store';
+import i18n, { initI18n } from '../../../i18n';
 import { makeProperty } from '../../../test/properties';
 import { PropertyCard } from './PropertyCard';
 
@@ -11,9 +13,11 @@ beforeAll(async () => {
 
 function facts(property: ReturnType<typeof makeProperty>) {
   render(
-    <MemoryRouter>
-      <PropertyCard property={property} />
-    </MemoryRouter>,
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <PropertyCard property={property} />
+      </MemoryRouter>
+    </Provider>,
   );
   return within(screen.getByRole('article'));
 }
@@ -31,5 +35,54 @@ describe('PropertyCard', () => {
     expect(card.getByText('Area')).toBeInTheDocument();
     expect(card.queryByText('Bedrooms')).not.toBeInTheDocument();
     expect(card.queryByText('Bathrooms')).not.toBeInTheDocument();
+  });
+
+  const asok = {
+    id: 'bts-asok',
+    name: 'Asok',
+    name_th: 'อโศก',
+    line: 'bts-sukhumvit',
+    system: 'BTS' as const,
+    distance_m: 640,
+  };
+
+  describe('issue 15 facts', () => {
+    it('shows the price per m² (per month for a rent) and the nearest station', () => {
+      const rent = facts(makeProperty(3, { price_per_sqm: 556, nearest_station: asok }));
+      expect(rent.getByTestId('price-per-sqm')).toHaveTextContent('฿556/m²/month');
+      expect(rent.getByTestId('station-distance')).toHaveTextContent('650 m to BTS Asok');
+    });
+
+    it('says a sale’s price per m² without "month"', () => {
+      const sale = facts(makeProperty(4, { type: 'sale', price: 5_000_000, price_per_sqm: 111_111 }));
+      expect(sale.getByTestId('price-per-sqm')).toHaveTextContent(/^฿111,111\/m²$/);
+    });
+
+    it('shows neither without an area or a station within reach', () => {
+      const card = facts(makeProperty(5, { price_per_sqm: null, nearest_station: null }));
+      expect(card.queryByTestId('price-per-sqm')).not.toBeInTheDocument();
+      expect(card.queryByTestId('station-distance')).not.toBeInTheDocument();
+    });
+
+    it('marks a condo with foreign quota foreigner-friendly, never a house', () => {
+      expect(facts(makeProperty(6, { foreign_quota: 1 })).getByText('Foreigner-friendly')).toBeInTheDocument();
+      cleanup();
+      expect(facts(makeProperty(7, { foreign_quota: 0 })).queryByText('Foreigner-friendly')).not.toBeInTheDocument();
+      cleanup();
+      const house = makeProperty(8, { property_sub_type: 'house', foreign_quota: 1 });
+      expect(facts(house).queryByText('Foreigner-friendly')).not.toBeInTheDocument();
+    });
+
+    it('names the station in Thai and the units in Thai for a Thai reader', async () => {
+      await i18n.changeLanguage('th');
+      try {
+        const card = facts(makeProperty(9, { nearest_station: { ...asok, distance_m: 1_260 } }));
+        expect(card.getByTestId('station-distance')).toHaveTextContent('ห่างจาก BTS อโศก 1.3 กม.');
+        expect(card.getByTestId('price-per-sqm')).toHaveTextContent('฿556/ตร.ม./เดือน');
+      } finally {
+        cleanup();
+        await i18n.changeLanguage('en');
+      }
+    });
   });
 });

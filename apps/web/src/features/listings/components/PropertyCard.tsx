@@ -1,8 +1,11 @@
 import { hasFloors, type Property } from '@baan/contract';
 import { Bath, BedDouble, MapPin, Ruler, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CompareButton } from '../../../app/compare-toggle';
+import { FavoriteHeart } from '../../../app/favorite-heart';
 import { Link } from '../../../i18n/localized-router';
 import { formatNumber, formatPrice } from '../lib/format';
+import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
 import { PropertyImage } from './PropertyImage';
 
 type Props = { property: Property; isEager?: boolean };
@@ -11,6 +14,7 @@ type Props = { property: Property; isEager?: boolean };
 export function PropertyCard({ property, isEager = false }: Props) {
   const { t } = useTranslation('listings');
   const isRent = property.type === 'rent';
+  const perSqm = usePricePerSqm(property);
   return (
     // The title's link covers the card, so the card shows its keyboard focus (the link's own outline would only ring the title).
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-teal-500">
@@ -22,7 +26,7 @@ export function PropertyCard({ property, isEager = false }: Props) {
           className="h-[175px] w-full object-cover transition-transform duration-300 group-hover:scale-105"
           isEager={isEager}
         />
-        <div className="absolute top-2 left-2 flex gap-1.5">
+        <div className="absolute top-2 right-12 left-2 flex flex-wrap gap-1.5">
           <span
             className={`rounded-md px-2 py-0.5 text-xs font-semibold text-white ${isRent ? 'bg-blue-700' : 'bg-green-700'}`}
           >
@@ -34,12 +38,19 @@ export function PropertyCard({ property, isEager = false }: Props) {
               {t('card.featured')}
             </span>
           ) : null}
+          {isForeignerFriendly(property) ? <ForeignerFriendlyBadge /> : null}
         </div>
+        <FavoriteHeart id={property.id} title={property.title} className="absolute top-2 right-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-lg font-bold text-teal-800">
           {formatPrice(property.price)}
           {isRent ? <span className="text-sm font-medium text-slate-600"> {t('card.perMonth')}</span> : null}
+          {perSqm ? (
+            <span className="block text-xs font-medium text-slate-600" data-testid="price-per-sqm">
+              {perSqm}
+            </span>
+          ) : null}
         </p>
         <h3 className="line-clamp-2 text-base font-semibold text-slate-900">
           <Link
@@ -54,6 +65,7 @@ export function PropertyCard({ property, isEager = false }: Props) {
           <MapPin className="size-4 shrink-0" aria-hidden="true" />
           <span className="truncate">{property.location}</span>
         </p>
+        <StationDistance property={property} className="text-sm text-slate-600" />
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
           <div className="flex items-center gap-1">
             <dt>
@@ -81,6 +93,7 @@ export function PropertyCard({ property, isEager = false }: Props) {
             </>
           ) : null}
         </dl>
+        <CompareButton id={property.id} title={property.title} className="self-start" />
       </div>
     </article>
   );

@@ -2,9 +2,11 @@ import type { ContactChannel, Property } from '@baan/contract';
 import { BarChart3, CircleSlash, Mail, MapPin, Pencil, Phone, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FavoriteHeart } from '../../../app/favorite-heart';
 import { Link } from '../../../i18n/localized-router';
 import { formatPrice } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
+import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
 import { PropertySpecs } from './PropertySpecs';
 
 /** A sold or rented listing: its page stays reachable, marked, without contact actions (ADR 017). */
@@ -20,14 +22,17 @@ interface PropertyDetailProps {
   isOwner?: boolean;
   /** A visitor used one of the contact actions (counted for the owner's statistics). */
   onContact?: (channel: ContactChannel) => void;
+  /** Stands under the contact actions: the compare toggle and the share buttons. */
+  actions?: ReactNode;
 }
 
 /** A listing's page: photos, price, owner contact, specs and description; `aside` stands beside the description. */
-export function PropertyDetail({ property, aside, isOwner = false, onContact }: PropertyDetailProps) {
+export function PropertyDetail({ property, aside, isOwner = false, onContact, actions }: PropertyDetailProps) {
   const { t } = useTranslation('listings');
   const isRent = property.type === 'rent';
   const owner = property.owner;
   const gone = isNoLongerAvailable(property);
+  const perSqm = usePricePerSqm(property);
   return (
     <article className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       {gone ? (
@@ -62,15 +67,25 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact }: 
                 {t('card.featured')}
               </span>
             ) : null}
+            {isForeignerFriendly(property) ? <ForeignerFriendlyBadge size="large" /> : null}
           </div>
-          <h1 className="text-3xl font-bold text-balance text-slate-900">{property.title}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold text-balance text-slate-900">{property.title}</h1>
+            <FavoriteHeart id={property.id} title={property.title} variant="plain" className="shrink-0" />
+          </div>
           <p className="flex items-center gap-2 text-slate-700">
             <MapPin className="size-5 shrink-0 text-teal-700" aria-hidden="true" />
             {property.location}
           </p>
+          <StationDistance property={property} className="gap-2 text-slate-700" iconClassName="size-5" />
           <p className="text-3xl font-extrabold text-teal-800">
             {formatPrice(property.price)}
             {isRent ? <span className="text-base font-medium text-slate-600"> {t('card.perMonth')}</span> : null}
+            {perSqm ? (
+              <span className="mt-1 block text-base font-medium text-slate-600" data-testid="price-per-sqm">
+                {perSqm}
+              </span>
+            ) : null}
           </p>
           {isOwner ? <OwnerLinks propertyId={property.id} /> : null}
           {gone ? null : (
@@ -98,6 +113,7 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact }: 
             </div>
           )}
           {owner ? <p className="text-sm text-slate-600">{t('detail.listedBy', { name: owner.name })}</p> : null}
+          {actions}
         </div>
       </div>
       <PropertySpecs property={property} />

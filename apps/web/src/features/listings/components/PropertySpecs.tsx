@@ -5,17 +5,23 @@ import {
   Building2,
   CalendarDays,
   ChefHat,
+  Coins,
   DoorOpen,
   Fence,
+  FileText,
+  Globe2,
   Layers,
   Ruler,
   Sofa,
   Tag,
+  TrainFront,
   Zap,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNearestStation } from '../lib/facts';
 import { formatNumber, formatPrice } from '../lib/format';
+import { usePricePerSqm } from './ListingFacts';
 
 function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
@@ -54,6 +60,7 @@ const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true"
 export function PropertySpecs({ property }: { property: Property }) {
   const { t, i18n } = useTranslation('listings');
   const sqm = (value: number) => `${formatNumber(value)} ${t('units.sqm')}`;
+  const perSqm = usePricePerSqm(property);
   const specs: { key: string; icon: ReactNode; label: string; value: string }[] = [
     {
       key: 'propertyType',
@@ -97,6 +104,32 @@ export function PropertySpecs({ property }: { property: Property }) {
       icon: icon(Zap),
       label: t('detail.avgUtilities'),
       value: `${formatPrice(property.avg_utilities)} ${t('card.perMonth')}`,
+    });
+  }
+  if (perSqm) specs.push({ key: 'pricePerSqm', icon: icon(Coins), label: t('facts.pricePerSqm'), value: perSqm });
+  if (property.nearest_station) {
+    specs.push({
+      key: 'nearestStation',
+      icon: icon(TrainFront),
+      label: t('facts.nearestStation'),
+      value: formatNearestStation(property.nearest_station, t, i18n.language),
+    });
+  }
+  if (property.title_deed) {
+    specs.push({
+      key: 'titleDeed',
+      icon: icon(FileText),
+      label: t('facts.titleDeed'),
+      value: t(`facts.deeds.${property.title_deed}`),
+    });
+  }
+  // Foreign quota is a condo's (the Condominium Act's 49 %); a house or land has none to show.
+  if (property.property_sub_type === 'condo' && property.foreign_quota === 1) {
+    specs.push({
+      key: 'foreignQuota',
+      icon: icon(Globe2),
+      label: t('facts.foreignQuota'),
+      value: t('facts.foreignQuotaAvailable'),
     });
   }
   if (property.availability_date) {

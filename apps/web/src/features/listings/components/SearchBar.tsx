@@ -2,6 +2,7 @@ import type { ListingType, PropertyListParams, PropertySort, PropertySubType } f
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
 
 /** The property type select of the spec's quick search bar. */
 export const SEARCH_SUB_TYPES: PropertySubType[] = ['house', 'apartment', 'condo', 'land'];
@@ -30,9 +31,11 @@ export function SearchBar({ value, onSearch }: Props) {
       value.max_price !== undefined ||
       value.bedrooms !== undefined ||
       !!value.type ||
-      !!value.sort,
+      !!value.sort ||
+      hasExtraFilters(value),
   );
   const [priceError, setPriceError] = useState('');
+  const [areaError, setAreaError] = useState('');
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,6 +48,12 @@ export function SearchBar({ value, onSearch }: Props) {
       return;
     }
     setPriceError('');
+    const extra = readExtraFilters(form);
+    if (extra.areaError) {
+      setAreaError(t('facts.filters.areaRangeError'));
+      return;
+    }
+    setAreaError('');
     const bedrooms = toNumber(text('bedrooms'));
     onSearch({
       q: text('q') || undefined,
@@ -55,6 +64,7 @@ export function SearchBar({ value, onSearch }: Props) {
       bedrooms,
       type: (text('type') || undefined) as ListingType | undefined,
       sort: (text('sort') || undefined) as PropertySort | undefined,
+      ...extra.filters,
     });
   }
 
@@ -162,6 +172,8 @@ export function SearchBar({ value, onSearch }: Props) {
             <option value="">{t('filters.sortNewest')}</option>
             <option value="price_asc">{t('filters.sortPriceAsc')}</option>
             <option value="price_desc">{t('filters.sortPriceDesc')}</option>
+            <option value="price_per_sqm_asc">{t('facts.filters.sortPricePerSqmAsc')}</option>
+            <option value="price_per_sqm_desc">{t('facts.filters.sortPricePerSqmDesc')}</option>
           </select>
         </label>
         {priceError ? (
@@ -171,6 +183,18 @@ export function SearchBar({ value, onSearch }: Props) {
             className="text-sm font-medium text-red-700 sm:col-span-2 lg:col-span-5"
           >
             {priceError}
+          </p>
+        ) : null}
+        <div className="sm:col-span-2 lg:col-span-5">
+          <ExtraFilters value={value} fieldClass={field} areaErrorId={areaError ? `${id}-area-error` : undefined} />
+        </div>
+        {areaError ? (
+          <p
+            id={`${id}-area-error`}
+            role="alert"
+            className="text-sm font-medium text-red-700 sm:col-span-2 lg:col-span-5"
+          >
+            {areaError}
           </p>
         ) : null}
       </fieldset>

@@ -1,22 +1,38 @@
-import type { PropertyListParams, PropertySubType } from '@baan/contract';
+import type { PropertyListParams, PropertySort, PropertySubType } from '@baan/contract';
+import { fromSearchParams } from './search-params';
 
 /** Buy or rent's tabs: every listing, condos or houses (`?tab=condo`). */
 export const BUY_RENT_TABS = ['all', 'condo', 'house'] as const;
 export type BuyRentTab = (typeof BUY_RENT_TABS)[number];
 export const BUY_RENT_PER_PAGE = 10;
 
-export interface BuyRentFilters {
+/** The filters Buy or rent shares with Quick search (near a station, foreign quota, title deed, area) and its sort. */
+export const BUY_RENT_EXTRA = [
+  'station',
+  'within_m',
+  'foreign_quota',
+  'title_deed',
+  'min_area',
+  'max_area',
+  'sort',
+] as const;
+type Extra = Pick<PropertyListParams, (typeof BUY_RENT_EXTRA)[number]>;
+
+export interface BuyRentFilters extends Extra {
   tab: BuyRentTab;
   q: string | undefined;
   location: string | undefined;
   page: number;
+  sort?: PropertySort;
 }
 
 /** What Buy or rent's address asks for; anything malformed is left out. */
 export function buyRentFilters(search: URLSearchParams): BuyRentFilters {
   const tab = search.get('tab') ?? '';
   const page = Number(search.get('page'));
+  const shared = fromSearchParams(search);
   return {
+    ...Object.fromEntries(BUY_RENT_EXTRA.map((key) => [key, shared[key]])),
     tab: (BUY_RENT_TABS as readonly string[]).includes(tab) ? (tab as BuyRentTab) : 'all',
     q: search.get('q')?.trim() || undefined,
     location: search.get('location')?.trim() || undefined,
@@ -25,8 +41,9 @@ export function buyRentFilters(search: URLSearchParams): BuyRentFilters {
 }
 
 /** The search behind the filters: one page of 10. */
-export function buyRentQuery({ tab, q, location, page }: BuyRentFilters): PropertyListParams {
+export function buyRentQuery({ tab, q, location, page, ...extra }: BuyRentFilters): PropertyListParams {
   return {
+    ...extra,
     q,
     location,
     sub_type: tab === 'all' ? undefined : (tab as PropertySubType),
@@ -41,7 +58,7 @@ export function buyRentQuery({ tab, q, location, page }: BuyRentFilters): Proper
  */
 export function buyRentHref(
   current: URLSearchParams,
-  changes: Partial<Record<'tab' | 'q' | 'location' | 'page', string>>,
+  changes: Partial<Record<'tab' | 'q' | 'location' | 'page' | (typeof BUY_RENT_EXTRA)[number], string>>,
 ) {
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(changes)) {

@@ -1,0 +1,134 @@
+import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoginState } from './login-slice';
+
+/**
+ * Favourites (docs/api.md "Buyers"): the listing ids someone hearted. A visitor without an account keeps them in this
+ * browser (localStorage); signed in, they live in the account (PUT/DELETE /api/user/favorites/{id}), and at login the
+ * browser's ones move there. The store starts empty on the server and in the browser alike, so the first render of
+ * a heart matches the server's HTML; {@link useFavoritesSync} fills it once the page is live.
+ *
+ * Plain fetch, not RTK Query: hearts are on the home page, whose entry chunk carries no data library.
+ */
+export const FAVORITES_KEY = 'favorites';
+
+export interface FavoritesState {
+  ids: number[];
+  /** Where `ids` came from: nowhere yet (server render, before hydration), this browser, or the account. */
+  source: 'none' | 'local' | 'account';
+}
+
+const initialState: FavoritesState = { ids: [], source: 'none' };
+
+export const favoritesSlice = createSlice({
+  name: 'favorites',
+  initialState,
+  reducers: {
+    favoritesLoaded(state, action: PayloadAction<{ ids: number[]; source: 'local' | 'account' }>) {
+      state.ids = action.payload.ids;
+      state.source = action.payload.source;
+    },
+    favoriteAdded(state, action: PayloadAction<number>) {
+      if (!state.ids.includes(action.payload)) state.ids.unshift(action.payload);
+    },
+    favoriteRemoved(state, action: PayloadAction<number>) {
+      state.ids = state.ids.filter((id) => id !== action.payload);
+    },
+  },
+});
+
+export const { favoritesLoaded, favoriteAdded, favoriteRemoved } = favoritesSlice.actions;
+
+interface State {
+  login: LoginState;
+  favorites: FavoritesState;
+}
+
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+/** The ids this browser keeps (newest first); [] when there are none or storage is unavailable. */
+export function readLocalFavorites(): number[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(FAVORITES_KEY) ?? '[]');
+    return Array.isArray(parsed) ? [...new Set(parsed.filter(isId))] : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeLocalFavorites(ids: number[]): void {
+  try {
+    if (ids.length === 0) localStorage.removeItem(FAVORITES_KEY);
+    else localStorage.setItem(FAVORITES_KEY, JSON.stringify(ids));
+  } catch {
+    // Storage unavailable (private mode, quota): the hearts last for this page only.
+  }
+}
+
+function apiRequest(path: string, method: string, token: string): Request {
+  return new Request(`${window.location.origin}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+  });
+}
+
+type SendResult = 'ok' | 'gone' | 'failed';
+
+/** PUT or DELETE /api/user/favorites/{id}: 'gone' when the listing does not exist (404, 400), 'failed' otherwise. */
+async function sendFavorite(token: string, id: number, method: 'PUT' | 'DELETE'): Promise<SendResult> {
+  try {
+    const response = await fetch(apiRequest(`/user/favorites/${id}`, method, token));
+    if (response.ok) return 'ok';
+    return response.status === 404 || response.status === 400 ? 'gone' : 'failed';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** GET /api/user/favorites: the account's favourites (still-active listings), or null when it could not be read. */
+export async function fetchAccountFavorites(token: string): Promise<{ id: number }[] | null> {
+  try {
+    const response = await fetch(apiRequest('/user/favorites', 'GET', token));
+    if (!response.ok) return null;
+    const body = (await response.json()) as { payload?: unknown };
+    return Array.isArray(body.payload) ? (body.payload as { id: number }[]).filter((p) => isId(p?.id)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * At login (any way: the login form, sign-up with its code, a restored session): each of this browser's favourites
+ * is PUT to the account and the browser's list emptied (one the server could not take for a passing reason stays
+ * for the next login); then the account's list is the one shown.
+ */
+export async function mergeLocalFavorites(token: string): Promise<number[] | null> {
+  const kept: number[] = [];
+  for (const id of readLocalFavorites()) {
+    if ((await sendFavorite(token, id, 'PUT')) === 'failed') kept.push(id);
+  }
+  writeLocalFavorites(kept);
+  const account = await fetchAccountFavorites(token);
+  return account ? account.map((p) => p.id) : null;
+}
+
+/**
+ * Hearts or un-hearts a listing. A visitor's change is written to this browser at once; an account's is shown at
+ * once and sent, and undone if the server refuses it. Resolves false when it was undone.
+ */
+export function toggleFavorite(id: number) {
+  return async (dispatch: Dispatch, getState: () => State): Promise<boolean> => {
+    const { favorites, login } = getState();
+    const wasFavorite = favorites.ids.includes(id);
+    dispatch(wasFavorite ? favoriteRemoved(id) : favoriteAdded(id));
+    if (!login.isAuthenticated || !login.token) {
+      const local = readLocalFavorites().filter((other) => other !== id);
+      writeLocalFavorites(wasFavorite ? local : [id, ...local]);
+      return true;
+    }
+    const result = await sendFavorite(login.token, id, wasFavorite ? 'DELETE' : 'PUT');
+    // Removing a listing that no longer exists is done all the same.
+    if (result === 'ok' || (wasFavorite && result === 'gone')) return true;
+    dispatch(wasFavorite ? favoriteAdded(id) : favoriteRemoved(id));
+    return false;
+  };
+}

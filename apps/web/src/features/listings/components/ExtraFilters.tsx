@@ -1,0 +1,134 @@
+import { type PropertyListParams, STATION_DISTANCES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDistance } from '../lib/facts';
+import { StationPicker } from './StationPicker';
+
+/** The filters of issue 15 that /Quick and /Buy-rent share (the address carries each: search-params.ts). */
+export type ExtraFilterParams = Pick<
+  PropertyListParams,
+  'station' | 'within_m' | 'foreign_quota' | 'title_deed' | 'min_area' | 'max_area'
+>;
+
+export const hasExtraFilters = (value: ExtraFilterParams): boolean =>
+  Boolean(
+    value.station ||
+      value.within_m !== undefined ||
+      value.foreign_quota ||
+      value.title_deed ||
+      value.min_area !== undefined ||
+      value.max_area !== undefined,
+  );
+
+const whole = (text: string): number | undefined => {
+  const digits = text.replace(/[,\s]/g, '');
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : undefined;
+};
+
+/**
+ * The shared filters as the form has them; `areaError` when the minimum area is over the maximum (the page says so
+ * instead of searching, as for the price range). A distance without a station means "within … of any station".
+ */
+export function readExtraFilters(form: FormData): { filters: ExtraFilterParams; areaError: boolean } {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const min = whole(text('min_area'));
+  const max = whole(text('max_area'));
+  const within = Number(text('within_m'));
+  const deed = text('title_deed');
+  return {
+    filters: {
+      station: text('station') || undefined,
+      within_m: Number.isInteger(within) && within >= 100 && within <= 5000 ? within : undefined,
+      foreign_quota: form.get('foreign_quota') === '1' ? '1' : undefined,
+      title_deed: (TITLE_DEEDS as readonly string[]).includes(deed) ? (deed as TitleDeed) : undefined,
+      min_area: min,
+      max_area: max,
+    },
+    areaError: min !== undefined && max !== undefined && min > max,
+  };
+}
+
+type Props = {
+  value: ExtraFilterParams;
+  /** Classes of the text boxes and selects (the page's own). */
+  fieldClass: string;
+  /** The id of the area range message when it is shown. */
+  areaErrorId?: string;
+};
+
+/**
+ * "Near a station" (a station picker and a distance), foreigner-friendly, title deed and the area range: labelled
+ * controls whose names are the search's parameters, so a plain GET form sends them too.
+ */
+export function ExtraFilters({ value, fieldClass, areaErrorId }: Props) {
+  const { t, i18n } = useTranslation('listings');
+  const label = 'text-sm font-medium text-slate-700';
+  // A distance the address asks for that the select does not offer (the API takes any 100–5,000 m) stays chosen.
+  const distances: number[] = [...STATION_DISTANCES];
+  if (value.within_m !== undefined && !distances.includes(value.within_m)) distances.push(value.within_m);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold text-slate-800">{t('facts.filters.nearStation')}</legend>
+        <StationPicker name="station" defaultValue={value.station} inputClassName={fieldClass} />
+        <label className={label}>
+          {t('facts.filters.distance')}
+          <select name="within_m" defaultValue={value.within_m ?? ''} className={`${fieldClass} mt-1`}>
+            <option value="">{t('facts.filters.anyDistance')}</option>
+            {distances.map((metres) => (
+              <option key={metres} value={metres}>
+                {t('facts.filters.within', { distance: formatDistance(metres, t, i18n.language) })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      <div className="grid content-start gap-3 sm:col-span-2 sm:grid-cols-2">
+        <label className={label}>
+          {t('facts.filters.titleDeed')}
+          <select name="title_deed" defaultValue={value.title_deed ?? ''} className={`${fieldClass} mt-1`}>
+            <option value="">{t('facts.filters.anyDeed')}</option>
+            {TITLE_DEEDS.map((deed) => (
+              <option key={deed} value={deed}>
+                {t(`facts.deeds.${deed}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={`${label} flex items-center gap-2 self-end sm:min-h-11`}>
+          <input
+            type="checkbox"
+            name="foreign_quota"
+            value="1"
+            defaultChecked={value.foreign_quota === '1'}
+            className="size-5 shrink-0 accent-teal-700"
+          />
+          {t('facts.filters.foreignQuota')}
+        </label>
+        <label className={label}>
+          {t('facts.filters.minArea')}
+          <input
+            name="min_area"
+            inputMode="numeric"
+            defaultValue={value.min_area ?? ''}
+            placeholder="0"
+            className={`${fieldClass} mt-1`}
+            aria-invalid={areaErrorId ? true : undefined}
+            aria-describedby={areaErrorId}
+          />
+        </label>
+        <label className={label}>
+          {t('facts.filters.maxArea')}
+          <input
+            name="max_area"
+            inputMode="numeric"
+            defaultValue={value.max_area ?? ''}
+            placeholder={t('filters.noLimit')}
+            className={`${fieldClass} mt-1`}
+            aria-invalid={areaErrorId ? true : undefined}
+            aria-describedby={areaErrorId}
+          />
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import type { SavedSearch } from '@baan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { emptyCatalogue, jsonResponse, type Route, stubFetch } from '../../../test/http';
+import { renderApp } from '../../../test/render-app';
+import { makeUser, signedIn } from '../../../test/users';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const saved = (overrides: Partial<SavedSearch>): SavedSearch => ({
+  id: 1,
+  name: 'Condos in Bangkok',
+  query: 'location=Bangkok&sub_type=condo&type=sale',
+  frequency: 'daily',
+  created_at: '2026-11-01T08:00:00.000Z',
+  last_sent_at: null,
+  ...overrides,
+});
+
+/** POST /api/user/saved-searches answers `answer`; GET lists `list`; DELETE /{id} answers 204 and drops it. */
+function savedSearches(list: SavedSearch[], answer?: () => Response) {
+  const current = [...list];
+  const route: Route = (request, url) => {
+    if (url.pathname === '/api/user/saved-searches') {
+      if (request.method === 'GET') return jsonResponse(200, { success: true, payload: current });
+      if (request.method === 'POST') {
+        return answer?.() ?? jsonResponse(201, { success: true, payload: saved({ id: 99 }) });
+      }
+    }
+    const match = /^\/api\/user\/saved-searches\/(\d+)$/.exec(url.pathname);
+    if (match && request.method === 'DELETE') {
+      const at = current.findIndex((s) => s.id === Number(match[1]));
+      if (at < 0) return jsonResponse(404, { success: false, message: 'This saved search does not exist.' });
+      current.splice(at, 1);
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
+  };
+  return { route, current };
+}
+
+const SEARCH = '/Quick?type=sale&location=Bangkok&min_price=2000000&page=2&sort=price_asc';
+
+describe('Save this search', () => {
+  it('posts the page’s filters (no page or sort) with the name and frequency, then offers the list', async () => {
+    const api = savedSearches([]);
+    const { bodies, posts } = stubFetch(api.route, emptyCatalogue);
+    await renderApp(SEARCH, { login: signedIn() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 15_000 }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name of the search' });
+    expect(name).toHaveValue('For sale, in Bangkok, from 2,000,000 THB');
+    expect(within(dialog).getByRole('group', { name: 'How often should we e-mail you?' })).toBeVisible();
+    expect(within(dialog).getByRole('radio', { name: 'Once a day' })).toBeChecked();
+    await user.clear(name);
+    await user.type(name, 'Bangkok homes');
+    await user.click(within(dialog).getByRole('radio', { name: 'Once a week' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+
+    expect(await screen.findByText('Search saved. We will e-mail you new matches.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Manage saved searches' })).toHaveAttribute(
+      'href',
+      '/dashboard/saved-searches',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts().map((r) => new URL(r.url).pathname)).toEqual(['/api/user/saved-searches']);
+    expect(bodies).toEqual([
+      { name: 'Bangkok homes', query: 'type=sale&location=Bangkok&min_price=2000000', frequency: 'weekly' },
+    ]);
+  });
+
+  it('shows the API’s refusal in the page’s language, and keeps the dialog open', async () => {
+    const api = savedSearches([], () =>
+      jsonResponse(409, {
+        success: false,
+        message: 'You can keep at most 20 saved searches. Delete one to save another.',
+      }),
+    );
+    stubFetch(api.route, emptyCatalogue);
+    await renderApp('/th/Quick?type=rent', { login: signedIn() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'บันทึกการค้นหานี้' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'บันทึกการค้นหานี้' });
+    expect(within(dialog).getByRole('textbox', { name: 'ชื่อการค้นหา' })).toHaveValue('เช่า');
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึกการค้นหา' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'คุณบันทึกการค้นหาได้สูงสุด 20 รายการ โปรดลบรายการหนึ่งก่อนบันทึกใหม่',
+    );
+  });
+
+  it('asks for a name before posting anything', async () => {
+    const { posts } = stubFetch(savedSearches([]).route, emptyCatalogue);
+    await renderApp('/Quick', { login: signedIn() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name of the search' })).toHaveValue('All listings');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name of the search' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the search a name.');
+    expect(posts()).toEqual([]);
+  });
+
+  it('sends a visitor to log in, and back on the same search opens the dialog again', async () => {
+    const login: Route = (request, url) =>
+      request.method === 'POST' && url.pathname === '/api/login'
+        ? jsonResponse(200, {
+            success: true,
+            message: 'Login successful!',
+            payload: { user: makeUser(), token: 'jwt-1' },
+          })
+        : undefined;
+    const { posts } = stubFetch(login, savedSearches([]).route, emptyCatalogue);
+    const { router } = await renderApp(SEARCH);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 15_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(posts()).toEqual([]);
+
+    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 15_000 }), 'somchai@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' }, { timeout: 15_000 });
+    expect(router.state.location.pathname + router.state.location.search).toBe(SEARCH);
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(posts().map((r) => new URL(r.url).pathname)).toContain('/api/user/saved-searches'));
+  });
+});
+
+describe('/dashboard/saved-searches', () => {
+  it('lists the searches with their filters in words, runs one and deletes one after confirming', async () => {
+    const api = savedSearches([
+      saved({}),
+      saved({
+        id: 2,
+        name: 'Near BTS',
+        query: 'station=bts-asok&within_m=500',
+        frequency: 'instant',
+        last_sent_at: '2026-11-20T09:30:00.000Z',
+      }),
+    ]);
+    const { requests } = stubFetch(api.route);
+    await renderApp('/dashboard/saved-searches', { login: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saved searches' }, { timeout: 15_000 })).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Saved searches' });
+    const first = within(list).getByRole('article', { name: 'Condos in Bangkok' });
+    expect(first).toHaveTextContent('For sale · Condo · in Bangkok');
+    expect(first).toHaveTextContent('Daily');
+    expect(first).toHaveTextContent('None yet');
+    expect(within(first).getByRole('link', { name: 'Run the search “Condos in Bangkok”' })).toHaveAttribute(
+      'href',
+      '/Quick?location=Bangkok&sub_type=condo&type=sale',
+    );
+    const second = within(list).getByRole('article', { name: 'Near BTS' });
+    expect(second).toHaveTextContent('within 500 m of station bts-asok');
+    expect(second).toHaveTextContent('Instant');
+    expect(second).not.toHaveTextContent('None yet');
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(first).getByRole('button', { name: 'Delete the search “Condos in Bangkok”' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this saved search?' });
+    expect(confirm).toHaveTextContent('“Condos in Bangkok” will send you no more e-mails.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(list).queryByRole('article', { name: 'Condos in Bangkok' })).toBeNull());
+    expect(within(list).getByRole('article', { name: 'Near BTS' })).toBeVisible();
+    expect(
+      requests
+        .filter((r) => r.method === 'DELETE')
+        .map((r) => `${new URL(r.url).pathname} ${r.headers.get('Authorization')}`),
+    ).toEqual(['/api/user/saved-searches/1 Bearer test-token']);
+    expect(api.current.map((s) => s.id)).toEqual([2]);
+  });
+
+  it('cancelling the confirmation deletes nothing; an empty list points to the search', async () => {
+    const { requests } = stubFetch(savedSearches([saved({})]).route);
+    await renderApp('/dashboard/saved-searches', { login: signedIn() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete the search “Condos in Bangkok”' }, { timeout: 15_000 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+  });
+
+  it('says when there are none', async () => {
+    stubFetch(savedSearches([]).route);
+    await renderApp('/dashboard/saved-searches', { login: signedIn() });
+    expect(await screen.findByText('You have no saved searches yet.', {}, { timeout: 15_000 })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Search listings' })).toHaveAttribute('href', '/Quick');
+  });
+});
