@@ -105,7 +105,9 @@ export function SearchMap({
           timeoutMs,
           bbox: opened,
           labels: {
-            marker: (point: MapPoint) => `${point.title}, ${fullPrice(point, t('perMonth'))}`,
+            // Starts with the pill's visible price, so the spoken name contains what is seen (WCAG 2.5.3).
+            marker: (point: MapPoint) =>
+              `${shortPrice(point.price)} · ${point.title}, ${fullPrice(point, t('perMonth'))}`,
             cluster: (count: number) => t('cluster', { count, total: formatWhole(count) }),
             open: t('open'),
             zoomIn: t('zoomIn'),

@@ -103,8 +103,10 @@ describe('Quick search map', () => {
     // Two apart, two at one spot: two price markers and a cluster of 2, each a named button.
     const markers = await within(region).findAllByRole('button', { name: /฿/ });
     expect(markers.map((m) => m.textContent).sort()).toEqual(['฿25K', '฿3.5M']);
-    expect(within(region).getByRole('button', { name: 'Riverside <b>condo</b>, ฿3,500,000' })).toBeInTheDocument();
-    expect(within(region).getByRole('button', { name: 'Listing 8, ฿25,000 / month' })).toBeInTheDocument();
+    expect(
+      within(region).getByRole('button', { name: '฿3.5M · Riverside <b>condo</b>, ฿3,500,000' }),
+    ).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: '฿25K · Listing 8, ฿25,000 / month' })).toBeInTheDocument();
     const cluster = within(region).getByRole('button', { name: '2 listings here: zoom in' });
     expect(cluster).toHaveTextContent('2');
     // Opening it did not rewrite the address (only a move does).
@@ -145,7 +147,7 @@ describe('Quick search map', () => {
     const { router } = await renderApp(`/th/Quick?bbox=${AREA}`);
     await tilesLoad();
     const region = screen.getByRole('region', { name: 'แผนที่ผลการค้นหา' });
-    const marker = await within(region).findByRole('button', { name: 'Riverside <b>condo</b>, ฿3,500,000' });
+    const marker = await within(region).findByRole('button', { name: '฿3.5M · Riverside <b>condo</b>, ฿3,500,000' });
     fireEvent.click(marker);
     const link = await within(region).findByRole('link', { name: 'ดูรายละเอียด: Riverside <b>condo</b>' });
     expect(link).toHaveAttribute('href', '/th/detail/7');
