@@ -37,6 +37,6 @@ CREATE INDEX "favorites_property_idx" ON "favorites" USING btree ("property_id")
 CREATE INDEX "saved_search_hits_unsent_idx" ON "saved_search_hits" USING btree ("sent_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "saved_searches_frequency_idx" ON "saved_searches" USING btree ("frequency");--> statement-breakpoint
-CREATE INDEX "properties_point_idx" ON "properties" USING gist (point("lon", "lat"));--> statement-breakpoint
+CREATE INDEX "properties_lat_lon_idx" ON "properties" USING btree ("lat","lon") INCLUDE ("status","review","user_id","type","price","premium","created_at");--> statement-breakpoint
 CREATE INDEX "properties_status_station_idx" ON "properties" USING btree ("status","station_distance_m");--> statement-breakpoint
 CREATE INDEX "properties_status_ppsqm_idx" ON "properties" USING btree ("status","price_per_sqm","id");

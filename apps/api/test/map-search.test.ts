@@ -49,19 +49,19 @@ describe('GET /api/properties?bbox=', () => {
     expect(ids(res.json().payload.items)).toEqual([saleInside.id]);
   });
 
-  it('uses the GiST index on point(lon, lat)', async () => {
+  it('can answer a map area and a station’s surroundings from the (lat, lon) index', async () => {
     await app.db.execute(sql`set enable_seqscan = off`);
     try {
       // The very condition the search writes (geo-search.ts).
       const plan = (await app.db.execute(
         sql`explain select id from ${properties} where ${insideBox([100.55, 13.72, 100.58, 13.74])}`,
       )) as unknown as { rows: unknown[] };
-      expect(JSON.stringify(plan.rows)).toContain('properties_point_idx');
+      expect(JSON.stringify(plan.rows)).toContain('properties_lat_lon_idx');
       // So does "within 1 km of Asok": a box around the station first, then the exact distance.
       const near = (await app.db.execute(
         sql`explain select id from ${properties} where ${nearStation(stationById('bts-asok') as Station, 1000)}`,
       )) as unknown as { rows: unknown[] };
-      expect(JSON.stringify(near.rows)).toContain('properties_point_idx');
+      expect(JSON.stringify(near.rows)).toContain('properties_lat_lon_idx');
     } finally {
       await app.db.execute(sql`set enable_seqscan = on`);
     }
