@@ -28,7 +28,11 @@ export function mountPointMap(container: HTMLElement, options: PointMapOptions):
     fillColor: '#0f766e',
     fillOpacity: 1,
   })
-    .bindTooltip(options.markerLabel, { direction: 'top', offset: [0, -10] })
+    // A DOM node, never a string: Leaflet writes a string tooltip as HTML, and the label is the owner's title.
+    .bindTooltip(Object.assign(document.createElement('span'), { textContent: options.markerLabel }), {
+      direction: 'top',
+      offset: [0, -10],
+    })
     .addTo(map);
   return () => {
     stopWatch();
