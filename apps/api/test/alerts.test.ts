@@ -241,6 +241,26 @@ describe('a listing that goes live', () => {
     expect(await hitsOf(emmaSearch.id)).toEqual(emmaHits);
   });
 
+  it('sends a match that was paused before its instant mail went out once it is active again', async () => {
+    const before = alertsTo('sally@alerts.test').length;
+    minutesLater(5);
+    // A sale: only Sally's instant search wants it (the daily and weekly ones below count rentals).
+    const late = await publish({ type: 'sale', price: '4500000', title: 'Quiet condo paused before its alert' });
+    // The match runs (a hit and a send job), then the owner pauses it before the send job runs: the mail skips it.
+    await matchListing(app.db, late, { now });
+    await setStatus(late, 'paused');
+    await app.mailer.drain();
+    expect(alertsTo('sally@alerts.test')).toHaveLength(before);
+    expect(await hitsOf(sallySearch.id)).toContain(late);
+    // Active again: no new hit (never twice), but the waiting one is mailed now.
+    minutesLater(5);
+    await setStatus(late, 'active');
+    await app.mailer.drain();
+    const after = alertsTo('sally@alerts.test');
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)?.text).toContain('Quiet condo paused before its alert');
+  });
+
   it('mails a listing approved by an admin once, and not again after a second approval', async () => {
     const held = await makeListing(app, owner.id, {
       title: 'Held Thong Lo condo',

@@ -1,5 +1,5 @@
 import { PropertyListQuery } from '@baan/contract';
-import { and, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits } from '../../db/schema.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -88,6 +88,24 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
     if (!row) return { matched: [], added: [] };
     const ids = new Set((Array.isArray(row.ids) ? row.ids : []).map(Number));
     for (const s of chunk) if (ids.has(s.id)) matched.push(s);
+  }
+  // An instant search that matched this listing before, but whose mail skipped it (the listing was paused or hidden
+  // before the send job ran), still holds an unsent hit: going live again sends it now, not with some later match.
+  const waiting = await db
+    .select({ id: savedSearchHits.savedSearchId })
+    .from(savedSearchHits)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchHits.savedSearchId))
+    .where(
+      and(
+        eq(savedSearchHits.propertyId, listingId),
+        isNull(savedSearchHits.sentAt),
+        eq(savedSearches.frequency, 'instant'),
+      ),
+    );
+  if (waiting.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const { id } of waiting) await enqueueJob(tx, ALERT_SEND_JOB, { savedSearchId: id }, { runAt: now });
+    });
   }
   if (matched.length === 0) return { matched: [], added: [] };
 
