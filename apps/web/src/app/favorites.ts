@@ -101,14 +101,19 @@ export async function fetchAccountFavorites(token: string): Promise<{ id: number
  * is PUT to the account and the browser's list emptied (one the server could not take for a passing reason stays
  * for the next login); then the account's list is the one shown.
  */
-export async function mergeLocalFavorites(token: string): Promise<number[] | null> {
+export async function mergeLocalFavorites(token: string): Promise<number[]> {
   const kept: number[] = [];
+  const sent: number[] = [];
   for (const id of readLocalFavorites()) {
-    if ((await sendFavorite(token, id, 'PUT')) === 'failed') kept.push(id);
+    const result = await sendFavorite(token, id, 'PUT');
+    if (result === 'failed') kept.push(id);
+    else if (result === 'ok') sent.push(id);
   }
   writeLocalFavorites(kept);
   const account = await fetchAccountFavorites(token);
-  return account ? account.map((p) => p.id) : null;
+  // The account's list could not be read: show what is known to be in it (the page offers to try again), never
+  // wait for ever.
+  return account ? account.map((p) => p.id) : sent;
 }
 
 /**

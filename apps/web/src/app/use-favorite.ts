@@ -21,7 +21,7 @@ export function FavoritesSync() {
     }
     let isCurrent = true;
     void mergeLocalFavorites(token).then((ids) => {
-      if (isCurrent && ids) dispatch(favoritesLoaded({ ids, source: 'account' }));
+      if (isCurrent) dispatch(favoritesLoaded({ ids, source: 'account' }));
     });
     return () => {
       isCurrent = false;

@@ -214,6 +214,29 @@ describe('the favourites page', () => {
     expect(requests.some((r) => new URL(r.url).pathname === '/api/user/favorites' && r.method === 'GET')).toBe(true);
   });
 
+  it('does not wait for ever when the account’s list cannot be read at login: it offers to try again', async () => {
+    localStorage.setItem(FAVORITES_KEY, JSON.stringify([5]));
+    const favorites = account([]);
+    let isDown = true;
+    const flaky: Route = (request, url) =>
+      isDown && url.pathname === '/api/user/favorites' && request.method === 'GET'
+        ? jsonResponse(503, { success: false, message: 'Service unavailable.' })
+        : undefined;
+    stubFetch(flaky, favorites.route, catalogue());
+    const { store } = await renderApp('/favorites');
+    await screen.findByRole('list', { name: 'Favourite listings' }, { timeout: 15_000 });
+    act(() => {
+      store.dispatch(loggedIn({ user: makeUser(), token: 'tok-3' }));
+    });
+    // What was sent is shown as the account's; the page says the list could not be loaded, and retrying works.
+    await waitFor(() => expect(store.getState().favorites).toEqual({ ids: [5], source: 'account' }));
+    expect(await screen.findByText('Your favourites could not be loaded.')).toBeVisible();
+    isDown = false;
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
+    const list = await screen.findByRole('list', { name: 'Favourite listings' });
+    expect(await within(list).findByRole('link', { name: 'Quiet house' })).toBeVisible();
+  });
+
   it('shows the account’s favourites, and one un-hearted leaves the list', async () => {
     const favorites = account([3, 5]);
     stubFetch(favorites.route, catalogue());
