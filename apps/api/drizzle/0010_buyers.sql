@@ -39,4 +39,5 @@ CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id
 CREATE INDEX "saved_searches_frequency_idx" ON "saved_searches" USING btree ("frequency");--> statement-breakpoint
 CREATE INDEX "properties_lat_lon_idx" ON "properties" USING btree ("lat","lon") INCLUDE ("status","review","user_id","type","price","premium","created_at");--> statement-breakpoint
 CREATE INDEX "properties_status_station_idx" ON "properties" USING btree ("status","station_distance_m");--> statement-breakpoint
-CREATE INDEX "properties_status_ppsqm_idx" ON "properties" USING btree ("status","price_per_sqm","id");
+CREATE INDEX "properties_status_ppsqm_idx" ON "properties" USING btree ("status","price_per_sqm","id");--> statement-breakpoint
+CREATE INDEX "properties_status_ppsqm_desc_idx" ON "properties" USING btree ("status","price_per_sqm" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -202,10 +202,15 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   fastify.addHook('onReady', async () => {
     await ensurePackageTiers(fastify.db);
   });
-  // Listings stored before they kept their nearest station get one (idempotent, in batches; services/transit).
+  // Listings stored before they kept their nearest station get one (idempotent, in batches; services/transit), in
+  // the background: a first start over many older listings must not keep the server from answering.
   fastify.addHook('onReady', async () => {
-    const given = await backfillNearestStations(fastify.db);
-    if (given > 0) fastify.log.info({ listings: given }, 'nearest stations backfilled');
+    void backfillNearestStations(fastify.db).then(
+      (given) => {
+        if (given > 0) fastify.log.info({ listings: given }, 'nearest stations backfilled');
+      },
+      (err: unknown) => fastify.log.warn({ err }, 'nearest-station backfill stopped; the next start continues it'),
+    );
   });
   if (opts.config.seedDemo) {
     fastify.addHook('onReady', async () => {

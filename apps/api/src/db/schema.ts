@@ -195,6 +195,8 @@ export const properties = pgTable(
     index('properties_lat_lon_idx').on(t.lat, t.lon),
     index('properties_status_station_idx').on(t.status, t.stationDistanceM),
     index('properties_status_ppsqm_idx').on(t.status, t.pricePerSqm, t.id),
+    // price_per_sqm_desc (DESC NULLS LAST): the ascending index read backwards would put nulls first.
+    index('properties_status_ppsqm_desc_idx').on(t.status, t.pricePerSqm.desc(), t.id.desc()),
     index('properties_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('properties_user_idx').on(t.userId),
     // Listing search (services/properties): the filters and sorts a visitor uses, kept fast at

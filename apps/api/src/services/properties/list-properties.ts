@@ -46,11 +46,12 @@ function ordering(sort: PropertyListQuery['sort']) {
       return [asc(properties.price), sql`${properties.id} desc nulls last`];
     case 'price_desc':
       return [sql`${properties.price} desc nulls last`, sql`${properties.id} desc nulls last`];
-    // Listings without an area (no price per m²) last either way (index properties_status_ppsqm_idx).
+    // Listings without an area (no price per m²) last either way (indexes properties_status_ppsqm_idx and
+    // properties_status_ppsqm_desc_idx, whose order this matches exactly).
     case 'price_per_sqm_asc':
       return [sql`${properties.pricePerSqm} asc nulls last`, sql`${properties.id} asc`];
     case 'price_per_sqm_desc':
-      return [sql`${properties.pricePerSqm} desc nulls last`, sql`${properties.id} desc`];
+      return [sql`${properties.pricePerSqm} desc nulls last`, sql`${properties.id} desc nulls last`];
     case 'newest':
       return [sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`];
     default:

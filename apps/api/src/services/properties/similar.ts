@@ -1,5 +1,5 @@
 import { MAX_SIMILAR, type Property } from '@baan/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, between, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -9,6 +9,8 @@ import { isPublicPage, isVisible } from './visible.ts';
 
 /** Ten kilometres apart weighs as much as one unit of difference (a price or an area e times the other). */
 const PLACE_SCALE_M = 10_000;
+/** The first look is within a third to three times the listing's price. */
+const PRICE_WINDOW = 3;
 /** No further listing counts as more different in place than this (another town is simply "elsewhere"). */
 const MAX_PLACE_GAP = 2;
 
@@ -38,19 +40,27 @@ export async function similarProperties(db: Db, storage: Storage, id: number): P
           then least(${metresFrom(target.lat, target.lon)} / ${PLACE_SCALE_M}::float8, ${MAX_PLACE_GAP}::float8)
           else ${sameText} end)`
       : sameText;
-  const rows = await db
-    .select()
-    .from(properties)
-    .where(
-      and(
-        isVisible,
-        ne(properties.id, target.id),
-        eq(properties.type, target.type),
-        eq(properties.propertySubType, target.propertySubType),
-      ),
-    )
-    .orderBy(sql`${priceGap} + ${areaGap} + ${placeGap}`, sql`${properties.id} desc`)
-    .limit(MAX_SIMILAR);
+  const ranked = (priceWindow: boolean) =>
+    db
+      .select()
+      .from(properties)
+      .where(
+        and(
+          isVisible,
+          ne(properties.id, target.id),
+          eq(properties.type, target.type),
+          eq(properties.propertySubType, target.propertySubType),
+          // First among listings within a third to three times the price (index properties_status_price_idx), so a
+          // page does not rank every condo of a 100,000-listing site; the whole sub type only when too few are.
+          priceWindow
+            ? between(properties.price, Math.floor(target.price / PRICE_WINDOW), Math.ceil(target.price * PRICE_WINDOW))
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${priceGap} + ${areaGap} + ${placeGap}`, sql`${properties.id} desc`)
+      .limit(MAX_SIMILAR);
+  const near = await ranked(true);
+  const rows = near.length < MAX_SIMILAR ? await ranked(false) : near;
   const { images, rooms } = await loadDetails(
     db,
     rows.map((r) => r.id),
