@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { solidPng } from './api.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -72,9 +73,17 @@ function waitForHydration(page: Page): void {
   }
 }
 
-/** A fresh page whose browser-side console errors are collected, so a test can assert none happened. */
+/** Map tiles (MAP_TILE_URL's default, OpenStreetMap) live on the internet: every page gets this one instead. */
+export const TILE_PATTERN = 'https://tile.openstreetmap.org/**';
+const TILE = solidPng(256, 256, [226, 232, 240]);
+
+/**
+ * A fresh page whose browser-side console errors are collected, so a test can assert none happened. Map tile
+ * requests are answered with a plain tile (the one thing on the internet the pages load).
+ */
 export async function newPage(browser: Browser, width = 1280, height = 900) {
   const context = await browser.newContext({ viewport: { width, height } });
+  await context.route(TILE_PATTERN, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
   const page = await context.newPage();
   waitForHydration(page);
   const errors: string[] = [];

@@ -1,14 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, type SmtpReceiver, startSmtpReceiver } from '../../apps/api/test/support/smtp-receiver.ts';
-import { api, createListing, PASSWORD, solidPng, subscribeWithTestCard } from '../support/api.ts';
+import { api, createListing, PASSWORD, subscribeWithTestCard } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { expectNoSeriousA11y, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 
 /**
  * Issue 15, end to end in Chromium: map search, station distance, favourites, a saved search with its alert mail
  * (real SMTP receiver), one-click unsubscribe and compare. Map tiles are the one thing mocked (they live on the
- * internet): every tile request is answered with a small PNG.
+ * internet): newPage answers every tile request with a plain PNG (support/browser.ts).
  */
 
 // Listing pins (WGS 84) and their walking estimates from the built-in station gazetteer (straight line × 1.3):
@@ -34,15 +34,6 @@ const ALL = [
   { title: T.onNut, ...PLACES.onNut },
   { title: T.chiangMai, ...PLACES.chiangMai },
 ];
-
-/** A 1×1 PNG: what every map tile request is answered with. */
-const TILE = solidPng(256, 256, [226, 232, 240]);
-
-async function mockTiles(page: Page) {
-  await page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
-  );
-}
 
 /** Clicks a toggle until it reads pressed (a click before the page has hydrated does nothing). */
 async function press(toggle: Locator) {
@@ -119,7 +110,6 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
 
   it('a visitor pans the map and the list follows it', async () => {
     const { page, errors } = await newPage(browser, 1280, 900);
-    await mockTiles(page);
     await page.goto(`${app.url}/Quick?bbox=100.50,13.68,100.64,13.76`);
     const map = page.getByTestId('search-map');
     await expect.poll(() => map.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
@@ -159,7 +149,6 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
 
   it('filters “within 1 km of a station” and sees the distances on the cards', async () => {
     const { page, errors } = await newPage(browser, 375, 812);
-    await mockTiles(page);
     await page.goto(`${app.url}/Quick`);
     await expect.poll(() => resultTitles(page), { timeout: 15_000 }).toEqual(ALL.map((l) => l.title).sort());
     await page.getByRole('button', { name: 'Filters' }).click();
@@ -179,7 +168,6 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
 
   it('hearts two listings as a guest, logs in, and finds them in the account', async () => {
     const { page, errors } = await newPage(browser, 375, 812);
-    await mockTiles(page);
     await page.goto(`${app.url}/Quick`);
     for (const title of [T.asok, T.phrom]) {
       // Its name turns from "Save … to favourites" to "Remove … from favourites" once pressed.
@@ -224,7 +212,6 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
   it('saves a search; a new matching listing is mailed with its link; the unsubscribe link ends the alert', async () => {
     const { page, context, errors } = await newPage(browser, 1280, 900);
     await context.addInitScript((t) => localStorage.setItem('token', t), buyer);
-    await mockTiles(page);
     await page.goto(`${app.url}/Quick?within_m=1000`);
     await expect.poll(() => resultTitles(page), { timeout: 15_000 }).toEqual([T.asok, T.phrom].sort());
     await page.getByRole('button', { name: 'Save this search' }).click();
@@ -274,7 +261,6 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
 
   it('compares three listings side by side', async () => {
     const { page, errors } = await newPage(browser, 1280, 900);
-    await mockTiles(page);
     await page.goto(`${app.url}/Quick`);
     await expect.poll(() => results(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     for (const title of [T.asok, T.phrom, T.onNut]) {

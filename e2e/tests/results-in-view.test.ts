@@ -83,14 +83,21 @@ describe('search results are in the first screen and stay in view when paging', 
       await page.waitForURL(/\/Quick\?page=3$/);
       expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
       expect((await box(heading)).bottom).toBeLessThan(height);
-      // The next Tab reaches the first result, and its card shows the keyboard focus.
+      // Tab goes through the results' own controls beside the heading (List, Map, Save this search) and the first
+      // card's heart, then reaches the first result's link, and its card shows the keyboard focus.
       await firstCard(page).waitFor();
-      await page.keyboard.press('Tab');
-      expect(
-        await firstCard(page)
-          .getByRole('link')
-          .evaluate((el) => el === document.activeElement),
-      ).toBe(true);
+      const passed: string[] = [];
+      const cardLink = firstCard(page).getByRole('link');
+      for (let i = 0; i < 6 && !(await cardLink.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+        );
+        if (!(await cardLink.evaluate((el) => el === document.activeElement))) passed.push(focused);
+      }
+      expect(await cardLink.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(passed.slice(0, 3)).toEqual(['List', 'Map', 'Save this search']);
+      expect(passed.slice(3)).toEqual([expect.stringMatching(/^Save .+ to favourites$/)]);
       // A 3 px teal ring (Tailwind's teal-500), once the card's shadow transition has run.
       await expect
         .poll(() => firstCard(page).evaluate((el) => getComputedStyle(el).boxShadow))
