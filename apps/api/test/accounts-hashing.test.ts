@@ -33,6 +33,7 @@ afterEach(() => {
 });
 
 async function resetToken(email: string): Promise<string> {
+  await app.mailer.drain(); // the sign-up code's mail lands first, so the newest row is this code
   await post(app, '/api/resendOtp', { email, type: 'forgot_password' });
   const res = await post(app, '/api/verifyOtp', { email, otp: await lastCode(app, email), type: 'forgot_password' });
   return json<{ payload: string }>(res).payload;

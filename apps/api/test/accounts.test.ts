@@ -356,6 +356,9 @@ describe('POST /api/resendOtp', () => {
 
 describe('forgot password', () => {
   async function resetToken(email: string) {
+    // Earlier mails (the sign-up code) must be in the outbox first: two mail jobs in flight at once
+    // can land in either order, and the newest row must be this code.
+    await app.mailer.drain();
     await post(app, '/api/resendOtp', { email, type: 'forgot_password' });
     const code = await lastCode(app, email);
     const res = await post(app, '/api/verifyOtp', { email, otp: code, type: 'forgot_password' });
