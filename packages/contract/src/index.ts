@@ -9,6 +9,7 @@ export * from './envelope.ts';
 export * from './health.ts';
 export * from './input.ts';
 export * from './jobs.ts';
+export * from './land-units.ts';
 export * from './languages.ts';
 export * from './listing-values.ts';
 export * from './locations.ts';
