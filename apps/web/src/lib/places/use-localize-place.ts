@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePageLanguage } from '../../i18n/localized-router';
+import { localizePlace } from './localize-place';
+
+/**
+ * `localizePlace` in the page's language (its URL's, so the server and the browser render the same text), with the
+ * listings namespace's names of the popular places (a core namespace: loaded on every page).
+ */
+export function useLocalizePlace(): (location: string) => string {
+  const language = usePageLanguage();
+  const { t } = useTranslation('listings');
+  return useCallback(
+    (location: string) => localizePlace(location, language, (key) => t(`places.${key}`, { lng: language })),
+    [language, t],
+  );
+}
