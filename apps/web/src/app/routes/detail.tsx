@@ -11,6 +11,7 @@ import { MortgageCalculator } from '../../features/tools/components/MortgageCalc
 import { ShareButtons } from '../../features/tools/components/ShareButtons';
 import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
+import { localizePlace } from '../../lib/places/localize-place';
 import { CompareButton } from '../compare-toggle';
 import { recordView } from '../recently-viewed';
 import { seoMeta } from '../seo';
@@ -43,10 +44,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!property) throw data(null, { status: 404 });
   const language = requestLanguage(request);
   const t = fixedT(language);
+  const tListings = fixedT(language, 'listings');
   const seo = pageSeo({
     request,
     context,
-    title: `${property.title} · ${property.location}`,
+    title: `${property.title} · ${localizePlace(property.location, language, (key) => tListings(`places.${key}`))}`,
     description: summary(property.description),
     image: property.cover_image,
     // Sold and rented pages stay reachable and marked, but out of search engines (ADR 017).

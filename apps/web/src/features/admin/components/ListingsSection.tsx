@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { Link } from '../../../i18n/localized-router';
+import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import {
   useDeletePropertyMutation,
   useGetAdminPropertiesQuery,
@@ -60,6 +61,7 @@ const STATUS_TONES = {
  */
 export function ListingsSection() {
   const { t } = useTranslation('admin');
+  const localizePlace = useLocalizePlace();
   const { params, q, page, setParam, setPage } = usePageParams();
   const status = pickOption(ADMIN_LISTING_FILTERS, params.get('status'), 'all');
   const isQueue = status === 'pending';
@@ -161,7 +163,7 @@ export function ListingsSection() {
                     {property.title}
                   </Link>
                   <span className="block text-xs text-slate-600">
-                    #{property.id} · {property.location}
+                    #{property.id} · {localizePlace(property.location)}
                   </span>
                 </div>
               </div>

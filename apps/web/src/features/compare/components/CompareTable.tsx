@@ -3,6 +3,7 @@ import { Home, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 
 const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const formatBaht = (value: number) => `฿${baht.format(value)}`;
@@ -31,6 +32,7 @@ type Props = {
  */
 export function CompareTable({ items, format, onRemove }: Props) {
   const { t } = useTranslation('tools');
+  const localizePlace = useLocalizePlace();
   const missing = (
     <span>
       <span aria-hidden="true">{t('compare.notGiven')}</span>
@@ -74,7 +76,7 @@ export function CompareTable({ items, format, onRemove }: Props) {
             : t('compare.quotaNo'),
     },
     { key: 'type', label: t('compare.rows.type'), cell: (p) => format.subType(p) },
-    { key: 'location', label: t('compare.rows.location'), cell: (p) => p.location },
+    { key: 'location', label: t('compare.rows.location'), cell: (p) => localizePlace(p.location) },
   ];
   const rowHeader =
     'sticky left-0 z-10 w-28 min-w-28 border-r border-slate-200 bg-slate-50 px-3 py-3 text-left align-top text-sm font-semibold text-slate-700 sm:w-40 sm:min-w-40';

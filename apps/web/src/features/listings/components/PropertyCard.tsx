@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CompareButton } from '../../../app/compare-toggle';
 import { FavoriteHeart } from '../../../app/favorite-heart';
 import { Link } from '../../../i18n/localized-router';
+import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { formatNumber, formatPrice } from '../lib/format';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
 import { PropertyImage } from './PropertyImage';
@@ -13,6 +14,7 @@ type Props = { property: Property; isEager?: boolean };
 /** A listing in a grid: photo, badges, price, place and size. Opens the detail page. */
 export function PropertyCard({ property, isEager = false }: Props) {
   const { t } = useTranslation('listings');
+  const localizePlace = useLocalizePlace();
   const isRent = property.type === 'rent';
   const perSqm = usePricePerSqm(property);
   return (
@@ -63,7 +65,7 @@ export function PropertyCard({ property, isEager = false }: Props) {
         </h3>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <MapPin className="size-4 shrink-0" aria-hidden="true" />
-          <span className="truncate">{property.location}</span>
+          <span className="truncate">{localizePlace(property.location)}</span>
         </p>
         <StationDistance property={property} className="text-sm text-slate-600" />
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">

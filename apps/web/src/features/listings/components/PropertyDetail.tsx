@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavoriteHeart } from '../../../app/favorite-heart';
 import { Link } from '../../../i18n/localized-router';
+import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { formatPrice } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
@@ -29,6 +30,7 @@ interface PropertyDetailProps {
 /** A listing's page: photos, price, owner contact, specs and description; `aside` stands beside the description. */
 export function PropertyDetail({ property, aside, isOwner = false, onContact, actions }: PropertyDetailProps) {
   const { t } = useTranslation('listings');
+  const localizePlace = useLocalizePlace();
   const isRent = property.type === 'rent';
   const owner = property.owner;
   const gone = isNoLongerAvailable(property);
@@ -75,7 +77,7 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact, ac
           </div>
           <p className="flex items-center gap-2 text-slate-700">
             <MapPin className="size-5 shrink-0 text-teal-700" aria-hidden="true" />
-            {property.location}
+            {localizePlace(property.location)}
           </p>
           <StationDistance property={property} className="gap-2 text-slate-700" iconClassName="size-5" />
           <p className="text-3xl font-extrabold text-teal-800">

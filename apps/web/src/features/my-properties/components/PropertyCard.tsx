@@ -14,6 +14,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { toast } from '../../../lib/toast';
 import { type OwnProperty, useUpdatePropertyStatusMutation } from '../api/my-properties-api';
 import { hasPublicPage } from '../lib/filters';
@@ -40,6 +41,7 @@ interface PropertyCardProps {
 export function PropertyCard({ property, onDelete }: PropertyCardProps) {
   const { t } = useTranslation('property');
   const { t: tOwn } = useTranslation('dashboard');
+  const localizePlace = useLocalizePlace();
   const isRent = property.type === 'rent';
   const isPublic = hasPublicPage(property);
   const hiddenNoticeId = useId();
@@ -141,7 +143,7 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
         ) : null}
         <p className="flex items-start gap-1.5 text-sm text-slate-600">
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span className="line-clamp-1">{property.location}</span>
+          <span className="line-clamp-1">{localizePlace(property.location)}</span>
         </p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
           <p className="text-lg font-bold text-teal-800">
