@@ -481,7 +481,10 @@ describe('PromptPay QR payments', () => {
       .where(eq(mailOutbox.to, payer.email.toLowerCase()))
       .orderBy(desc(mailOutbox.id))
       .limit(1);
+    expect(mail?.subject).toBe('Your Baan payment was not approved');
     expect(mail?.text).toContain('The amount on the slip is 400 THB.');
+    expect(mail?.text).toContain('(transaction ID TX-REJECT-1)');
+    expect(mail?.html).toContain('TX-REJECT-1');
     const status = json(await app.inject({ url: '/api/user/subscription', headers: bearer(payer.token) })).payload;
     expect(status).toMatchObject({ is_active: 0, pending_payment: null });
     // A rejected transaction ID may be submitted again (with a correct slip).
@@ -491,6 +494,46 @@ describe('PromptPay QR payments', () => {
       await receiptPng(),
     );
     expect(retry.statusCode).toBe(201);
+  });
+  it('a rejection is mailed in the payer’s language (Thai), transaction ID and reason in text and HTML', async () => {
+    const payer = await signUpAndLogin(app);
+    await app.db.update(users).set({ language: 'th', name: 'สมชาย <ใจดี>' }).where(eq(users.id, payer.userId));
+    const admin = await signUpAndLogin(app);
+    await makeAdmin(admin.userId);
+    const id = json(
+      await postReceipt(
+        payer.token,
+        { transaction_id: 'TX-TH-<42>', package_id: starter.id, user_id: payer.userId },
+        await receiptPng(),
+      ),
+    ).payload.id;
+    const reason = 'ยอดเงินในสลิปคือ 400 บาท & <ไม่ตรง>';
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${id}/reject`,
+      headers: bearer(admin.token),
+      payload: { reason },
+    });
+    expect(res.statusCode).toBe(200);
+    await app.mailer.drain();
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, payer.email.toLowerCase()))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(mail?.subject).toBe('การชำระเงินสำหรับ Baan ของคุณไม่ได้รับการอนุมัติ');
+    expect(mail?.text).toContain('สวัสดีคุณ สมชาย <ใจดี>');
+    expect(mail?.text).toContain('(หมายเลขธุรกรรม TX-TH-<42>) ไม่ได้รับการอนุมัติ');
+    expect(mail?.text).toContain(`เหตุผล: ${reason}`);
+    expect(mail?.text).toContain(`${app.config.publicUrl}/th/select-package`);
+    expect(mail?.text).not.toContain('not approved');
+    expect(mail?.html).toContain('<html lang="th">');
+    expect(mail?.html).toContain('สวัสดีคุณ สมชาย &lt;ใจดี&gt;');
+    expect(mail?.html).toContain('(หมายเลขธุรกรรม TX-TH-&lt;42&gt;)');
+    expect(mail?.html).toContain('ยอดเงินในสลิปคือ 400 บาท &amp; &lt;ไม่ตรง&gt;');
+    expect(mail?.html).not.toContain('<ใจดี>');
+    expect(mail?.html).toContain(`href="${app.config.publicUrl}/th/select-package"`);
   });
 });
 
