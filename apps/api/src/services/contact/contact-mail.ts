@@ -4,9 +4,12 @@ import { fieldsBlock, layoutMail, linkBlock, oneLine, paragraph, quoteBlock } fr
 import type { Mail } from '../mail/mailer.ts';
 import type { ContactMessageRow, InquiryRow } from './contact-wire.ts';
 
-/** A contact-form message as the support team receives it (in English: it is the team's inbox; `mail:contactMessage`). */
-export function contactMessageMail(row: ContactMessageRow, supportEmail: string): Mail {
-  const t = mailT('en');
+/**
+ * A contact-form message as the support team receives it (`mail:contactMessage`): in English, the team's inbox's
+ * language, unless a caller asks for another.
+ */
+export function contactMessageMail(row: ContactMessageRow, supportEmail: string, language: Language = 'en'): Mail {
+  const t = mailT(language);
   const label = (key: string) => t.text(`contactMessage.labels.${key}`);
   const mail = layoutMail(t, {
     subject: t.text('contactMessage.subject', { subject: oneLine(row.subject, 150) }),
