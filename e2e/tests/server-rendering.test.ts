@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localizePlace } from '../../apps/web/src/lib/places/localize-place.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
 
@@ -60,6 +61,14 @@ describe('pages rendered on the server, in their URL language', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
     expect(await page.locator('article').first().textContent()).toMatch(/฿[\d,]+/);
     expect(await page.getByRole('heading', { name: 'รายละเอียด', exact: true }).count()).toBe(1);
+    // The place reads in Thai ("Nimman, Chiang Mai" as นิมมาน, เชียงใหม่): in the page and in its title.
+    const listing = (await (await fetch(`${app.url}/api/property/${listingId}`)).json()) as {
+      payload: { location: string };
+    };
+    const place = localizePlace(listing.payload.location, 'th');
+    expect(place).toMatch(/[\u0E00-\u0E7F]/);
+    expect(await page.locator('main').textContent()).toContain(place);
+    expect(await page.title()).toContain(place);
     await screenshot(page, 'ssr-no-js-detail-th-375');
     await context.close();
   });

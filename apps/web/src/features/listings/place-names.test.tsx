@@ -13,6 +13,7 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handle as compareHandle } from '../../app/routes/compare';
 import { handle as detailHandle, loader as detailLoader, meta as detailMeta } from '../../app/routes/detail';
 import { makeStore } from '../../app/store';
 import i18n, { changeLanguage, initI18n, loadNamespaces } from '../../i18n';
@@ -43,6 +44,8 @@ function serveApi() {
     if (url.pathname === '/api/property/2/similar') return jsonResponse(200, { success: true, payload: [LISTING] });
     if (url.pathname === '/api/property/1') return jsonResponse(200, { success: true, payload: LISTING });
     if (url.pathname === '/api/property/2') return jsonResponse(200, { success: true, payload: THAI_LISTING });
+    if (url.pathname === '/api/properties/compare')
+      return jsonResponse(200, { success: true, payload: [LISTING, THAI_LISTING] });
     return request.method === 'GET' ? undefined : jsonResponse(204, null);
   });
 }
@@ -82,7 +85,7 @@ describe('place names on a card', () => {
 /** The detail page as the server renders it. */
 async function serverHtml(path: string): Promise<Document> {
   await initI18n();
-  await loadNamespaces([...new Set([...detailHandle.i18n, 'contact'])]);
+  await loadNamespaces([...new Set([...detailHandle.i18n, ...compareHandle.i18n, 'contact'])]);
   const handler = createStaticHandler(
     routeTree(
       <AppProviders store={makeStore()}>
@@ -138,5 +141,18 @@ describe('place names on the detail page', () => {
     await renderApp('/th/detail/1');
     await screen.findByRole('heading', { level: 1, name: 'Thonglor condo' }, { timeout: 15_000 });
     expect(screen.getAllByText(THAI)[0]).toBeInTheDocument();
+  });
+});
+
+describe('place names on the compare page', () => {
+  it('server HTML at /th/compare and /compare: each listing’s place in the page’s language', async () => {
+    serveApi();
+    const thai = (await serverHtml('/th/compare?ids=1,2')).querySelector('table')?.textContent;
+    expect(thai?.split(THAI)).toHaveLength(3);
+    expect(thai).not.toContain(ENGLISH);
+    serveApi();
+    const english = (await serverHtml('/compare?ids=1,2')).querySelector('table')?.textContent;
+    expect(english?.split(ENGLISH)).toHaveLength(3);
+    expect(english).not.toContain(THAI);
   });
 });
