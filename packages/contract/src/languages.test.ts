@@ -29,3 +29,18 @@ describe('language URLs', () => {
     }
   });
 });
+
+describe('format locales', () => {
+  it('writes Latin digits in every language, Burmese included', async () => {
+    const { FORMAT_LOCALES } = await import('./languages.ts');
+    for (const language of LANGUAGES) {
+      const number = new Intl.NumberFormat(FORMAT_LOCALES[language]).format(12345);
+      const date = new Intl.DateTimeFormat(FORMAT_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date('2026-11-25T00:00:00Z'),
+      );
+      expect(number.replace(/\D/g, ''), language).toBe('12345');
+      expect(date, language).toMatch(/25/);
+      expect(`${number}${date}`, language).not.toMatch(/[\u1040-\u1049]/);
+    }
+  });
+});

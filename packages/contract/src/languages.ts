@@ -14,6 +14,26 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
   TW: 'zh-Hant',
 };
 
+/**
+ * The locale for numbers and dates in each language: its tag with Latin digits. Burmese text writes
+ * 0–9 like the prices next to it (issue 16: Burmese and Arabic digits were mixed), so every
+ * `Intl` formatter takes its locale from here, never from `LANGUAGE_TAGS` or `i18n.language`.
+ */
+export const FORMAT_LOCALES: Record<Language, string> = {
+  en: 'en-u-nu-latn',
+  th: 'th-u-nu-latn',
+  zh: 'zh-Hans-u-nu-latn',
+  ja: 'ja-u-nu-latn',
+  my: 'my-u-nu-latn',
+  ru: 'ru-u-nu-latn',
+  TW: 'zh-Hant-u-nu-latn',
+};
+
+/** `FORMAT_LOCALES` for any language string (an unknown one formats as English). */
+export function formatLocale(language: string): string {
+  return isLanguage(language) ? FORMAT_LOCALES[language] : FORMAT_LOCALES.en;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS } from '@baan/contract';
+import { FORMAT_LOCALES } from '@baan/contract';
 import { currentLanguage } from '../../../i18n';
 
 const BAHT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -12,7 +12,7 @@ export function formatBaht(amount: number): string {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return new Intl.DateTimeFormat(FORMAT_LOCALES[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' }).format(
     date,
   );
 }
@@ -20,5 +20,5 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(FORMAT_LOCALES[currentLanguage()], { dateStyle: 'medium' }).format(date);
 }

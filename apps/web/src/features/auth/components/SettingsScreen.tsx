@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES } from '@baan/contract';
+import { formatLocale, MAX_PHOTO_BYTES } from '@baan/contract';
 import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +86,7 @@ function ProfileSection({ name: initialName, email, image }: { name: string; ema
     event.target.value = '';
     if (!file) return;
     const megabytes = (bytes: number) =>
-      new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(bytes / MB);
+      new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 1 }).format(bytes / MB);
     const limits = { max: megabytes(MAX_PHOTO_BYTES), megapixels: MAX_MEGAPIXELS };
     if (file.size > MAX_PHOTO_BYTES) {
       toast.error(t('settings.errors.imageTooLarge', { ...limits, size: megabytes(file.size) }));

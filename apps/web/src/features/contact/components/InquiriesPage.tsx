@@ -1,4 +1,4 @@
-import { INQUIRY_STATUSES, type InquiryStatus, LANGUAGE_TAGS } from '@baan/contract';
+import { FORMAT_LOCALES, INQUIRY_STATUSES, type InquiryStatus } from '@baan/contract';
 import { ChevronLeft, ChevronRight, Inbox, Timer } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export function InquiriesPage({ listings }: InquiriesPageProps) {
     page,
     perPage: INQUIRIES_PER_PAGE,
   });
-  const locale = LANGUAGE_TAGS[currentLanguage()];
+  const locale = FORMAT_LOCALES[currentLanguage()];
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   const hasFilterOption = propertyId === undefined || listings.some((l) => l.id === propertyId);
 

@@ -1,4 +1,4 @@
-import { INQUIRY_NOTE_MAX, INQUIRY_STATUSES, type Inquiry, type InquiryStatus, LANGUAGE_TAGS } from '@baan/contract';
+import { FORMAT_LOCALES, INQUIRY_NOTE_MAX, INQUIRY_STATUSES, type Inquiry, type InquiryStatus } from '@baan/contract';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ type NoteState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message
 export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
   const { t } = useTranslation('contact');
   const id = useId();
-  const locale = LANGUAGE_TAGS[currentLanguage()];
+  const locale = FORMAT_LOCALES[currentLanguage()];
   const [update, { isLoading: saving }] = useUpdateInquiryMutation();
   const [status, setStatus] = useState<InquiryStatus>(inquiry.status);
   const [draft, setDraft] = useState(inquiry.note ?? '');

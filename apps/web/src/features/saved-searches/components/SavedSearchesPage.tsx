@@ -1,4 +1,4 @@
-import { MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
+import { formatLocale, MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
 import { BellRing, Play, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,9 @@ export function SavedSearchesPage() {
   const [pending, setPending] = useState<SavedSearch | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
 
   const confirmDelete = async () => {
     if (!pending) return;

@@ -1,4 +1,4 @@
-import { DEFAULT_WITHIN_M } from '@baan/contract';
+import { DEFAULT_WITHIN_M, formatLocale } from '@baan/contract';
 import type { TFunction } from 'i18next';
 
 /** The filters of a saved query (a /api/properties query string), as the API stores them. */
@@ -16,7 +16,7 @@ export function summarize(query: string, t: TFunction, language: string): string
   const get = (key: string) => values.get(key) ?? undefined;
   const number = (value: string) => {
     const n = Number(value);
-    return Number.isFinite(n) ? new Intl.NumberFormat(language).format(n) : value;
+    return Number.isFinite(n) ? new Intl.NumberFormat(formatLocale(language)).format(n) : value;
   };
   const range = (min: string | undefined, max: string | undefined, both: string, from: string, upTo: string) => {
     if (min && max) return t(both, { min: number(min), max: number(max) });

@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS, type Language } from '@baan/contract';
+import { FORMAT_LOCALES, type Language } from '@baan/contract';
 
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -26,7 +26,7 @@ export function formatDay(date: string, language: Language, style: DayStyle = 's
   const key = `${language}:${style}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], OPTIONS[style]);
+    formatter = new Intl.DateTimeFormat(FORMAT_LOCALES[language], OPTIONS[style]);
     formatters.set(key, formatter);
   }
   return formatter.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
