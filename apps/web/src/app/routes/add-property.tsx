@@ -6,7 +6,7 @@ import { NEEDS_PACKAGE } from '../../features/payments/hooks/package-notice';
 import { useNavigate } from '../../i18n/localized-router';
 import { useAppSelector } from '../store';
 
-export const handle = { i18n: ['property', 'locations', 'payments'] };
+export const handle = { i18n: ['property', 'locations', 'payments', 'units'] };
 
 function Wizard() {
   const { token, user } = useAppSelector((state) => state.login);

@@ -10,7 +10,7 @@ import { SaveSearchButton } from '../../features/saved-searches/components/SaveS
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 
-export const handle = { i18n: ['listings', 'saved'] };
+export const handle = { i18n: ['listings', 'saved', 'units'] };
 
 /** The tab, title search, place and page in the address, and that page of results (10 a page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

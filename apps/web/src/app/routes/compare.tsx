@@ -18,7 +18,7 @@ import { removeFromCompare, useCompareIds } from '../compare';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 
-export const handle = { i18n: ['listings', 'tools'] };
+export const handle = { i18n: ['listings', 'tools', 'units'] };
 
 /**
  * /compare?ids=1,2,3: the listings side by side, read on the server (page services' compareProperties, the same read as

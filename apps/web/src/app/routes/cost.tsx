@@ -7,7 +7,7 @@ import { FIRST, firstListings, ListingCollection } from '../../features/listings
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 
-export const handle = { i18n: ['listings'] };
+export const handle = { i18n: ['listings', 'units'] };
 
 const costType = (search: URLSearchParams): ListingType => (search.get('type') === 'rent' ? 'rent' : 'sale');
 

@@ -18,7 +18,7 @@ import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
 import { useAppSelector } from '../store';
 
-export const handle = { i18n: ['listings', 'tools', 'map'] };
+export const handle = { i18n: ['listings', 'tools', 'map', 'units'] };
 
 /** Ids are positive PostgreSQL integers; anything else names no listing. */
 const LISTING_ID = /^[1-9]\d{0,9}$/;

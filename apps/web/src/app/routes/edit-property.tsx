@@ -4,7 +4,7 @@ import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { renderLocationField } from '../../features/locations/components/LocationField';
 import { useAppSelector } from '../store';
 
-export const handle = { i18n: ['property', 'locations'] };
+export const handle = { i18n: ['property', 'locations', 'units'] };
 
 function Editor() {
   const { token, user } = useAppSelector((state) => state.login);

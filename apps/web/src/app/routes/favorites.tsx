@@ -5,7 +5,7 @@ import { fixedT } from '../../i18n/i18n.server';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 
-export const handle = { i18n: ['listings', 'saved'] };
+export const handle = { i18n: ['listings', 'saved', 'units'] };
 
 /** The page's title in its language; never indexed (each visitor's own list, filled in the browser). */
 export function loader({ request, context }: LoaderFunctionArgs) {

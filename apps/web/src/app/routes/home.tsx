@@ -13,7 +13,7 @@ import { pageSeo, requestLanguage } from '../seo.server';
 import { SUPPORT_EMAIL } from '../shell/Footer';
 import { CUSTOMER_CARE_PHONE } from '../shell/Header';
 
-export const handle = { i18n: ['listings'] };
+export const handle = { i18n: ['listings', 'units'] };
 
 /** Everything the sections show (type counts, the newest listings, the places' counts), so they render on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

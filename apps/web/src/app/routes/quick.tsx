@@ -21,7 +21,7 @@ import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../lib/use-results-
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 
-export const handle = { i18n: ['listings', 'map', 'saved'] };
+export const handle = { i18n: ['listings', 'map', 'saved', 'units'] };
 
 /** The filters in the address (anything malformed left out) and that page of results, 16 a page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import {
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 
-export const handle = { i18n: ['listings'] };
+export const handle = { i18n: ['listings', 'units'] };
 
 /** Featured listings first, then everything else (newest first). */
 const SOURCES: Sources = [{ featured: '1' }, { featured: '0' }];

@@ -1,5 +1,5 @@
 import type { Property } from '@baan/contract';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { jsonResponse } from '../../test/http';
@@ -53,7 +53,7 @@ describe('Property detail: the listing facts', () => {
       'Type: Condo',
       'Area: 45 sqm',
       'Living space: 65 sqm',
-      'Lot area: 1,200 sqm',
+      'Lot area: 1,200 m²',
       'Bedrooms: 2',
       'Bathrooms: 1',
       'Kitchen: 1',
@@ -98,8 +98,26 @@ describe('Property detail: the listing facts', () => {
     );
     const shown = facts(land);
     expect(shown.some((fact) => fact.startsWith('Level') || fact.startsWith('Floors'))).toBe(false);
-    expect(shown).toContain('Lot area: 1,600 sqm');
+    expect(shown).toContain('Lot area: 1,600 m²');
     expect(shown).toContain('Available from: Now');
+  });
+
+  it('shows a land listing’s area and lot area in rai, ngan and square wah in Thai, in m² in English (issue 16)', async () => {
+    const land = makeProperty(12, {
+      property_sub_type: 'land',
+      property_type: 'commercial',
+      area: 3600,
+      lot_area: 1800,
+      level: 0,
+      floors: 0,
+    });
+    const english = facts(await showListing(land));
+    expect(english).toContain('Area: 3,600 m²');
+    expect(english).toContain('Lot area: 1,800 m²');
+    cleanup();
+    const thai = facts(await showListing(land, '/th'));
+    expect(thai.find((fact) => fact.endsWith('2 ไร่ 1 งาน (3,600 ตร.ม.)'))).toBeDefined();
+    expect(thai.find((fact) => fact.endsWith('1 ไร่ 50 ตร.ว. (1,800 ตร.ม.)'))).toBeDefined();
   });
 
   it('names the new sub types and shows the facts in Thai, with the Thai calendar year', async () => {

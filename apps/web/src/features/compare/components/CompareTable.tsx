@@ -3,6 +3,7 @@ import { Home, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 
 const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -31,7 +32,7 @@ type Props = {
  * headers stay in view while a narrow screen scrolls the listings sideways.
  */
 export function CompareTable({ items, format, onRemove }: Props) {
-  const { t } = useTranslation('tools');
+  const { t, i18n } = useTranslation('tools');
   const localizePlace = useLocalizePlace();
   const missing = (
     <span>
@@ -54,7 +55,12 @@ export function CompareTable({ items, format, onRemove }: Props) {
     {
       key: 'area',
       label: t('compare.rows.area'),
-      cell: (p) => (p.area > 0 ? t('compare.sqm', { area: baht.format(p.area) }) : missing),
+      cell: (p) =>
+        p.area <= 0
+          ? missing
+          : isLandListing(p)
+            ? formatLandArea(t, i18n.language, p.area, { withSqm: true })
+            : t('compare.sqm', { area: baht.format(p.area) }),
     },
     {
       key: 'rooms',

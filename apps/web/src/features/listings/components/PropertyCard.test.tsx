@@ -3,12 +3,13 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
-import i18n, { initI18n } from '../../../i18n';
+import i18n, { initI18n, loadNamespaces } from '../../../i18n';
 import { makeProperty } from '../../../test/properties';
 import { PropertyCard } from './PropertyCard';
 
 beforeAll(async () => {
   await initI18n();
+  await loadNamespaces(['units']);
 });
 
 function facts(property: ReturnType<typeof makeProperty>) {
@@ -35,6 +36,25 @@ describe('PropertyCard', () => {
     expect(card.getByText('Area')).toBeInTheDocument();
     expect(card.queryByText('Bedrooms')).not.toBeInTheDocument();
     expect(card.queryByText('Bathrooms')).not.toBeInTheDocument();
+  });
+
+  it('shows land in rai, ngan and square wah to a Thai reader and in m² to the others (issue 16)', async () => {
+    const land = makeProperty(3, { property_sub_type: 'land', property_type: 'commercial', area: 3600 });
+    expect(facts(land).getByText('3,600 m²')).toBeInTheDocument();
+    cleanup();
+    await i18n.changeLanguage('th');
+    try {
+      expect(facts(land).getByText('2 ไร่ 1 งาน')).toBeInTheDocument();
+      cleanup();
+      const withWah = makeProperty(4, { property_sub_type: 'land', property_type: 'commercial', area: 1800 });
+      expect(facts(withWah).getByText('1 ไร่ 50 ตร.ว.')).toBeInTheDocument();
+      cleanup();
+      // A condo's area stays in m² (ตร.ม.) in Thai.
+      expect(facts(makeProperty(5, { property_sub_type: 'condo', area: 72 })).getByText('72 ตร.ม.')).toBeInTheDocument();
+    } finally {
+      cleanup();
+      await i18n.changeLanguage('en');
+    }
   });
 
   const asok = {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CompareButton } from '../../../app/compare-toggle';
 import { FavoriteHeart } from '../../../app/favorite-heart';
 import { Link } from '../../../i18n/localized-router';
+import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { formatNumber, formatPrice } from '../lib/format';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
@@ -13,7 +14,7 @@ type Props = { property: Property; isEager?: boolean };
 
 /** A listing in a grid: photo, badges, price, place and size. Opens the detail page. */
 export function PropertyCard({ property, isEager = false }: Props) {
-  const { t } = useTranslation('listings');
+  const { t, i18n } = useTranslation('listings');
   const localizePlace = useLocalizePlace();
   const isRent = property.type === 'rent';
   const perSqm = usePricePerSqm(property);
@@ -74,7 +75,11 @@ export function PropertyCard({ property, isEager = false }: Props) {
               <Ruler className="size-4" aria-hidden="true" />
               <span className="sr-only">{t('card.area')}</span>
             </dt>
-            <dd>{t('card.sqm', { area: formatNumber(property.area) })}</dd>
+            <dd>
+              {isLandListing(property)
+                ? formatLandArea(t, i18n.language, property.area)
+                : t('card.sqm', { area: formatNumber(property.area) })}
+            </dd>
           </div>
           {hasFloors(property.property_sub_type) ? (
             <>

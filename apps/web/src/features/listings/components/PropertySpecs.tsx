@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { formatNearestStation } from '../lib/facts';
 import { formatNumber, formatPrice } from '../lib/format';
 import { usePricePerSqm } from './ListingFacts';
@@ -60,6 +61,8 @@ const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true"
 export function PropertySpecs({ property }: { property: Property }) {
   const { t, i18n } = useTranslation('listings');
   const sqm = (value: number) => `${formatNumber(value)} ${t('units.sqm')}`;
+  // Land and lot areas: rai, ngan and square wah for Thai readers (with the m²), m² for the others (issue 16).
+  const landArea = (value: number) => formatLandArea(t, i18n.language, value, { withSqm: true });
   const perSqm = usePricePerSqm(property);
   const specs: { key: string; icon: ReactNode; label: string; value: string }[] = [
     {
@@ -74,7 +77,12 @@ export function PropertySpecs({ property }: { property: Property }) {
       label: t('detail.subType'),
       value: t(`subTypes.${property.property_sub_type}`, { defaultValue: property.property_sub_type }),
     },
-    { key: 'area', icon: icon(Ruler), label: t('detail.area'), value: sqm(property.area) },
+    {
+      key: 'area',
+      icon: icon(Ruler),
+      label: t('detail.area'),
+      value: isLandListing(property) ? landArea(property.area) : sqm(property.area),
+    },
   ];
   if (property.living_space !== null) {
     specs.push({
@@ -85,7 +93,7 @@ export function PropertySpecs({ property }: { property: Property }) {
     });
   }
   if (property.lot_area !== null) {
-    specs.push({ key: 'lotArea', icon: icon(Fence), label: t('detail.lotArea'), value: sqm(property.lot_area) });
+    specs.push({ key: 'lotArea', icon: icon(Fence), label: t('detail.lotArea'), value: landArea(property.lot_area) });
   }
   specs.push(
     { key: 'bedrooms', icon: icon(BedDouble), label: t('detail.bedrooms'), value: String(property.bed_rooms) },
