@@ -45,16 +45,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = requestLanguage(request);
   const t = fixedT(language);
   const tListings = fixedT(language, 'listings');
+  const place = localizePlace(property.location, language, (key) => tListings(`places.${key}`));
   const seo = pageSeo({
     request,
     context,
-    title: `${property.title} · ${localizePlace(property.location, language, (key) => tListings(`places.${key}`))}`,
+    title: `${property.title} · ${place}`,
     description: summary(property.description),
     image: property.cover_image,
     // Sold and rented pages stay reachable and marked, but out of search engines (ADR 017).
     ...(isNoLongerAvailable(property) ? { robots: 'noindex' } : {}),
     jsonLd: [
-      listingJsonLd(property, context.publicUrl, `${context.publicUrl}${new URL(request.url).pathname}`),
+      listingJsonLd(
+        { ...property, location: place },
+        context.publicUrl,
+        `${context.publicUrl}${new URL(request.url).pathname}`,
+      ),
       breadcrumbs(context, language, [
         { name: t('nav.home'), path: '/' },
         { name: t('nav.quickSearch'), path: '/Quick' },

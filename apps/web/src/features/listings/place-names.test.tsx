@@ -103,7 +103,8 @@ async function serverHtml(path: string): Promise<Document> {
 
 const placeUnderTitle = (doc: Document) => doc.querySelector('h1')?.closest('div')?.nextElementSibling?.textContent;
 
-async function titleOf(path: string, id: number): Promise<string | undefined> {
+/** The detail page's <title> and its JSON-LD, as the server writes them in its head. */
+async function headOf(path: string, id: number): Promise<{ title?: string; jsonLd: string }> {
   await initI18n();
   const data = await detailLoader({
     request: new Request(`http://localhost${path}`),
@@ -111,7 +112,8 @@ async function titleOf(path: string, id: number): Promise<string | undefined> {
     context: testContext,
   } as unknown as Parameters<typeof detailLoader>[0]);
   const tags = detailMeta({ data } as unknown as Parameters<typeof detailMeta>[0]) as MetaDescriptor[];
-  return (tags.find((tag) => 'title' in tag) as { title: string } | undefined)?.title;
+  const title = (tags.find((tag) => 'title' in tag) as { title: string } | undefined)?.title;
+  return { title, jsonLd: JSON.stringify(tags.filter((tag) => 'script:ld+json' in tag)) };
 }
 
 describe('place names on the detail page', () => {
@@ -130,10 +132,14 @@ describe('place names on the detail page', () => {
     expect(doc.querySelector('ul[aria-label] article')?.textContent).toContain(ENGLISH);
   });
 
-  it('names the place in the page’s language in the <title>', async () => {
+  it('names the place in the page’s language in the <title> and the JSON-LD’s locality', async () => {
     serveApi();
-    expect(await titleOf('/th/detail/1', 1)).toContain(`Thonglor condo · ${THAI}`);
-    expect(await titleOf('/detail/2', 2)).toContain(`Bang Na house · ${ENGLISH}`);
+    const thai = await headOf('/th/detail/1', 1);
+    expect(thai.title).toContain(`Thonglor condo · ${THAI}`);
+    expect(thai.jsonLd).toContain(`"addressLocality":"${THAI}"`);
+    const english = await headOf('/detail/2', 2);
+    expect(english.title).toContain(`Bang Na house · ${ENGLISH}`);
+    expect(english.jsonLd).toContain(`"addressLocality":"${ENGLISH}"`);
   });
 
   it('shows the same text in the browser as the server rendered', async () => {
