@@ -28,7 +28,7 @@ export function parseGlossary(markdown: string, languages: readonly string[]): G
       continue;
     }
     if (!line.trim().startsWith('|') || /^\|\s*-/.test(line.trim())) continue;
-    const [first = '', second = '', third = '', fourth = ''] = cells(line);
+    const [first = '', second = '', third = ''] = cells(line);
     if (section === 'Allowed') {
       if (first === 'Language') continue;
       allowed.push({ language: first, key: second, term: ticked(third)[0] ?? '' });
@@ -37,7 +37,6 @@ export function parseGlossary(markdown: string, languages: readonly string[]): G
       const list = rows.get(section) ?? [];
       list.push({ concept: first, use: ticked(second), ruleOut: ticked(third) });
       rows.set(section, list);
-      void fourth;
     }
   }
   return { rows, allowed };
@@ -55,11 +54,7 @@ export function visibleText(text: string): string {
 }
 
 /** Every ruled-out term in `strings` (key → text) for one language, less the allowed ones. */
-export function findViolations(
-  glossary: Glossary,
-  language: string,
-  strings: Iterable<[string, string]>,
-): Violation[] {
+export function findViolations(glossary: Glossary, language: string, strings: Iterable<[string, string]>): Violation[] {
   const rows = glossary.rows.get(language) ?? [];
   const found: Violation[] = [];
   for (const [key, text] of strings) {
