@@ -32,7 +32,11 @@ export function StepDefine({ form, errors, update, renderLocation, extraSubType 
   const { t } = useTranslation(['property', 'listings']);
   const subTypes = [
     ...WIZARD_SUB_TYPES.map((value) => ({ value: value as PropertySubType, label: t(`subTypes.${value}`) })),
-    ...(extraSubType ? [{ value: extraSubType, label: t(`listings:subTypes.${extraSubType}`) }] : []),
+    // Land, after the spec's six: its area can be given in rai, ngan and square wah (issue 16).
+    { value: 'land' as PropertySubType, label: t('listings:subTypes.land') },
+    ...(extraSubType && extraSubType !== 'land'
+      ? [{ value: extraSubType, label: t(`listings:subTypes.${extraSubType}`) }]
+      : []),
   ];
   return (
     <div className="grid gap-6">

@@ -12,14 +12,18 @@ import {
   hasForeignQuota,
   houseInfoFields,
   isBahtField,
+  isLandAreaField,
   isRequiredHouseInfo,
+  landUnitOf,
   newRoom,
   type PropertyForm,
   ROOM_TYPES,
   type RoomBlock,
   roomField,
+  squareMetresOf,
 } from '../lib/property-form';
 import { ChoiceGroup, errorId, FieldError, fieldId, inputClass, TextField } from './fields';
+import { LandAreaField } from './LandAreaField';
 
 interface StepInformationProps {
   form: PropertyForm;
@@ -43,7 +47,7 @@ export function StepInformation({
   featuredQuota,
   wasFeatured = false,
 }: StepInformationProps) {
-  const { t } = useTranslation(['property', 'listings']);
+  const { t, i18n } = useTranslation(['property', 'listings', 'units']);
   const required = (label: string) => `${label} *`;
   // What the featured choice says about the quota. "Yes" closes at 0 left, unless this listing is featured already
   // (or chosen so in a draft): turning it off is always possible.
@@ -136,20 +140,50 @@ export function StepInformation({
       <fieldset>
         <legend className="mb-3 text-base font-semibold text-slate-900">{t('info.houseInfo')}</legend>
         <div className="grid grid-cols-2 gap-x-4 lg:grid-cols-3">
-          {houseInfoFields(form.subType).map((key) => (
-            <TextField
-              key={key}
-              field={key}
-              label={isRequiredHouseInfo(key, form.subType) ? required(houseInfoLabel(t, key)) : houseInfoLabel(t, key)}
-              value={form.houseInfo[key]}
-              onChange={(text) => updateHouseInfo({ [key]: text })}
-              onBlur={isBahtField(key) ? () => onBahtBlur(key) : undefined}
-              error={errors[key]}
-              hint={isBahtField(key) ? bahtHint(form.houseInfo[key]) : undefined}
-              inputMode={isBahtField(key) ? 'decimal' : 'numeric'}
-              className="row-span-3 grid grid-rows-subgrid gap-y-0 pb-4"
-            />
-          ))}
+          {houseInfoFields(form.subType).map((key) => {
+            const isRequired = isRequiredHouseInfo(key, form.subType);
+            const label = isRequired ? required(houseInfoLabel(t, key)) : houseInfoLabel(t, key);
+            if (isLandAreaField(key, form.subType)) {
+              const name = t(`listings:detail.${key}`);
+              return (
+                <LandAreaField
+                  key={key}
+                  field={key}
+                  label={label}
+                  name={isRequired ? required(name) : name}
+                  shortName={name.charAt(0).toLowerCase() + name.slice(1)}
+                  unit={landUnitOf(form, key, i18n.language)}
+                  squareMetres={form.houseInfo[key]}
+                  parts={form.landParts?.[key]}
+                  error={errors[key]}
+                  onUnitChange={(unit) => {
+                    // Leaving rai·ngan·sq wah keeps their m² and forgets what was typed (the m² box shows it).
+                    const { [key]: _typed, ...otherParts } = form.landParts ?? {};
+                    update({ landUnits: { ...form.landUnits, [key]: unit }, landParts: otherParts });
+                  }}
+                  onSquareMetresChange={(text) => updateHouseInfo({ [key]: text })}
+                  onPartsChange={(parts) => {
+                    update({ landParts: { ...form.landParts, [key]: parts } });
+                    updateHouseInfo({ [key]: squareMetresOf(parts) });
+                  }}
+                />
+              );
+            }
+            return (
+              <TextField
+                key={key}
+                field={key}
+                label={label}
+                value={form.houseInfo[key]}
+                onChange={(text) => updateHouseInfo({ [key]: text })}
+                onBlur={isBahtField(key) ? () => onBahtBlur(key) : undefined}
+                error={errors[key]}
+                hint={isBahtField(key) ? bahtHint(form.houseInfo[key]) : undefined}
+                inputMode={isBahtField(key) ? 'decimal' : 'numeric'}
+                className="row-span-3 grid grid-rows-subgrid gap-y-0 pb-4"
+              />
+            );
+          })}
         </div>
         <p className="text-xs text-slate-600">{t('info.requiredNote')}</p>
       </fieldset>

@@ -1,4 +1,4 @@
-import type { HIDDEN, NumberIssueParams } from '@baan/contract';
+import type { HIDDEN, LandParts, LandPartsProblem, NumberIssueParams } from '@baan/contract';
 import type { TFunction } from 'i18next';
 import {
   type FormField,
@@ -36,6 +36,13 @@ function problemOf({ issue }: FormIssue): { problem: Problem; limit?: number } {
   return { problem: 'invalid' };
 }
 
+/** Rai, ngan or square wah typed that cannot be read (property-form's landIssues). */
+interface LandIssueParams {
+  problem: 'land';
+  part: keyof LandParts;
+  landProblem: LandPartsProblem;
+}
+
 const isHouseInfoKey = (key: string): key is HouseInfoKey => Object.hasOwn(HOUSE_INFO, key);
 
 /**
@@ -66,6 +73,10 @@ function houseInfoName(t: TFunction<'property'>, key: HouseInfoKey): string {
  * the same findings from the issue's kind and limits.
  */
 export function issueMessage(t: TFunction<'property'>, found: FormIssue): string {
+  const land = found.issue.code === 'custom' ? (found.issue.params as LandIssueParams | undefined) : undefined;
+  if (land?.problem === 'land') {
+    return t(`units:validation.${land.landProblem}`, { part: t(`units:field.${land.part}`) });
+  }
   const { problem, limit } = problemOf(found);
   const room = /^room-\d+-(type|count)$/.exec(found.key);
   const number = found.roomNumber ?? 1;

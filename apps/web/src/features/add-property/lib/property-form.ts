@@ -1,5 +1,6 @@
 import {
   CreatePropertyFields,
+  fromSquareMetres,
   hasLevel,
   isLanguage,
   type Language,
@@ -10,6 +11,7 @@ import {
   PropertyFieldsObject,
   type PropertySubType,
   parseAmount,
+  parseLandParts,
   requiredMessage,
   type TitleDeed,
   toSubTypeKey,
@@ -135,6 +137,69 @@ export interface PropertyForm {
   existingPhotos: ExistingPhoto[];
   houseInfo: HouseInfo;
   rooms: RoomBlock[];
+  /**
+   * The unit each land area field is entered in, once chosen (otherwise rai·ngan·sq wah in Thai, m² in the other
+   * languages: landUnitOf). Not kept in drafts: the m² in houseInfo is what is kept and sent.
+   */
+  landUnits?: Partial<Record<LandAreaKey, LandUnit>>;
+  /** Rai, ngan and square wah as typed, per land area field entered so; houseInfo has their m² while they read. */
+  landParts?: Partial<Record<LandAreaKey, LandPartsText>>;
+}
+
+// ---- Land areas in rai, ngan and square wah (issue 16) ------------------------------------------------------
+
+/** The house information fields that can be entered in Thai land units: lot area always, area for land. */
+export type LandAreaKey = 'area' | 'lotArea';
+export type LandUnit = 'sqm' | 'rai';
+export interface LandPartsText {
+  rai: string;
+  ngan: string;
+  wah: string;
+}
+
+/** Whether this field of this sub type is a land area (offered in rai, ngan and square wah as well as m²). */
+export function isLandAreaField(key: HouseInfoKey, subType: PropertyForm['subType']): key is LandAreaKey {
+  return key === 'lotArea' || (key === 'area' && subType === 'land');
+}
+
+/** The unit a land area field is shown in: the one chosen, else rai·ngan·sq wah for Thai readers, m² otherwise. */
+export function landUnitOf(form: PropertyForm, key: LandAreaKey, interfaceLanguage: string): LandUnit {
+  return form.landUnits?.[key] ?? (form.landParts?.[key] ? 'rai' : interfaceLanguage === 'th' ? 'rai' : 'sqm');
+}
+
+/** Rai, ngan and square wah of an m² text as the form shows them ("3600" → 2, 1, 0); blanks for no area. */
+export function landPartsOf(squareMetres: string): LandPartsText {
+  const parsed = parseAmount(squareMetres, { decimals: true });
+  if (!parsed.ok) return { rai: '', ngan: '', wah: '' };
+  const parts = fromSquareMetres(parsed.value);
+  return { rai: String(parts.rai), ngan: String(parts.ngan), wah: String(parts.wah) };
+}
+
+/** The m² text houseInfo keeps for typed rai, ngan and square wah: '' while they are blank or cannot be read. */
+export function squareMetresOf(parts: LandPartsText): string {
+  const parsed = parseLandParts(parts);
+  return parsed.ok && !parsed.isBlank ? String(parsed.squareMetres) : '';
+}
+
+/** What is wrong with the rai, ngan and square wah typed for land area fields in use, as form issues. */
+function landIssues(form: PropertyForm): FormIssue[] {
+  const issues: FormIssue[] = [];
+  for (const [key, parts] of Object.entries(form.landParts ?? {}) as [LandAreaKey, LandPartsText][]) {
+    if (!isLandAreaField(key, form.subType) || form.landUnits?.[key] === 'sqm') continue;
+    const parsed = parseLandParts(parts);
+    if (parsed.ok) continue;
+    issues.push({
+      key,
+      issue: {
+        code: 'custom',
+        path: [HOUSE_INFO[key].wire],
+        message: `${parsed.part}: ${parsed.problem}`,
+        params: { problem: 'land', part: parsed.part, landProblem: parsed.problem },
+        input: parts[parsed.part],
+      },
+    });
+  }
+  return issues;
 }
 
 /** Room types offered in a room block; sent as these keys (labels: listings:roomTypes). */
@@ -341,7 +406,8 @@ export type WizardMode = 'create' | 'edit';
  */
 export function checkForm(form: PropertyForm, mode: WizardMode = 'create'): CheckResult {
   const result = CreatePropertyFields.safeParse(nestPropertyFields(toWireFields(form)));
-  const issues: FormIssue[] = [];
+  // Rai, ngan or wah that cannot be read leave the area blank; their own message wins over "area is required".
+  const issues: FormIssue[] = landIssues(form);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const at = errorKeyOf(issue.path, form);

@@ -93,7 +93,7 @@ describe('add-property wizard: steps', () => {
     expect(next()).toBeEnabled();
   });
 
-  it('offers the six sub types and the available date defaults to today', async () => {
+  it('offers the six sub types and land, and the available date defaults to today', async () => {
     const user = userEvent.setup({ delay: null });
     await renderWizard();
     const group = screen.getByRole('group', { name: 'Sub type' });
@@ -101,7 +101,7 @@ describe('add-property wizard: steps', () => {
       within(group)
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('value')),
-    ).toEqual(['condo', 'apartment', 'townhouse', 'villa', 'pent_villa', 'home_office']);
+    ).toEqual(['condo', 'apartment', 'townhouse', 'villa', 'pent_villa', 'home_office', 'land']);
     expect(within(group).getByRole('radio', { name: 'Townhome/Townhouse' })).toBeInTheDocument();
     await toStepThree(user);
     const now = new Date();

@@ -125,7 +125,7 @@ describe('editing a listing', () => {
   it('keeps a sub type the wizard does not offer (a house added through the API) as a choice', async () => {
     await renderEdit({ property_sub_type: 'house', level: 0, floors: 2 });
     expect(screen.getByRole('radio', { name: 'House' })).toBeChecked();
-    expect(within(screen.getByRole('group', { name: 'Sub type' })).getAllByRole('radio')).toHaveLength(7);
+    expect(within(screen.getByRole('group', { name: 'Sub type' })).getAllByRole('radio')).toHaveLength(8);
   });
 
   it('sends PATCH with only the changed price, then returns to My properties with a toast', async () => {

@@ -50,7 +50,9 @@ describe('PropertyCard', () => {
       expect(facts(withWah).getByText('1 ไร่ 50 ตร.ว.')).toBeInTheDocument();
       cleanup();
       // A condo's area stays in m² (ตร.ม.) in Thai.
-      expect(facts(makeProperty(5, { property_sub_type: 'condo', area: 72 })).getByText('72 ตร.ม.')).toBeInTheDocument();
+      expect(
+        facts(makeProperty(5, { property_sub_type: 'condo', area: 72 })).getByText('72 ตร.ม.'),
+      ).toBeInTheDocument();
     } finally {
       cleanup();
       await i18n.changeLanguage('en');
