@@ -221,3 +221,43 @@ describe('Buy or rent: the same filters', () => {
     });
   });
 });
+
+describe('the area range in rai or square wah (issue 16)', () => {
+  it('writes min_area=3200 in the address and the API query for 2 rai', async () => {
+    const api = stubApi();
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Quick');
+    await screen.findByRole('link', { name: 'Condo by Asok' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const unit = screen.getByRole('combobox', { name: 'Area unit' });
+    expect(unit).toHaveValue('sqm');
+    await user.selectOptions(unit, 'rai');
+    await user.type(screen.getByRole('textbox', { name: 'Minimum area (rai)' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?min_area=3200'));
+    await waitFor(() => expect(api.listings.at(-1)?.searchParams.get('min_area')).toBe('3200'));
+    expect(api.listings.at(-1)?.searchParams.has('area_in')).toBe(false);
+  });
+
+  it('converts what is typed when the unit changes', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    // Filters in the address open the panel.
+    await renderApp('/Quick?min_area=3600');
+    await screen.findByRole('link', { name: 'Condo by Asok' });
+    expect(screen.getByRole('textbox', { name: 'Minimum area (m²)' })).toHaveValue('3600');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Area unit' }), 'wah');
+    expect(screen.getByRole('textbox', { name: 'Minimum area (sq wah)' })).toHaveValue('900');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Area unit' }), 'rai');
+    expect(screen.getByRole('textbox', { name: 'Minimum area (rai)' })).toHaveValue('2.25');
+  });
+
+  it('shows a land search in rai to a Thai reader', async () => {
+    stubApi();
+    await renderApp('/th/Quick?sub_type=land&min_area=3200&max_area=4000');
+    await screen.findByRole('link', { name: 'Condo by Asok' });
+    expect(screen.getByRole('combobox', { name: 'หน่วยพื้นที่' })).toHaveValue('rai');
+    expect(screen.getByRole('textbox', { name: 'พื้นที่ต่ำสุด (ไร่)' })).toHaveValue('2');
+    expect(screen.getByRole('textbox', { name: 'พื้นที่สูงสุด (ไร่)' })).toHaveValue('2.5');
+  });
+});

@@ -148,6 +148,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
               value={filters}
               fieldClass={filterField}
               areaErrorId={areaError ? `${id}-area-error` : undefined}
+              subType={tab === 'all' ? undefined : tab}
             />
             {areaError ? (
               <p id={`${id}-area-error`} role="alert" className="text-sm font-medium text-red-700">

@@ -1,4 +1,13 @@
-import { type PropertyListParams, STATION_DISTANCES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
+import {
+  type PropertyListParams,
+  SQM_PER_RAI,
+  SQM_PER_WAH,
+  STATION_DISTANCES,
+  TITLE_DEEDS,
+  type TitleDeed,
+  toAsciiDigits,
+} from '@baan/contract';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../lib/facts';
 import { StationPicker } from './StationPicker';
@@ -25,13 +34,43 @@ const whole = (text: string): number | undefined => {
 };
 
 /**
+ * The units the area range can be typed in (issue 16); the address and the API always get m² (`min_area`, `max_area`).
+ * The form's `area_in` names the unit typed in and is read here only: it is no search parameter.
+ */
+export const AREA_UNITS = ['sqm', 'rai', 'wah'] as const;
+export type AreaUnit = (typeof AREA_UNITS)[number];
+const SQM_PER_UNIT: Record<AreaUnit, number> = { sqm: 1, rai: SQM_PER_RAI, wah: SQM_PER_WAH };
+
+/** The unit the area range is shown in at first: rai for Thai readers looking for land, else m². */
+export const defaultAreaUnit = (language: string, subType?: string): AreaUnit =>
+  language === 'th' && subType === 'land' ? 'rai' : 'sqm';
+
+/** Typed area in `unit` as whole m² ("2" rai → 3200); m² stay whole numbers, rai and wah may have decimals. */
+export function areaToSquareMetres(text: string, unit: AreaUnit): number | undefined {
+  const digits = toAsciiDigits(text).replace(/[,\s]/g, '');
+  if (unit === 'sqm') return whole(digits);
+  if (!/^\d{1,10}(\.\d{0,4})?$/.test(digits)) return undefined;
+  return Math.round(Number(digits) * SQM_PER_UNIT[unit]);
+}
+
+/** m² as the range shows them in `unit`: 3200 → "2" rai, 3000 → "1.875" rai, 3600 → "900" sq wah. */
+export function squareMetresIn(squareMetres: number | undefined, unit: AreaUnit): string {
+  if (squareMetres === undefined) return '';
+  return String(Math.round((squareMetres / SQM_PER_UNIT[unit]) * 10_000) / 10_000);
+}
+
+const areaUnitOf = (value: string): AreaUnit =>
+  (AREA_UNITS as readonly string[]).includes(value) ? (value as AreaUnit) : 'sqm';
+
+/**
  * The shared filters as the form has them; `areaError` when the minimum area is over the maximum (the page says so
  * instead of searching, as for the price range). A distance without a station means "within … of any station".
  */
 export function readExtraFilters(form: FormData): { filters: ExtraFilterParams; areaError: boolean } {
   const text = (name: string) => String(form.get(name) ?? '').trim();
-  const min = whole(text('min_area'));
-  const max = whole(text('max_area'));
+  const unit = areaUnitOf(text('area_in'));
+  const min = areaToSquareMetres(text('min_area'), unit);
+  const max = areaToSquareMetres(text('max_area'), unit);
   const within = Number(text('within_m'));
   const deed = text('title_deed');
   return {
@@ -53,14 +92,29 @@ type Props = {
   fieldClass: string;
   /** The id of the area range message when it is shown. */
   areaErrorId?: string;
+  /** The sub type searched for, if one: land in Thai shows the area range in rai at first. */
+  subType?: string;
 };
 
 /**
  * "Near a station" (a station picker and a distance), foreigner-friendly, title deed and the area range: labelled
  * controls whose names are the search's parameters, so a plain GET form sends them too.
  */
-export function ExtraFilters({ value, fieldClass, areaErrorId }: Props) {
+export function ExtraFilters({ value, fieldClass, areaErrorId, subType }: Props) {
   const { t, i18n } = useTranslation('listings');
+  const [unit, setUnit] = useState<AreaUnit>(() => defaultAreaUnit(i18n.language, subType));
+  const minRef = useRef<HTMLInputElement>(null);
+  const maxRef = useRef<HTMLInputElement>(null);
+  // A new unit converts what the boxes hold, so "2" rai becomes "3200" m² rather than 2 m².
+  const changeUnit = (next: AreaUnit) => {
+    for (const input of [minRef.current, maxRef.current]) {
+      if (!input || input.value.trim() === '') continue;
+      const squareMetres = areaToSquareMetres(input.value, unit);
+      if (squareMetres !== undefined) input.value = squareMetresIn(squareMetres, next);
+    }
+    setUnit(next);
+  };
+  const unitName = t(`units:filter.${unit}`);
   const label = 'text-sm font-medium text-slate-700';
   // A distance the address asks for that the select does not offer (the API takes any 100–5,000 m) stays chosen.
   const distances: number[] = [...STATION_DISTANCES];
@@ -105,11 +159,28 @@ export function ExtraFilters({ value, fieldClass, areaErrorId }: Props) {
           {t('facts.filters.foreignQuota')}
         </label>
         <label className={label}>
-          {t('facts.filters.minArea')}
+          {t('units:filter.unit')}
+          <select
+            name="area_in"
+            value={unit}
+            onChange={(event) => changeUnit(areaUnitOf(event.target.value))}
+            className={`${fieldClass} mt-1`}
+          >
+            {AREA_UNITS.map((option) => (
+              <option key={option} value={option}>
+                {t(`units:filter.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="hidden sm:block" />
+        <label className={label}>
+          {unit === 'sqm' ? t('facts.filters.minArea') : t('units:filter.min', { unit: unitName })}
           <input
+            ref={minRef}
             name="min_area"
-            inputMode="numeric"
-            defaultValue={value.min_area ?? ''}
+            inputMode={unit === 'sqm' ? 'numeric' : 'decimal'}
+            defaultValue={squareMetresIn(value.min_area, unit)}
             placeholder="0"
             className={`${fieldClass} mt-1`}
             aria-invalid={areaErrorId ? true : undefined}
@@ -117,11 +188,12 @@ export function ExtraFilters({ value, fieldClass, areaErrorId }: Props) {
           />
         </label>
         <label className={label}>
-          {t('facts.filters.maxArea')}
+          {unit === 'sqm' ? t('facts.filters.maxArea') : t('units:filter.max', { unit: unitName })}
           <input
+            ref={maxRef}
             name="max_area"
-            inputMode="numeric"
-            defaultValue={value.max_area ?? ''}
+            inputMode={unit === 'sqm' ? 'numeric' : 'decimal'}
+            defaultValue={squareMetresIn(value.max_area, unit)}
             placeholder={t('filters.noLimit')}
             className={`${fieldClass} mt-1`}
             aria-invalid={areaErrorId ? true : undefined}

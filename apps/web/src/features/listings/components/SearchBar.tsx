@@ -186,7 +186,12 @@ export function SearchBar({ value, onSearch }: Props) {
           </p>
         ) : null}
         <div className="sm:col-span-2 lg:col-span-5">
-          <ExtraFilters value={value} fieldClass={field} areaErrorId={areaError ? `${id}-area-error` : undefined} />
+          <ExtraFilters
+            value={value}
+            fieldClass={field}
+            areaErrorId={areaError ? `${id}-area-error` : undefined}
+            subType={value.sub_type}
+          />
         </div>
         {areaError ? (
           <p
