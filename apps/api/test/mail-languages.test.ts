@@ -243,6 +243,17 @@ describe('every mail in every language', () => {
     expect(render(KINDS[9] as Kind, 'ja').subject).toBe('Baan のプランは 2031年3月19日 に終了します');
   });
 
+  it('writes Latin digits in every language, Burmese included (no mix with Burmese digits)', () => {
+    for (const kind of KINDS) {
+      const mail = render(kind, 'my');
+      const all = `${mail.subject}${mail.text}${mail.html}`;
+      const at = all.search(/[\u1040-\u1049]/);
+      expect(at < 0 ? '' : all.slice(Math.max(0, at - 30), at + 10), kind.name).toBe('');
+    }
+    expect(render(KINDS[9] as Kind, 'my').subject).toMatch(/2031/);
+    expect(render(KINDS.find((k) => k.name === 'weekly report') as Kind, 'my').text).toMatch(/ 5 /);
+  });
+
   it('declines counts by each language’s plural rules (Russian one/few/many)', () => {
     const lead = (language: Language, n: number) => codesLockedMail(language, 'Ivan', n).text.split('\n\n')[1];
     expect(lead('ru', 1)).toContain('1 неверный код.');

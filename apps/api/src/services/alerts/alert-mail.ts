@@ -32,7 +32,7 @@ export const ALERT_MAX_LISTINGS = 10;
  */
 export function savedSearchAlertMail(alert: SavedSearchAlert): Mail {
   const t = mailT(alert.language);
-  const money = new Intl.NumberFormat(t.tag, {
+  const money = new Intl.NumberFormat(t.locale, {
     style: 'currency',
     currency: 'THB',
     currencyDisplay: 'narrowSymbol',

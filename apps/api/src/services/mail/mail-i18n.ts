@@ -10,7 +10,7 @@
  * - Plurals (`_one`, `_few`, `_many`, `_other`) follow Intl.PluralRules of the language's BCP 47 tag, so Traditional
  *   Chinese (`TW`, `zh-Hant`) has Chinese rules; `{{count, number}}` formats the count in that locale.
  */
-import { LANGUAGE_TAGS, LANGUAGES, type Language } from '@baan/contract';
+import { FORMAT_LOCALES, LANGUAGE_TAGS, LANGUAGES, type Language } from '@baan/contract';
 import i18next, { type i18n as I18n } from 'i18next';
 import en from '../../locales/en/mail.json' with { type: 'json' };
 import ja from '../../locales/ja/mail.json' with { type: 'json' };
@@ -58,6 +58,10 @@ function createMailI18n(): I18n {
       throw new MissingMailTextError(`mail key ${key} names a section, not a text`);
     },
   });
+  // `{{count, number}}` in Latin digits in every language, like the amounts and dates (FORMAT_LOCALES).
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined) =>
+    new Intl.NumberFormat(`${lng ?? LANGUAGE_TAGS.en}-u-nu-latn`).format(Number(value)),
+  );
   return instance;
 }
 
@@ -76,8 +80,10 @@ export type MailValues = Record<string, Value>;
 
 export type MailT = {
   language: Language;
-  /** The BCP 47 tag (`<html lang>`, Intl). */
+  /** The BCP 47 tag (`<html lang>`, plural rules). */
   tag: string;
+  /** The locale for numbers and dates (Latin digits in every language, Burmese included). */
+  locale: string;
   /** A plain text: values as they are (subjects and text parts). */
   text: (key: string, values?: Record<string, string | number>) => string;
   /** The same text as HTML: the text and string values escaped, RawHtml values inserted as given. */
@@ -105,6 +111,7 @@ export function mailT(language: Language): MailT {
   return {
     language,
     tag: LANGUAGE_TAGS[language],
+    locale: FORMAT_LOCALES[language],
     text: (key, values = {}) => translate(language, key, values),
     html: (key, values = {}) => {
       const parts: string[] = [];

@@ -1,11 +1,11 @@
-import { isLanguage, LANGUAGE_TAGS, type Language, localizedPath } from '@baan/contract';
+import { FORMAT_LOCALES, isLanguage, type Language, localizedPath } from '@baan/contract';
 import { mailT } from '../mail/mail-i18n.ts';
 import { layoutMail, linkBlock, paragraph } from '../mail/mail-layout.ts';
 import type { Mail } from '../mail/mailer.ts';
 
 /** The end date as the owner reads it: their language's long date, in Bangkok time. */
 export function endDateText(language: Language, endsAt: Date): string {
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[language], {
+  return new Intl.DateTimeFormat(FORMAT_LOCALES[language], {
     dateStyle: 'long',
     timeZone: 'Asia/Bangkok',
   }).format(endsAt);

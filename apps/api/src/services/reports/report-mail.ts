@@ -39,9 +39,9 @@ function change(current: number, previous: number, number: (n: number) => string
 /** The weekly report in the owner's language (`mail:report`): text and HTML, with the one-click unsubscribe headers (RFC 8058). */
 export function weeklyReportMail(report: WeeklyReport): Mail {
   const t = mailT(report.language);
-  const numbers = new Intl.NumberFormat(t.tag);
+  const numbers = new Intl.NumberFormat(t.locale);
   const number = (n: number) => numbers.format(n);
-  const dates = new Intl.DateTimeFormat(t.tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const dates = new Intl.DateTimeFormat(t.locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const date = (day: string) => dates.format(new Date(`${day}T00:00:00Z`));
   const from = date(report.from);
   const to = date(report.to);
