@@ -1,4 +1,4 @@
-import type { User } from '@baan/contract';
+import { formatLocale, type User } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
 
@@ -6,7 +6,7 @@ import { Link } from '../../../i18n/localized-router';
 export function DashboardOverview({ user }: { user: User }) {
   const { t, i18n } = useTranslation('dashboard');
   const { subscription } = user;
-  const endsAt = subscription.ends_at ? new Date(subscription.ends_at).toLocaleDateString(i18n.language) : '';
+  const endsAt = subscription.ends_at ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(i18n.language)) : '';
   const linkClass = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
   return (
     <section className="max-w-3xl">

@@ -1,3 +1,4 @@
+import { formatLocale } from '@baan/contract';
 import { BadgeCheck, Clock, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
@@ -6,7 +7,7 @@ import { formatBaht } from '../hooks/checkout-state';
 
 /** The dashboard overview's subscription card: package, days left, any payment under review. */
 export function SubscriptionOverview() {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const { data, isLoading, isError } = useGetSubscriptionQuery();
   // The dashboard's own card already says when there is no package; only add what it lacks.
   if (data && data.is_active === 0 && !data.pending_payment) return null;
@@ -37,7 +38,7 @@ export function SubscriptionOverview() {
                 <p className="text-sm text-slate-600">{t('overview.daysLeft', { count: data.days_left })}</p>
                 {data.ends_at ? (
                   <p className="text-sm text-slate-600">
-                    {t('overview.endsOn', { date: new Date(data.ends_at).toLocaleDateString() })}
+                    {t('overview.endsOn', { date: new Date(data.ends_at).toLocaleDateString(formatLocale(i18n.language)) })}
                   </p>
                 ) : null}
               </div>
