@@ -126,7 +126,7 @@ describe('Property detail: the listing facts', () => {
       '/th',
     );
     const shown = facts(region);
-    expect(shown).toContain('ชนิด: เพนต์วิลล่า');
+    expect(shown).toContain('ประเภทย่อย: เพนต์วิลล่า');
     expect(shown).toContain('พื้นที่ใช้สอย: 80 ตร.ม.');
     expect(shown.find((fact) => fact.startsWith('พร้อมเข้าอยู่ตั้งแต่'))).toMatch(/2642/);
   });

@@ -193,7 +193,7 @@ describe('add-property wizard: validation', () => {
     await renderWizard();
     await toStepThree(user);
     await act(() => changeLanguage('th'));
-    await user.click(screen.getByRole('button', { name: 'ส่ง' }));
+    await user.click(screen.getByRole('button', { name: 'ส่งประกาศ' }));
     const title = await screen.findByLabelText('ชื่อประกาศ *');
     expect(title).toHaveAccessibleDescription('ต้องระบุชื่อประกาศ');
   });
@@ -256,7 +256,7 @@ describe('add-property wizard: price', () => {
     expect(FakeXhr.sent).toHaveLength(0);
     expect(price).toHaveFocus();
     await act(() => changeLanguage('th'));
-    await user.click(screen.getByRole('button', { name: 'ส่ง' }));
+    await user.click(screen.getByRole('button', { name: 'ส่งประกาศ' }));
     expect(await screen.findByLabelText('ราคา (฿) *')).toHaveAccessibleDescription('ราคา ต้องไม่ติดลบ');
   });
 });
@@ -307,7 +307,7 @@ describe('add-property wizard: level, floors and rooms', () => {
     const floors = screen.getByLabelText('จำนวนชั้น *');
     await user.clear(floors);
     await user.type(floors, '0');
-    await user.click(screen.getByRole('button', { name: 'ส่ง' }));
+    await user.click(screen.getByRole('button', { name: 'ส่งประกาศ' }));
     expect(floors).toHaveAccessibleDescription('จำนวนชั้น ต้องไม่น้อยกว่า 1');
     await act(() => changeLanguage('zh'));
     expect(screen.getByLabelText('面积（平方米） *')).toHaveValue('72');

@@ -331,8 +331,8 @@ describe('the featured quota', () => {
     await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
     act(() => FakeXhr.last().respond(403, { success: false, message: 'Your package allows 5 featured listings.' }));
     await waitFor(() =>
-      expect(screen.getByRole('group', { name: 'ประกาศแนะนำ' })).toHaveAccessibleDescription(
-        expect.stringContaining('แพ็กเกจของคุณมีประกาศแนะนำได้ 5 รายการ'),
+      expect(screen.getByRole('group', { name: 'ประกาศเด่น' })).toHaveAccessibleDescription(
+        expect.stringContaining('แพ็กเกจของคุณตั้งประกาศเด่นได้ 5 รายการ'),
       ),
     );
   });

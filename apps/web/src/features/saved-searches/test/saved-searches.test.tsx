@@ -84,7 +84,7 @@ describe('Save this search', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'บันทึกการค้นหานี้' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'บันทึกการค้นหานี้' });
-    expect(within(dialog).getByRole('textbox', { name: 'ชื่อการค้นหา' })).toHaveValue('เช่า');
+    expect(within(dialog).getByRole('textbox', { name: 'ชื่อการค้นหา' })).toHaveValue('ให้เช่า');
     await user.click(within(dialog).getByRole('button', { name: 'บันทึกการค้นหา' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'คุณบันทึกการค้นหาได้สูงสุด 20 รายการ โปรดลบรายการหนึ่งก่อนบันทึกใหม่',
