@@ -153,14 +153,14 @@ describe('buying a package', () => {
 
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     // Submitting without an image is refused with the spec's message.
-    await page.getByLabel('หมายเลขรายการ (Transaction ID)').fill('TX-E2E-0001');
+    await page.getByLabel('เลขที่รายการ (Transaction ID)').fill('TX-E2E-0001');
     await page.getByRole('button', { name: 'ส่ง', exact: true }).click();
-    await until(() => page.getByText('กรุณาแนบรูปภาพ').isVisible()).toBe(true);
+    await until(() => page.getByText('โปรดแนบรูปสลิป').isVisible()).toBe(true);
     // Back returns to the QR, Next comes back to the form.
     await page.getByRole('button', { name: 'ย้อนกลับ' }).click();
     await until(() => qr.isVisible()).toBe(true);
     await page.getByRole('button', { name: 'ถัดไป' }).click();
-    await page.getByLabel('หมายเลขรายการ (Transaction ID)').fill('TX-E2E-0001');
+    await page.getByLabel('เลขที่รายการ (Transaction ID)').fill('TX-E2E-0001');
     await page
       .getByLabel('รูปสลิปการโอน')
       .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: await receiptPng(page) });
@@ -168,7 +168,7 @@ describe('buying a package', () => {
     await page.getByRole('button', { name: 'ส่ง', exact: true }).click();
     await until(() => page.getByText('ส่งข้อมูลการโอนเรียบร้อยแล้ว!').isVisible()).toBe(true);
     await until(() => new URL(page.url()).pathname).toBe('/th/order-success');
-    await until(() => page.getByRole('heading', { name: 'คำสั่งซื้อของคุณสำเร็จแล้ว' }).isVisible()).toBe(true);
+    await until(() => page.getByRole('heading', { name: 'ส่งคำสั่งซื้อเรียบร้อยแล้ว' }).isVisible()).toBe(true);
     await screenshot(page, 'payments-order-success-th-375');
 
     // Under review: not active yet, and the dashboard says so.
@@ -247,7 +247,7 @@ describe('checkout on a production start with no payment provider configured', (
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
     await page.getByRole('tab', { name: 'บัตร' }).click();
-    await until(() => page.getByText('ยังไม่เปิดให้ชำระด้วยบัตรที่นี่ กรุณาชำระผ่าน QR พร้อมเพย์').isVisible()).toBe(true);
+    await until(() => page.getByText('ยังไม่เปิดให้ชำระด้วยบัตรที่นี่ โปรดชำระผ่าน QR พร้อมเพย์').isVisible()).toBe(true);
     await screenshot(page, 'payments-checkout-production-th-375');
     await context.close();
   });
