@@ -26,6 +26,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'saved',
         'stats',
         'tools',
+        'units',
       ].sort(),
     );
     for (const namespace of CORE_NAMESPACES) expect(i18n.hasResourceBundle('en', namespace)).toBe(true);
