@@ -261,3 +261,14 @@ describe('the area range in rai or square wah (issue 16)', () => {
     expect(screen.getByRole('textbox', { name: 'พื้นที่สูงสุด (ไร่)' })).toHaveValue('2.5');
   });
 });
+
+describe('the area range sent without JavaScript (issue 16)', () => {
+  it('reads area_in=rai in the address as rai, and asks the API in m² without it', async () => {
+    const api = stubApi();
+    await renderApp('/Buy-rent?area_in=rai&min_area=2&max_area=2.5');
+    await screen.findByRole('link', { name: 'Condo by Asok' });
+    await waitFor(() => expect(api.listings.at(-1)?.searchParams.get('min_area')).toBe('3200'));
+    expect(api.listings.at(-1)?.searchParams.get('max_area')).toBe('4000');
+    expect(api.listings.at(-1)?.searchParams.has('area_in')).toBe(false);
+  });
+});

@@ -66,6 +66,8 @@ export function buyRentHref(
     else next.delete(key);
   }
   if (!('page' in changes)) next.delete('page');
+  // The area range is written in m²: a unit left by a form sent without JavaScript (area_in) no longer applies.
+  if ('min_area' in changes || 'max_area' in changes) next.delete('area_in');
   const query = next.toString();
   return query ? `?${query}` : '?';
 }

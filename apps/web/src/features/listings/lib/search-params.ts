@@ -10,6 +10,7 @@ import {
   TITLE_DEEDS,
   type TitleDeed,
 } from '@baan/contract';
+import { areaToSquareMetres, areaUnitOf } from './area-units';
 
 /** Every search parameter, in the order addresses and API calls write them. */
 export const SEARCH_PARAMS: readonly (keyof PropertyListParams)[] = [
@@ -55,6 +56,17 @@ const whole = (value: string | null, min = 0): number | undefined => {
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
+/**
+ * An area bound of the address in m². The more-filters form sent without JavaScript (a plain GET) names the unit its
+ * range was typed in (`area_in=rai`, issue 16): that is converted here, so the search still gets m².
+ */
+function area(search: URLSearchParams, name: 'min_area' | 'max_area'): number | undefined {
+  const unit = areaUnitOf(search.get('area_in'));
+  if (unit === 'sqm') return whole(search.get(name));
+  const squareMetres = areaToSquareMetres(search.get(name) ?? '', unit);
+  return squareMetres !== undefined && squareMetres <= 10_000_000 ? squareMetres : undefined;
+}
+
 /** The filters a page's address carries; anything malformed is simply left out. */
 export function fromSearchParams(search: URLSearchParams): PropertyListParams {
   const q = search.get('q')?.trim();
@@ -74,8 +86,8 @@ export function fromSearchParams(search: URLSearchParams): PropertyListParams {
     within_m: PropertyListObject.shape.within_m.safeParse(search.get('within_m') ?? undefined).data,
     foreign_quota: search.get('foreign_quota') === '1' ? '1' : undefined,
     title_deed: oneOf<TitleDeed>(TITLE_DEEDS, search.get('title_deed')),
-    min_area: whole(search.get('min_area')),
-    max_area: whole(search.get('max_area')),
+    min_area: area(search, 'min_area'),
+    max_area: area(search, 'max_area'),
     sort: oneOf<PropertySort>(PROPERTY_SORTS, search.get('sort')),
     page: whole(search.get('page'), 1),
   };
