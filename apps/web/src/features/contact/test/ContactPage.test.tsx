@@ -200,8 +200,8 @@ describe('Contact page', () => {
     const { form } = await openContact();
     await act(() => changeLanguage('th'));
     await user.click(form.getByRole('button', { name: 'ส่งข้อความ' }));
-    expect(form.getByLabelText(/ชื่อของคุณ/)).toHaveAccessibleDescription('กรุณากรอกชื่อ');
-    expect(form.getByText('กรุณากรอกอีเมล')).toBeInTheDocument();
+    expect(form.getByLabelText(/ชื่อของคุณ/)).toHaveAccessibleDescription('โปรดกรอกชื่อ');
+    expect(form.getByText('โปรดกรอกอีเมล')).toBeInTheDocument();
     expect(api.posts()).toHaveLength(0);
   });
 
