@@ -114,9 +114,9 @@ describe('an owner with a package adds a listing through the wizard, finds it on
     await price.press('Tab');
     expect(await price.inputValue()).toBe('6,500,000');
     for (const [label, value] of [
-      ['Living space (sqm)', '65'],
+      ['Living space (m²)', '65'],
       ['Average utilities per month (฿)', '2,500'],
-      ['Area (sqm) *', '72'],
+      ['Area (m²) *', '72'],
       ['Level *', '18'],
       ['Bedrooms *', '2'],
       ['Bathrooms *', '2'],
@@ -212,7 +212,7 @@ describe('an owner with a package adds a listing through the wizard, finds it on
       .click();
     await page.waitForURL(`${app.url}/detail/${listingId}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByText('65 sqm').waitFor();
+    await page.getByText('65 m²').waitFor();
     await page.getByText('฿2,500 / month').waitFor();
     // Submitted: the draft is gone.
     expect(

@@ -170,7 +170,7 @@ describe('land in rai, ngan and square wah (issue 16)', () => {
     await wizardToStepThree(page, app.url, 'en');
     const area = page.getByTestId('land-area-area');
     expect(await area.getByRole('radio', { name: 'm²' }).isChecked()).toBe(true);
-    await page.getByLabel('Area (sqm) *').fill('3600');
+    await page.getByLabel('Area (m²) *').fill('3600');
     await area.scrollIntoViewIfNeeded();
     await shoot(page, 'land-units-wizard-en-sqm-1280');
     await area.getByRole('radio', { name: 'rai · ngan · sq wah' }).check();

@@ -99,7 +99,7 @@ describe('Quick search', () => {
     expect(first.getByText('For sale')).toHaveClass('bg-green-700');
     expect(first.getByText('Featured')).toBeInTheDocument();
     expect(first.getByText('฿7,900,000')).toBeInTheDocument();
-    expect(first.getByText('45 sqm')).toBeInTheDocument();
+    expect(first.getByText('45 m²')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Listing 1' })).toHaveAttribute('href', '/detail/1');
     expect(within(cards[1] as HTMLElement).getByText('For rent')).toHaveClass('bg-blue-700');
     const img = (cards[3] as HTMLElement).querySelector('img') as HTMLImageElement;
@@ -187,7 +187,7 @@ describe('Property detail', () => {
       'mailto:contact@siamprime.example?subject=Listing%207',
     );
     expect(screen.getByText('฿25,007')).toBeInTheDocument();
-    expect(screen.getByText('45 sqm')).toBeInTheDocument();
+    expect(screen.getByText('45 m²')).toBeInTheDocument();
     expect(screen.getByText('Residential')).toBeInTheDocument();
     const photo = () => screen.getByRole('img', { name: /^Photo \d of 3: Listing 7$/ });
     expect(photo()).toHaveAccessibleName('Photo 1 of 3: Listing 7');

@@ -51,8 +51,8 @@ describe('Property detail: the listing facts', () => {
     expect(facts(region)).toEqual([
       'Property type: Residential',
       'Type: Condo',
-      'Area: 45 sqm',
-      'Living space: 65 sqm',
+      'Area: 45 m²',
+      'Living space: 65 m²',
       'Lot area: 1,200 m²',
       'Bedrooms: 2',
       'Bathrooms: 1',
@@ -75,7 +75,7 @@ describe('Property detail: the listing facts', () => {
     expect(facts(villa)).toEqual([
       'Property type: Residential',
       'Type: Villa',
-      'Area: 45 sqm',
+      'Area: 45 m²',
       'Bedrooms: 2',
       'Bathrooms: 1',
       'Kitchen: 1',

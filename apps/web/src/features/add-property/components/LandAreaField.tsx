@@ -7,7 +7,7 @@ const PARTS = ['rai', 'ngan', 'wah'] as const;
 
 interface Props {
   field: LandAreaKey;
-  /** The field's label with its m² unit ("Area (sqm) *"), as the m² input is labelled. */
+  /** The field's label with its m² unit ("Area (m²) *"), as the m² input is labelled. */
   label: string;
   /** The field's name without a unit ("Area *"): the rai·ngan·sq wah group's legend. */
   name: string;

@@ -47,7 +47,7 @@ const isHouseInfoKey = (key: string): key is HouseInfoKey => Object.hasOwn(HOUSE
 
 /**
  * A house information field's label in the wizard: the listing page's (`listings:detail.<key>`, a core namespace)
- * with the field's unit, "Area (sqm)", or the wizard's own wording where the listing page's does not fit a form.
+ * with the field's unit, "Area (m²)", or the wizard's own wording where the listing page's does not fit a form.
  */
 export function houseInfoLabel(t: TFunction<'property'>, key: HouseInfoKey): string {
   const field: HouseInfoSpec = HOUSE_INFO[key];

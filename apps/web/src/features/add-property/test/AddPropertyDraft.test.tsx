@@ -41,7 +41,7 @@ async function startListing(user: User) {
 async function fillTheRest(user: User) {
   await fill(user, 'Description *', 'Two bedrooms, high floor, pool.');
   for (const [label, value] of [
-    ['Area (sqm) *', '72'],
+    ['Area (m²) *', '72'],
     ['Level *', '18'],
     ['Bedrooms *', '2'],
     ['Bathrooms *', '2'],

@@ -37,7 +37,7 @@ async function fillStepThree(user: User) {
   await fill(user, 'Description *', 'Two bedrooms, high floor, pool.');
   await fill(user, 'Price (฿) *', '4500000');
   for (const [label, value] of [
-    ['Area (sqm) *', '72'],
+    ['Area (m²) *', '72'],
     ['Level *', '18'],
     ['Bedrooms *', '2'],
     ['Bathrooms *', '2'],
@@ -157,7 +157,7 @@ describe('add-property wizard: validation', () => {
     await user.click(next());
 
     for (const [label, message, value] of [
-      ['Area (sqm) *', 'area is required', '50'],
+      ['Area (m²) *', 'area is required', '50'],
       ['Level *', 'level is required', '3'],
       ['Bedrooms *', 'bedrooms is required', '1'],
       ['Bathrooms *', 'bathrooms is required', '1'],

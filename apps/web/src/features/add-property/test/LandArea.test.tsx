@@ -134,7 +134,7 @@ describe('land area in rai, ngan and square wah (issue 16)', () => {
       screen.getAllByRole('button').find((button) => button.textContent === i18n.t('property:wizard.next'));
     await user.click(nextButton() as HTMLElement);
     await user.click(nextButton() as HTMLElement);
-    const area = await screen.findByRole('group', { name: 'พื้นที่ *' });
+    const area = await screen.findByRole('group', { name: 'พื้นที่ *' }, { timeout: 15_000 });
     expect(within(area).getByLabelText('ไร่')).toHaveValue('2');
     expect(within(area).getByLabelText('งาน')).toHaveValue('1');
     expect(within(area).getByLabelText('ตารางวา')).toHaveValue('0');
