@@ -6,7 +6,9 @@ import { Link } from '../../../i18n/localized-router';
 export function DashboardOverview({ user }: { user: User }) {
   const { t, i18n } = useTranslation('dashboard');
   const { subscription } = user;
-  const endsAt = subscription.ends_at ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(i18n.language)) : '';
+  const endsAt = subscription.ends_at
+    ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(i18n.language))
+    : '';
   const linkClass = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
   return (
     <section className="max-w-3xl">

@@ -38,7 +38,9 @@ export function SubscriptionOverview() {
                 <p className="text-sm text-slate-600">{t('overview.daysLeft', { count: data.days_left })}</p>
                 {data.ends_at ? (
                   <p className="text-sm text-slate-600">
-                    {t('overview.endsOn', { date: new Date(data.ends_at).toLocaleDateString(formatLocale(i18n.language)) })}
+                    {t('overview.endsOn', {
+                      date: new Date(data.ends_at).toLocaleDateString(formatLocale(i18n.language)),
+                    })}
                   </p>
                 ) : null}
               </div>
