@@ -1,4 +1,4 @@
-import { hasFloors, hasLevel, isLanguage, LANGUAGE_TAGS, type Language, type Property } from '@baan/contract';
+import { FORMAT_LOCALES, hasFloors, hasLevel, isLanguage, type Language, type Property } from '@baan/contract';
 import {
   Bath,
   BedDouble,
@@ -49,7 +49,7 @@ function today(now = new Date()): string {
 function formatDay(day: string, language: Language): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(FORMAT_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true" />;
