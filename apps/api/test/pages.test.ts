@@ -71,7 +71,7 @@ describe('server-rendered public pages', () => {
     // Thai labels around it (listings namespace), links kept in Thai.
     expect(res.body).toContain('รายละเอียด');
     expect(res.body).toContain('href="/th/Quick"');
-    expect(title(res.body)).toBe('Riverside condo 1 · Bangkok | Baan');
+    expect(title(res.body)).toBe('Riverside condo 1 · กรุงเทพมหานคร | Baan');
   });
 
   it('gives every public page its canonical and the complete hreflang set, in every language', async () => {

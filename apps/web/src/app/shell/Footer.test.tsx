@@ -98,7 +98,7 @@ describe('Footer', () => {
     await act(() => changeLanguage('th'));
     const input = within(footer).getByLabelText('อีเมลของคุณ');
     await user.type(input, 'buyer@example.com');
-    await user.click(within(footer).getByRole('button', { name: 'สมัครรับข่าว' }));
+    await user.click(within(footer).getByRole('button', { name: 'สมัครรับข่าวสาร' }));
     expect(await within(footer).findByRole('alert')).toHaveTextContent('โปรดกรอกอีเมลที่ถูกต้อง');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveValue('buyer@example.com');
