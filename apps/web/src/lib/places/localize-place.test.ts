@@ -13,11 +13,22 @@ describe('localizePlace', () => {
   });
 
   it('knows provinces, districts and neighbourhoods by their other spellings, in any case', () => {
-    expect(localizePlace('thong lo, WATTHANA, krung thep', 'th')).toBe('ทองหล่อ, วัฒนา, กรุงเทพมหานคร');
+    expect(localizePlace('thong lo, WATTHANA, bangkok', 'th')).toBe('ทองหล่อ, วัฒนา, กรุงเทพมหานคร');
     expect(localizePlace('Asoke, กทม', 'en')).toBe('Asok, Bangkok');
     expect(localizePlace('โคราช', 'en')).toBe('Nakhon Ratchasima');
     expect(localizePlace('กรุงเทพฯ', 'en')).toBe('Bangkok');
     expect(localizePlace('Nimman, Mueang Chiang Mai, Chiang Mai', 'th')).toBe('นิมมาน, เมืองเชียงใหม่, เชียงใหม่');
+  });
+
+  it('keeps what the search box’s aliases say is near a place as written: it names another place', () => {
+    expect(localizePlace('Riverside, Mueang Chiang Mai, Chiang Mai', 'en')).toBe(
+      'Riverside, Mueang Chiang Mai, Chiang Mai',
+    );
+    expect(localizePlace('Riverside, Mueang Chiang Mai, Chiang Mai', 'th')).toBe('Riverside, เมืองเชียงใหม่, เชียงใหม่');
+    expect(localizePlace('Pak Nam, Mueang Krabi, Krabi', 'en')).toBe('Pak Nam, Mueang Krabi, Krabi');
+    expect(localizePlace('Sukhumvit 55', 'th')).toBe('Sukhumvit 55');
+    expect(localizePlace('Korat city', 'en')).toBe('Korat city');
+    expect(localizePlace('Samut Prakarn', 'th')).toBe('สมุทรปราการ');
   });
 
   it('prefers a place’s own name to another place’s alias', () => {

@@ -64,8 +64,41 @@ function index(rows: string[][], withAliases: boolean): Map<string, Names> {
     add(names.en, names);
     add(names.th, names);
   }
-  if (withAliases) for (const { names, aliases } of entries) for (const alias of aliases) add(alias, names);
+  if (withAliases)
+    for (const { names, aliases } of entries)
+      for (const alias of aliases) if (isSpellingOf(alias, names)) add(alias, names);
   return map;
+}
+
+const THAI = /[\u0E00-\u0E7F]/;
+const letters = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/**
+ * Whether an alias may stand for the place on screen: Thai short forms (กทม, โคราช) and Latin spellings of the
+ * English name (Thong Lo, Asoke, Samut Prakarn). The gazetteer's aliases also hold what is near or around a place,
+ * for the search box ("Riverside" for Charoen Krung, "Pak Nam", "Sukhumvit 55", "Korat city"): shown as the place,
+ * those would name another place than the owner wrote, so they stay as written.
+ */
+function isSpellingOf(alias: string, names: Names): boolean {
+  if (THAI.test(alias)) return true;
+  const a = letters(alias);
+  const b = letters(names.en);
+  return a.length > 0 && editDistance(a, b) <= Math.max(1, Math.floor(b.length / 5));
 }
 
 function lookupTables(): Tables {
