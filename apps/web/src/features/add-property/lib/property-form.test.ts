@@ -17,6 +17,7 @@ import {
   type PropertyForm,
   photoChanges,
   sentRooms,
+  squareMetresOf,
   toFormData,
   toPatchData,
   toWireFields,
@@ -376,5 +377,16 @@ describe('foreign quota and title deed (issue 15)', () => {
     localStorage.setItem(key, JSON.stringify(stored));
     expect(loadDraft(owner)?.form).toMatchObject({ foreignQuota: '0', titleDeed: '' });
     clearDraft(owner);
+  });
+});
+
+describe('squareMetresOf', () => {
+  it('gives whole digits for any rai, so a huge one is refused as too large rather than as no number', () => {
+    expect(squareMetresOf({ rai: '2', ngan: '1', wah: '' })).toBe('3600');
+    expect(squareMetresOf({ rai: '9999999999999999999999' })).toMatch(/^\d+$/);
+    expect(PropertyFieldsObject.shape.area.safeParse(squareMetresOf({ rai: '9999999999999999999999' })).success).toBe(
+      false,
+    );
+    expect(squareMetresOf({ rai: '', ngan: '', wah: '' })).toBe('');
   });
 });

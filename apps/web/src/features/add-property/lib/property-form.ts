@@ -178,7 +178,10 @@ export function landPartsOf(squareMetres: string): LandPartsText {
 /** The m² text houseInfo keeps for typed rai, ngan and square wah: '' while they are blank or cannot be read. */
 export function squareMetresOf(parts: LandPartsText): string {
   const parsed = parseLandParts(parts);
-  return parsed.ok && !parsed.isBlank ? String(parsed.squareMetres) : '';
+  // Whole digits even for a huge rai, so the area's own range check says "too large", not "not a number".
+  return parsed.ok && !parsed.isBlank
+    ? parsed.squareMetres.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
+    : '';
 }
 
 /** What is wrong with the rai, ngan and square wah typed for land area fields in use, as form issues. */
