@@ -99,13 +99,13 @@ describe('POST /api/property/{id}/inquiry', () => {
     expect(rawHeader(mail.raw, 'reply-to')).toContain('anong@example.com');
     const text = mail.text.replace(/\r\n/g, '\n');
     expect(text).toContain('สวัสดีคุณ Somsak');
-    expect(text).toContain(`ดูประกาศ: ${PUBLIC_URL}/detail/${condo.id}`);
+    expect(text).toContain(`ดูประกาศ: ${PUBLIC_URL}/th/detail/${condo.id}`);
     expect(text).toContain(`อีเมล: anong@example.com`);
     expect(text).toContain('โทรศัพท์: +66 (81) 234-5678');
     expect(text).toContain(input.name);
     expect(text).toContain(input.message);
     expect(mail.html).toContain('<html lang="th">');
-    expect(mail.html).toContain(`href="${PUBLIC_URL}/detail/${condo.id}"`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/th/detail/${condo.id}"`);
     expect(mail.html).toContain('Riverside condo &lt;Chao Phraya&gt;');
     expect(mail.html).toContain('Anong &lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html.replace(/\r\n/g, '\n')).toContain(

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type InquiryRequest, isLanguage, type Language } from '@baan/contract';
+import { DEFAULT_LANGUAGE, type InquiryRequest, isLanguage, type Language, localizedPath } from '@baan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, propertyInquiries, users } from '../../db/schema.ts';
@@ -62,7 +62,10 @@ export async function sendInquiry(
       email: listing.ownerEmail,
       language: isLanguage(listing.ownerLanguage) ? listing.ownerLanguage : DEFAULT_LANGUAGE,
     };
-    await deps.mailer.queue(tx, inquiryMail(row, owner, `${deps.publicUrl}/detail/${listing.id}`));
+    await deps.mailer.queue(
+      tx,
+      inquiryMail(row, owner, `${deps.publicUrl}${localizedPath(owner.language, `/detail/${listing.id}`)}`),
+    );
     return row;
   });
 }
