@@ -7,7 +7,7 @@ export function DashboardOverview({ user }: { user: User }) {
   const { t, i18n } = useTranslation('dashboard');
   const { subscription } = user;
   const endsAt = subscription.ends_at
-    ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(i18n.language))
+    ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(i18n.language), { timeZone: 'Asia/Bangkok' })
     : '';
   const linkClass = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
   return (

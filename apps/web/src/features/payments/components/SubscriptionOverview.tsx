@@ -39,7 +39,9 @@ export function SubscriptionOverview() {
                 {data.ends_at ? (
                   <p className="text-sm text-slate-600">
                     {t('overview.endsOn', {
-                      date: new Date(data.ends_at).toLocaleDateString(formatLocale(i18n.language)),
+                      date: new Date(data.ends_at).toLocaleDateString(formatLocale(i18n.language), {
+                        timeZone: 'Asia/Bangkok',
+                      }),
                     })}
                   </p>
                 ) : null}
