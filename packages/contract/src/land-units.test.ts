@@ -91,3 +91,14 @@ describe('Thai land units', () => {
     });
   });
 });
+
+describe('fromSquareMetres rounding', () => {
+  it('never leaves 100 square wah: 1,999.99 m² is 1 rai 1 ngan, and wah stays under 100 for any area', () => {
+    expect(fromSquareMetres(1999.99)).toEqual({ rai: 1, ngan: 1, wah: 0 });
+    for (let m2 = 0; m2 < 3300; m2 += 0.37) {
+      const { ngan, wah } = fromSquareMetres(m2);
+      expect(wah, String(m2)).toBeLessThan(100);
+      expect(ngan, String(m2)).toBeLessThan(4);
+    }
+  });
+});

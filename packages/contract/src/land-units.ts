@@ -26,11 +26,13 @@ export function toSquareMetres({ rai = 0, ngan = 0, wah = 0 }: Partial<LandParts
 
 /** Whole rai, whole ngan (0–3) and square wah (0–99.99, to two decimals) of an area in m². */
 export function fromSquareMetres(squareMetres: number): LandParts {
-  const m2 = Math.max(0, Math.round(squareMetres * 100)) / 100;
-  const rai = Math.floor(m2 / SQM_PER_RAI);
-  const afterRai = m2 - rai * SQM_PER_RAI;
-  const ngan = Math.floor(afterRai / SQM_PER_NGAN);
-  const wah = Math.round(((afterRai - ngan * SQM_PER_NGAN) / SQM_PER_WAH) * 100) / 100;
+  // In whole hundredths of a square wah first, so rounding can never leave 100 wah (1,999.99 m² is 1 rai 1 ngan).
+  const hundredths = Math.max(0, Math.round((squareMetres / SQM_PER_WAH) * 100));
+  const perNgan = (SQM_PER_NGAN / SQM_PER_WAH) * 100;
+  const perRai = (SQM_PER_RAI / SQM_PER_WAH) * 100;
+  const rai = Math.floor(hundredths / perRai);
+  const ngan = Math.floor((hundredths - rai * perRai) / perNgan);
+  const wah = (hundredths - rai * perRai - ngan * perNgan) / 100;
   return { rai, ngan, wah };
 }
 
