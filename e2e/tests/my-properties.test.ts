@@ -135,7 +135,7 @@ describe('an owner finds a rental listing from the dashboard, filters the one li
       await page.goto(`${app.url}/dashboard`);
       if (width === 375 && language === 'th') {
         await page.getByRole('button', { name: 'เปิดเมนูแดชบอร์ด' }).click();
-        await page.getByRole('link', { name: 'ประกาศของฉัน' }).click();
+        await page.getByRole('link', { name: 'ประกาศของฉัน', exact: true }).click();
         // A Thai visitor's pages live under /th.
         await page.waitForURL(`${app.url}/th/dashboard/properties`);
         await page.getByRole('group', { name: 'ประเภทประกาศ' }).getByRole('button', { name: 'ให้เช่า (2)' }).click();
