@@ -126,9 +126,10 @@ describe('land area in rai, ngan and square wah (issue 16)', () => {
       images: [{ id: 101, image_path: '/uploads/p101-640.webp', width: 640, height: 480, srcset: '' }],
     });
     stubApi({ listings: [land], quota: { quota: 5, used: 0, left: 5, premium: 0 } });
-    await act(() => changeLanguage('th'));
-    await renderApp('/th/edit-property/12', SESSION);
+    // As the other edit tests: the page opens, then the reader switches to Thai.
+    await renderApp('/edit-property/12', SESSION);
     await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+    await act(() => changeLanguage('th'));
     // Through to the third step whatever the buttons are called in Thai.
     const nextButton = () =>
       screen.getAllByRole('button').find((button) => button.textContent === i18n.t('property:wizard.next'));
