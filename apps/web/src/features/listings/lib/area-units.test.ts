@@ -27,6 +27,15 @@ describe('areaToSquareMetres', () => {
     expect(areaToSquareMetres(String(MAX_AREA_SQM + 1), 'sqm')).toBeUndefined();
   });
 
+  it('is what the address is read with too: the same bound in m² with or without JavaScript', async () => {
+    const { fromSearchParams } = await import('./search-params');
+    expect(fromSearchParams(new URLSearchParams('min_area=3200&max_area=99999999999')).min_area).toBe(3200);
+    expect(fromSearchParams(new URLSearchParams('max_area=99999999999')).max_area).toBeUndefined();
+    expect(fromSearchParams(new URLSearchParams('area_in=rai&min_area=2')).min_area).toBe(3200);
+    expect(fromSearchParams(new URLSearchParams('area_in=rai&min_area=1,5')).min_area).toBeUndefined();
+    expect(fromSearchParams(new URLSearchParams('area_in=%00&min_area=%00')).min_area).toBeUndefined();
+  });
+
   it('shows m² back in the unit', () => {
     expect(squareMetresIn(3200, 'rai')).toBe('2');
     expect(squareMetresIn(3600, 'wah')).toBe('900');

@@ -61,10 +61,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
  * range was typed in (`area_in=rai`, issue 16): that is converted here, so the search still gets m².
  */
 function area(search: URLSearchParams, name: 'min_area' | 'max_area'): number | undefined {
-  const unit = areaUnitOf(search.get('area_in'));
-  if (unit === 'sqm') return whole(search.get(name));
-  const squareMetres = areaToSquareMetres(search.get(name) ?? '', unit);
-  return squareMetres !== undefined && squareMetres <= 10_000_000 ? squareMetres : undefined;
+  return areaToSquareMetres(search.get(name) ?? '', areaUnitOf(search.get('area_in')));
 }
 
 /** The filters a page's address carries; anything malformed is simply left out. */
