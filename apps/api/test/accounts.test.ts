@@ -2,6 +2,7 @@ import { AUTH_ERROR_CODES, ErrorEnvelope, AUTH_MESSAGES as M, User } from '@baan
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, otpCodes, users } from '../src/db/schema.ts';
+import { makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import {
   bearer,
@@ -564,6 +565,48 @@ describe('POST /api/update/profile', () => {
     const body = json<{ message: string; payload: unknown }>(res);
     expect(body.message).toBe(M.profileUpdated);
     expect(User.strict().parse(body.payload).name).toBe('Malee Sukjai');
+  });
+
+  it('sets the mobile number and LINE ID that the owner’s listings show; bad ones change nothing', async () => {
+    const { token, email, userId } = await signUpAndLogin(app);
+    const before = await userRow(app, email);
+    const refused: [Record<string, unknown>, string, string][] = [
+      [{ line_id: 'ab' }, 'line_id', M.lineIdInvalid],
+      [{ line_id: 'x'.repeat(21) }, 'line_id', M.lineIdInvalid],
+      [{ line_id: 'siam prime' }, 'line_id', M.lineIdInvalid],
+      [{ line_id: 'สยาม' }, 'line_id', M.lineIdInvalid],
+      [{ line_id: 42 }, 'line_id', M.lineIdInvalid],
+      [{ phone_number: 'call me' }, 'phone_number', M.phoneInvalid],
+      [{ phone_number: '12345' }, 'phone_number', M.phoneInvalid],
+      [{ phone_number: '1'.repeat(41) }, 'phone_number', M.phoneInvalid],
+    ];
+    for (const [fields, field, message] of refused) {
+      const res = await update(token, { name: 'Malee Sukjai', ...fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(json(res)).toEqual({ success: false, message, errors: { [field]: [message] } });
+    }
+    expect(await userRow(app, email)).toEqual(before);
+
+    // Four characters and twenty (the limits), an official account's @, upper case stored as LINE shows it.
+    for (const lineId of ['abcd', 'a'.repeat(20), '@SiamPrime']) {
+      const res = await update(token, { name: 'Malee Sukjai', line_id: lineId, phone_number: ' +66 81 234 5678 ' });
+      expect(res.statusCode, lineId).toBe(200);
+      const payload = User.strict().parse(json<{ payload: unknown }>(res).payload);
+      expect(payload).toMatchObject({ line_id: lineId.toLowerCase(), phone_number: '+66 81 234 5678' });
+    }
+    const listing = await makeListing(app, userId, { status: 'active' });
+    const detail = async () =>
+      json<{ payload: { owner: Record<string, unknown> } }>(await app.inject(`/api/property/${listing.id}`)).payload
+        .owner;
+    expect(await detail()).toMatchObject({ phone_number: '+66 81 234 5678', line_id: '@siamprime' });
+
+    // Left out, a detail stays; empty, it is removed and the page offers no button for it.
+    await update(token, { name: 'Malee Sukjai' });
+    expect(await detail()).toMatchObject({ phone_number: '+66 81 234 5678', line_id: '@siamprime' });
+    expect((await update(token, { name: 'Malee Sukjai', line_id: '', phone_number: '  ' })).statusCode).toBe(200);
+    expect(await detail()).toMatchObject({ phone_number: null, line_id: null });
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
+    expect(json<{ payload: User }>(me).payload).toMatchObject({ phone_number: null, line_id: null });
   });
 
   it('changes the password with the right current one and ends other sessions', async () => {

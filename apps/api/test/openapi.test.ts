@@ -163,7 +163,16 @@ async function tinyApp(isProduction: boolean) {
   );
   await tiny.register(errorsPlugin);
   await tiny.register(routeSchemasPlugin);
-  const user = { id: 1, name: 'A', email: 'a@b.co', role: 'user' as const, company_name: null, profile_image: null };
+  const user = {
+    id: 1,
+    name: 'A',
+    email: 'a@b.co',
+    role: 'user' as const,
+    company_name: null,
+    profile_image: null,
+    phone_number: null,
+    line_id: null,
+  };
   const subscription = { is_active: 0 as const, package_id: null, ends_at: null };
   await tiny.register(
     async (api) => {

@@ -364,7 +364,7 @@ describe('GET /api/property/{id}', () => {
     expect(property).toMatchObject({
       id: sukhumvitCondo.id,
       cover_image: '/uploads/listings/cover-1024.webp',
-      owner: { id: owner.id, name: owner.name, phone_number: owner.phoneNumber, email: owner.email },
+      owner: { id: owner.id, name: owner.name, phone_number: owner.phoneNumber, line_id: null, email: owner.email },
     });
     expect(property.images).toHaveLength(2);
     expect(property.rooms).toHaveLength(2);
@@ -373,7 +373,13 @@ describe('GET /api/property/{id}', () => {
     const agentsListing = PropertyResponse.parse(
       (await app.inject({ method: 'GET', url: `/api/property/${silomOffice.id}` })).json(),
     ).payload;
-    expect(agentsListing.owner).toEqual({ id: agent.id, name: agent.name, phone_number: null, email: agent.email });
+    expect(agentsListing.owner).toEqual({
+      id: agent.id,
+      name: agent.name,
+      phone_number: null,
+      line_id: null,
+      email: agent.email,
+    });
   });
 
   it('answers 404 for a missing, hidden, disabled owner’s or non-numeric id', async () => {

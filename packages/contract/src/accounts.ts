@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
-import { singleLineText } from './input.ts';
+import { isPhoneNumber, singleLineText } from './input.ts';
 
 /** Length of the e-mail codes (spec 9). */
 export const OTP_LENGTH = 4;
@@ -28,6 +28,9 @@ export const AUTH_MESSAGES = {
   confirmRequired: 'Please confirm your password.',
   passwordsDontMatch: 'Passwords do not match.',
   phoneTooLong: 'The mobile number is too long.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  lineIdInvalid:
+    'A LINE ID has 4 to 20 letters, digits, dots, hyphens or underscores (an official account’s starts with @).',
   fullOtpRequired: 'Please enter the full 4-digit OTP.',
   typeInvalid: 'The type must be register or forgot_password.',
   missingToken: 'Verification token is missing. Please verify OTP first.',
@@ -164,8 +167,27 @@ export const NewPasswordRequest = z
   .superRefine(matching);
 export type NewPasswordRequest = z.infer<typeof NewPasswordRequest>;
 
+/** LINE IDs as LINE allows them: 4–20 of a–z, 0–9, `.`, `-`, `_`; an official account's starts with `@`. */
+export const LINE_ID_PATTERN = /^@?[a-z0-9._-]{4,20}$/;
+
+/**
+ * An owner's contact detail shown on their listings: absent leaves it as it is, an empty string removes it.
+ * `check` is the rule for a non-empty value (its pattern bounds the length too).
+ */
+const contactDetail = (message: string, check: (value: string) => boolean) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => value === '' || check(value), message)
+    .optional();
+
+/** The profile as the settings form sends it: the name, and the mobile number and LINE ID its listings show. */
 export const UpdateNameRequest = z.object({
   name: PersonName,
+  phone_number: contactDetail(M.phoneInvalid, isPhoneNumber),
+  line_id: contactDetail(M.lineIdInvalid, (value) => LINE_ID_PATTERN.test(value.toLowerCase())).transform((value) =>
+    value?.toLowerCase(),
+  ),
 });
 export type UpdateNameRequest = z.infer<typeof UpdateNameRequest>;
 
@@ -200,6 +222,9 @@ export const User = z.object({
   role: Role,
   company_name: z.string().nullable(),
   profile_image: z.string().nullable(),
+  /** What the owner's listings show for "Call now" and the LINE button (settings); null when not given. */
+  phone_number: z.string().nullable(),
+  line_id: z.string().nullable(),
   subscription: SubscriptionSummary,
 });
 export type User = z.infer<typeof User>;
@@ -214,7 +239,9 @@ export const VerifyOtpResponse = successEnvelope(z.union([z.string(), z.null()])
 /** POST /api/update/profile as JSON: a new name, or a password change (told apart by the password fields). */
 export const UpdateProfileRequest = z.union([UpdateNameRequest, ChangePasswordRequest]);
 /** POST /api/update/profile as multipart/form-data: a new name, a new profile image (JPEG, PNG or GIF), or both. */
-export const ProfileImageForm = UpdateNameRequest.partial().extend({ profile_image: z.file().optional() });
+export const ProfileImageForm = UpdateNameRequest.pick({ name: true })
+  .partial()
+  .extend({ profile_image: z.file().optional() });
 
 /** The updated user; after a password change also a fresh `token`, since the older ones stop working. */
 export const UpdatedProfile = User.extend({ token: z.string().optional() });

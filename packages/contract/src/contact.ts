@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
-import { MAX_DB_INT, multiLineText, singleLineText } from './input.ts';
+import { isPhoneNumber, MAX_DB_INT, multiLineText, singleLineText } from './input.ts';
 import { INQUIRY_STATUSES, REVIEW_STATES } from './listing-values.ts';
 import { Property } from './properties.ts';
 
@@ -63,9 +63,6 @@ export const ContactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
-/** Digits with the usual separators, optionally a leading +; 6 to 15 digits in all. */
-export const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
-
 /** POST /api/property/{id}/inquiry: a visitor's message to a listing's owner. */
 export const InquiryRequest = z.object({
   name: requiredLine(CONTACT_LIMITS.name, M.nameRequired, M.nameTooLong),
@@ -76,7 +73,7 @@ export const InquiryRequest = z.object({
     .max(CONTACT_LIMITS.phone, M.phoneInvalid)
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || (PHONE_PATTERN.test(v) && v.replace(/\D/g, '').length >= 6), M.phoneInvalid),
+    .refine((v) => v === undefined || isPhoneNumber(v), M.phoneInvalid),
   message: requiredMessage(CONTACT_LIMITS.inquiryMessage, M.inquiryTooLong),
 });
 export type InquiryRequest = z.infer<typeof InquiryRequest>;

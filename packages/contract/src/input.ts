@@ -66,3 +66,10 @@ export const DATE_RANGE = { min: '1900-01-01', max: '2200-12-31' } as const;
 export function calendarDate(invalid: string, outOfRange: string) {
   return z.iso.date(invalid).refine((date) => date >= DATE_RANGE.min && date <= DATE_RANGE.max, outOfRange);
 }
+
+/** Digits with the usual separators, optionally a leading +; 6 to 15 digits in all. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
+
+/** A phone number a visitor can dial: PHONE_PATTERN with at least 6 digits. */
+export const isPhoneNumber = (value: string): boolean =>
+  PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 6;

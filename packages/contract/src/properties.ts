@@ -246,6 +246,8 @@ export const PropertyOwner = z.object({
   id: z.number().int(),
   name: z.string(),
   phone_number: z.string().nullable(),
+  /** The owner's LINE ID (settings): the page's LINE button opens a chat with it. */
+  line_id: z.string().nullable(),
   email: z.string(),
 });
 export type PropertyOwner = z.infer<typeof PropertyOwner>;

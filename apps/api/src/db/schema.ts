@@ -29,6 +29,8 @@ export const users = pgTable(
     email: varchar('email', { length: 320 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     phoneNumber: varchar('phone_number', { length: 40 }),
+    /** Shown on the owner's listings as a LINE button (lower-cased; LINE_ID_PATTERN). */
+    lineId: varchar('line_id', { length: 21 }),
     role: varchar('role', { length: 16, enum: ['user', 'admin'] })
       .notNull()
       .default('user'),

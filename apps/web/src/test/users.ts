@@ -10,6 +10,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'user',
     company_name: null,
     profile_image: null,
+    phone_number: null,
+    line_id: null,
     subscription: { is_active: 0, package_id: null, ends_at: null },
     ...overrides,
   };

@@ -38,7 +38,8 @@ import { revokeToken } from '../../services/accounts/revoke-token.ts';
 import { sendCode } from '../../services/accounts/send-code.ts';
 import { setProfileImage } from '../../services/accounts/set-profile-image.ts';
 import { toPublicUser, type UserRow } from '../../services/accounts/to-public-user.ts';
-import { changePassword, updateName } from '../../services/accounts/update-profile.ts';
+import { changePassword, updateProfile } from '../../services/accounts/update-profile.ts';
+import { invalidateListings } from '../../services/properties/listing-reads.ts';
 
 /** Largest profile image accepted (spec 5: photos at most 50 MB). */
 export const MAX_PROFILE_IMAGE_BYTES = 50 * 1024 * 1024;
@@ -208,8 +209,11 @@ const accounts: RoutesPlugin = async (app) => {
         const token = await app.tokens.sign(updated, request.tokenRemember);
         return ok({ ...(await publicUser(updated)), token }, M.passwordChanged);
       }
-      const { name } = parseForm(UpdateNameRequest, body, SUMMARIES.name);
-      const updated = await updateName(app.db, user.id, name, now());
+      const input = parseForm(UpdateNameRequest, body, SUMMARIES.name);
+      const updated = await updateProfile(app.db, user.id, input, now());
+      // The owner's listing pages show the name, the number and the LINE ID.
+      const shown = (row: UserRow) => [row.name, row.phoneNumber, row.lineId].join('\n');
+      if (shown(updated) !== shown(user)) await invalidateListings(app, 'owner contact changed');
       return ok(await publicUser(updated), M.profileUpdated);
     },
   );

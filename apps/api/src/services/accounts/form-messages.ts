@@ -31,7 +31,8 @@ export const SUMMARIES = {
         : hasMismatch(e)
           ? M.passwordsDontMatch
           : M.invalidForm,
-  name: (e: FieldErrors) => e.name?.[0] ?? M.invalidForm,
+  /** The profile form: the first field's own message (name, then the contact details). */
+  name: (e: FieldErrors) => e.name?.[0] ?? e.phone_number?.[0] ?? e.line_id?.[0] ?? M.invalidForm,
   password: (e: FieldErrors) =>
     hasRequired(e) ? M.allPasswordFieldsRequired : hasMismatch(e) ? M.passwordsDontMatch : M.invalidForm,
 } satisfies Record<string, (errors: FieldErrors) => string>;

@@ -15,6 +15,8 @@ export async function toPublicUser(db: Db, storage: Storage, row: UserRow, now: 
     role: row.role,
     company_name: row.companyName,
     profile_image: row.profileImage ? storage.url(row.profileImage) : null,
+    phone_number: row.phoneNumber,
+    line_id: row.lineId,
     subscription: await getSubscriptionSummary(db, row.id, now),
   };
 }

@@ -6,8 +6,22 @@ import { badRequest } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
 import type { UserRow } from './to-public-user.ts';
 
-export async function updateName(db: Db, userId: number, name: string, now: Date): Promise<UserRow> {
-  const [row] = await db.update(users).set({ name, updatedAt: now }).where(eq(users.id, userId)).returning();
+/**
+ * The settings form's profile: the name, and the contact details the owner's listings show. A detail left out stays
+ * as it is; an empty one is removed.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: { name: string; phone_number?: string; line_id?: string },
+  now: Date,
+): Promise<UserRow> {
+  const cleared = (value: string | undefined) => (value === undefined ? undefined : value || null);
+  const [row] = await db
+    .update(users)
+    .set({ name: input.name, phoneNumber: cleared(input.phone_number), lineId: cleared(input.line_id), updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
   if (!row) throw new Error('user vanished during update');
   return row;
 }

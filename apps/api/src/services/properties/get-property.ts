@@ -14,7 +14,13 @@ export async function getProperty(db: Db, storage: Storage, id: number): Promise
   const [row] = await db
     .select({
       property: properties,
-      owner: { id: users.id, name: users.name, phone_number: users.phoneNumber, email: users.email },
+      owner: {
+        id: users.id,
+        name: users.name,
+        phone_number: users.phoneNumber,
+        line_id: users.lineId,
+        email: users.email,
+      },
     })
     .from(properties)
     .innerJoin(users, eq(users.id, properties.userId))

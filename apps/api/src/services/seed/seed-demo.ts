@@ -17,6 +17,7 @@ export const DEMO_OWNERS = [
   {
     name: 'Siam Prime Realty',
     email: 'contact@siamprime.example',
+    lineId: '@siamprime',
     phoneNumber: '+66 2 123 4567',
     companyName: 'Siam Prime Realty Co., Ltd.',
     isAgent: true,
@@ -24,6 +25,7 @@ export const DEMO_OWNERS = [
   {
     name: 'Andaman Coast Homes',
     email: 'hello@andamancoast.example',
+    lineId: '@andamancoast',
     phoneNumber: '+66 76 555 019',
     companyName: 'Andaman Coast Homes',
     isAgent: true,
@@ -31,6 +33,7 @@ export const DEMO_OWNERS = [
   {
     name: 'Lanna Living',
     email: 'team@lannaliving.example',
+    lineId: 'lanna.living',
     phoneNumber: '+66 53 111 223',
     companyName: 'Lanna Living Property',
     isAgent: true,
@@ -38,6 +41,7 @@ export const DEMO_OWNERS = [
   {
     name: 'Somchai Jaidee',
     email: 'somchai.jaidee@owners.example',
+    lineId: 'somchai.j',
     phoneNumber: '+66 81 234 5678',
     companyName: null,
     isAgent: false,
@@ -70,6 +74,7 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
         // Not a hash any hasher produces, so no password ever verifies against it.
         passwordHash: `!demo-owner-no-login!${randomBytes(24).toString('hex')}`,
         phoneNumber: o.phoneNumber,
+        lineId: o.lineId ?? null,
         companyName: o.companyName,
         emailVerifiedAt: now,
       })),

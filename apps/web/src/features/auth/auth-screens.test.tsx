@@ -442,7 +442,7 @@ describe('session and dashboard', () => {
     await user.type(name, 'Pim Dee');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ name: 'Pim Dee' });
+    expect(calls[0]?.body).toEqual({ name: 'Pim Dee', phone_number: '', line_id: '' });
 
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect(await screen.findByText('Please fill in all password fields.')).toBeInTheDocument();

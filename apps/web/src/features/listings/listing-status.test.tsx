@@ -20,12 +20,19 @@ import { makeProperty } from '../../test/properties';
 import { renderApp, routerSettled } from '../../test/render-app';
 import { routeTree } from '../../test/route-tree';
 import { makeUser, signedIn } from '../../test/users';
+import { lineChatUrl } from './components/PropertyDetail';
 
 // Issue 14 on the listing page: sold and rented are marked and not indexed; the page reports its view and the contact
 // clicks for the owner's statistics; the owner gets Edit and Statistics.
 vi.setConfig({ testTimeout: 30_000 });
 
-const OWNER = { id: 42, name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'owner@siamprime.example' };
+const OWNER = {
+  id: 42,
+  name: 'Siam Prime Realty',
+  phone_number: '+66 2 123 4567',
+  line_id: 'siamprime',
+  email: 'owner@siamprime.example',
+};
 
 /** The listing at GET /api/property/7; every POST (view, contact-click) answers 204. */
 function serveListing(overrides: Partial<Property> = {}, extra?: Parameters<typeof stubFetch>[0]) {
@@ -91,6 +98,7 @@ describe('A sold or rented listing', () => {
     expect(screen.queryByTestId('inquiry-form')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Call now' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'E-mail' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Chat on LINE' })).toBeNull();
     await waitFor(() => expect(robots()).toBe('noindex'));
   });
 
@@ -196,17 +204,34 @@ describe('The view beacon', () => {
 });
 
 describe('Contact clicks', () => {
-  it('reports a call and an e-mail with their channel', async () => {
+  it('reports a call, an e-mail and a LINE chat with their channel', async () => {
     const api = serveListing();
     const user = userEvent.setup();
     await openListing();
     await user.click(screen.getByRole('link', { name: 'Call now' }));
     await user.click(screen.getByRole('link', { name: 'E-mail' }));
-    await waitFor(() => expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(2));
+    const line = screen.getByRole('link', { name: 'Chat on LINE' });
+    // The owner's LINE ID from their settings, opened in LINE (a new tab where LINE is not installed).
+    expect(line).toHaveAttribute('href', 'https://line.me/ti/p/~siamprime');
+    expect(line).toHaveAttribute('target', '_blank');
+    await user.click(line);
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(3));
     const clicks = posts(api.requests, '/api/property/7/contact-click');
     expect(clicks.every((r) => r.headers.get('Content-Type') === 'application/json')).toBe(true);
     expect(clicks.every((r) => r.keepalive)).toBe(true);
-    expect(api.bodies.filter((body) => body !== undefined)).toEqual([{ channel: 'phone' }, { channel: 'email' }]);
+    expect(api.bodies.filter((body) => body !== undefined)).toEqual([
+      { channel: 'phone' },
+      { channel: 'email' },
+      { channel: 'line' },
+    ]);
+  });
+
+  it('offers no LINE button to an owner without a LINE ID, and opens an official account by its @ id', async () => {
+    serveListing({ owner: { ...OWNER, line_id: null } });
+    await openListing();
+    expect(screen.getByRole('link', { name: 'Call now' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Chat on LINE' })).toBeNull();
+    expect(lineChatUrl('@siamprime')).toBe('https://line.me/R/ti/p/%40siamprime');
   });
 
   it('are not reported for the owner trying their own buttons', async () => {

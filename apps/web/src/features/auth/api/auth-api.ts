@@ -1,4 +1,4 @@
-import type { LoginPayload, OtpType, User } from '@baan/contract';
+import type { LoginPayload, OtpType, UpdateNameRequest, User } from '@baan/contract';
 import { api } from '../../../lib/api';
 
 export type RegisterBody = {
@@ -41,7 +41,7 @@ export const authApi = api.injectEndpoints({
     currentUser: build.query<User, void>({
       query: () => ({ url: '/user' }),
     }),
-    updateName: build.mutation<User, { name: string }>({
+    updateProfile: build.mutation<User, UpdateNameRequest>({
       query: (body) => ({ url: '/update/profile', method: 'POST', body }),
     }),
     uploadProfileImage: build.mutation<User, FormData>({
@@ -59,7 +59,7 @@ export const {
   useResendOtpMutation,
   useVerifyOtpMutation,
   useNewPasswordMutation,
-  useUpdateNameMutation,
+  useUpdateProfileMutation,
   useUploadProfileImageMutation,
   useChangePasswordMutation,
 } = authApi;

@@ -95,3 +95,76 @@ describe('settings: profile photo', () => {
     expect(screen.queryByText('English text from the server')).toBeNull();
   });
 });
+
+describe('settings: contact on listings', () => {
+  /** POST /api/update/profile as JSON: answers with the user the body makes, and keeps every body. */
+  function stubProfile(answer?: (body: Record<string, string>) => Response) {
+    const bodies: Record<string, string>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        if (new URL(request.url).pathname !== '/api/update/profile') return jsonResponse(404, { success: false });
+        const body = (await request.json()) as Record<string, string>;
+        bodies.push(body);
+        return (
+          answer?.(body) ??
+          jsonResponse(200, {
+            success: true,
+            payload: makeUser({
+              name: body.name,
+              phone_number: body.phone_number || null,
+              line_id: body.line_id || null,
+            }),
+          })
+        );
+      }),
+    );
+    return bodies;
+  }
+
+  it('saves the mobile number and LINE ID the listings show, pre-filled next time', async () => {
+    const bodies = stubProfile();
+    const user = userEvent.setup();
+    await renderApp('/dashboard/settings', { login: signedIn({ phone_number: '081 234 5678' }) });
+    const phone = await screen.findByLabelText('Mobile number');
+    expect(phone).toHaveValue('081 234 5678');
+    expect(screen.getByRole('group', { name: 'Contact on your listings' })).toBeVisible();
+    await user.type(screen.getByLabelText('LINE ID'), ' SiamPrime ');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    // Trimmed and lower-cased by the contract's schema, as the server stores it.
+    expect(bodies[0]).toEqual({ name: 'Somchai Jaidee', phone_number: '081 234 5678', line_id: 'siamprime' });
+    expect(await screen.findByLabelText('LINE ID')).toHaveValue('siamprime');
+  });
+
+  it('refuses a bad LINE ID and phone number in the person’s language, and sends nothing', async () => {
+    const bodies = stubProfile();
+    const user = userEvent.setup();
+    await changeLanguage('th');
+    await renderApp('/th/dashboard/settings', { login: signedIn() });
+    await user.type(await screen.findByLabelText('LINE ID'), 'ab');
+    await user.type(screen.getByLabelText('เบอร์โทรศัพท์มือถือ'), 'call me');
+    await user.click(screen.getByRole('button', { name: 'บันทึกการเปลี่ยนแปลง' }));
+    expect(await screen.findByText(/^LINE ID ต้องมี 4 ถึง 20 ตัว/)).toBeVisible();
+    expect(screen.getByLabelText('LINE ID')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('เบอร์โทรศัพท์มือถือ')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('โปรดกรอกเบอร์โทรศัพท์ให้ถูกต้อง').length).toBeGreaterThan(0);
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('shows the server’s field message when it refuses one', async () => {
+    stubProfile(() =>
+      jsonResponse(400, {
+        success: false,
+        message: 'Please enter a valid phone number.',
+        errors: { phone_number: ['Please enter a valid phone number.'] },
+      }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/dashboard/settings', { login: signedIn() });
+    await user.type(await screen.findByLabelText('Mobile number'), '+66 81 234 5678');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('Please enter a valid phone number.').length).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { formatLocale, MAX_PHOTO_BYTES } from '@baan/contract';
+import { formatLocale, MAX_PHOTO_BYTES, UpdateNameRequest, type User } from '@baan/contract';
 import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { useChangePasswordMutation, useUpdateNameMutation, useUploadProfileImageMutation } from '../api/auth-api';
+import { useChangePasswordMutation, useUpdateProfileMutation, useUploadProfileImageMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';
 import { replaceStoredToken } from '../session';
 
@@ -49,34 +49,56 @@ export function SettingsScreen() {
   if (!user) return null;
   return (
     <div className="max-w-3xl space-y-8">
-      <ProfileSection key={user.id} name={user.name} email={user.email} image={user.profile_image} />
+      <ProfileSection key={user.id} user={user} />
       <PasswordSection />
     </div>
   );
 }
 
-function ProfileSection({ name: initialName, email, image }: { name: string; email: string; image: string | null }) {
+type ProfileFields = { name: string; phone_number: string; line_id: string };
+
+function ProfileSection({ user }: { user: User }) {
   const { t, i18n } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const fileId = useId();
-  const [name, setName] = useState(initialName);
-  const [nameError, setNameError] = useState<string>();
-  const [updateName, { isLoading: isSaving }] = useUpdateNameMutation();
+  const image = user.profile_image;
+  const [fields, setFields] = useState<ProfileFields>({
+    name: user.name,
+    phone_number: user.phone_number ?? '',
+    line_id: user.line_id ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<ProfileFields>>({});
+  const [updateProfile, { isLoading: isSaving }] = useUpdateProfileMutation();
   const [uploadImage, { isLoading: isUploading }] = useUploadProfileImageMutation();
-  const { errorMessage } = useServerMessage();
+  const { errorMessage, fieldErrors, translate } = useServerMessage();
+  const set = (field: keyof ProfileFields) => (event: ChangeEvent<HTMLInputElement>) =>
+    setFields((current) => ({ ...current, [field]: event.target.value }));
 
   async function onSave(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) {
-      setNameError(t('settings.errors.nameRequired'));
-      toast.error(t('settings.errors.nameRequired'));
+    // The server's own schema: the same rules and messages, shown in the person's language.
+    const parsed = UpdateNameRequest.safeParse(fields);
+    if (!parsed.success) {
+      const found: Partial<ProfileFields> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof ProfileFields;
+        found[field] ??=
+          field === 'name' && !fields.name.trim()
+            ? t('settings.errors.nameRequired')
+            : translate(issue.message, 'auth:messages.invalidForm');
+      }
+      setErrors(found);
+      toast.error(Object.values(found)[0] ?? t('settings.errors.updateFailed'));
       return;
     }
-    setNameError(undefined);
+    setErrors({});
     try {
-      dispatch(userUpdated(await updateName({ name: name.trim() }).unwrap()));
+      const updated = await updateProfile(parsed.data).unwrap();
+      dispatch(userUpdated(updated));
+      setFields({ name: updated.name, phone_number: updated.phone_number ?? '', line_id: updated.line_id ?? '' });
       toast.success(t('settings.success.profileUpdated'));
     } catch (error) {
+      setErrors(fieldErrors(error));
       toast.error(errorMessage(error, 'dashboard:settings.errors.updateFailed'));
     }
   }
@@ -151,11 +173,42 @@ function ProfileSection({ name: initialName, email, image }: { name: string; ema
         <TextField
           label={t('settings.fullName')}
           autoComplete="name"
-          value={name}
-          error={nameError}
-          onChange={(e) => setName(e.target.value)}
+          value={fields.name}
+          error={errors.name}
+          onChange={set('name')}
         />
-        <TextField label={t('settings.email')} type="email" value={email} readOnly hint={t('settings.emailHint')} />
+        <TextField
+          label={t('settings.email')}
+          type="email"
+          value={user.email}
+          readOnly
+          hint={t('settings.emailHint')}
+        />
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">{t('settings.listingContact')}</legend>
+          <TextField
+            label={t('settings.phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={40}
+            value={fields.phone_number}
+            error={errors.phone_number}
+            hint={t('settings.phoneHint')}
+            onChange={set('phone_number')}
+          />
+          <TextField
+            label={t('settings.lineId')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={21}
+            value={fields.line_id}
+            error={errors.line_id}
+            hint={t('settings.lineIdHint')}
+            onChange={set('line_id')}
+          />
+        </fieldset>
         <button
           type="submit"
           disabled={isSaving}

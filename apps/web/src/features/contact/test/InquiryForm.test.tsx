@@ -10,7 +10,13 @@ vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
-const OWNER = { id: 4242, name: 'Siam Prime Realty', phone_number: '+66 2 123 4567', email: 'owner@siamprime.example' };
+const OWNER = {
+  id: 4242,
+  name: 'Siam Prime Realty',
+  phone_number: '+66 2 123 4567',
+  line_id: null,
+  email: 'owner@siamprime.example',
+};
 
 /** The detail page's API. The page also sends its statistics beacons, so the inquiry POSTs are kept apart. */
 function stubDetail(inquiry?: (request: Request) => Response) {

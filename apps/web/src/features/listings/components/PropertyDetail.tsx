@@ -1,5 +1,5 @@
 import type { ContactChannel, Property } from '@baan/contract';
-import { BarChart3, CircleSlash, Mail, MapPin, Pencil, Phone, Star } from 'lucide-react';
+import { BarChart3, CircleSlash, Mail, MapPin, MessageCircle, Pencil, Phone, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavoriteHeart } from '../../../app/favorite-heart';
@@ -9,6 +9,16 @@ import { formatPrice } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
 import { PropertySpecs } from './PropertySpecs';
+
+/**
+ * Opens a chat with a LINE ID in the LINE app (or LINE's page where it is not installed): an official account's id
+ * (`@…`) goes as it is, a personal one after `~`.
+ */
+export function lineChatUrl(lineId: string): string {
+  return lineId.startsWith('@')
+    ? `https://line.me/R/ti/p/${encodeURIComponent(lineId)}`
+    : `https://line.me/ti/p/~${encodeURIComponent(lineId)}`;
+}
 
 /** A sold or rented listing: its page stays reachable, marked, without contact actions (ADR 017). */
 export function isNoLongerAvailable(property: Pick<Property, 'status'>): boolean {
@@ -110,6 +120,18 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact, ac
                 >
                   <Mail className="size-4" aria-hidden="true" />
                   {t('detail.email')}
+                </a>
+              ) : null}
+              {owner?.line_id ? (
+                <a
+                  href={lineChatUrl(owner.line_id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => onContact?.('line')}
+                  className="inline-flex items-center gap-2 rounded-lg border border-green-700 px-5 py-3 text-sm font-semibold text-green-800 hover:bg-green-50"
+                >
+                  <MessageCircle className="size-4" aria-hidden="true" />
+                  {t('detail.line')}
                 </a>
               ) : null}
             </div>

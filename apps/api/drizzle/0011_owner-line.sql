@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "line_id" varchar(21);
