@@ -126,7 +126,13 @@ describe('who sees a listing of each status and review', () => {
 
   it("the public page names its owner's id (the page offers its owner Edit)", async () => {
     const detail = (await app.inject({ method: 'GET', url: `/api/property/${idOf('sold')}` })).json().payload;
-    expect(detail.owner).toEqual({ id: owner.id, name: 'status-owner', phone_number: null, line_id: null, email: owner.email });
+    expect(detail.owner).toEqual({
+      id: owner.id,
+      name: 'status-owner',
+      phone_number: null,
+      line_id: null,
+      email: owner.email,
+    });
   });
 
   it('the owner sees every listing of theirs with its status and review', async () => {
