@@ -66,6 +66,8 @@ export function SearchMap({
   const latest = useRef({ bbox, onBbox, filters, navigate, t, delayMs });
   latest.current = { bbox, onBbox, filters, navigate, t, delayMs };
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The area the map last wrote into the address (or opened on): any other one came from Back, Forward or a link. */
+  const written = useRef(bbox);
 
   /** The map came to rest: ask for its points now, and write its area into the address once it stays. */
   const moved = (area: BBox) => {
@@ -73,7 +75,9 @@ export function SearchMap({
     setView(param);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (param !== latest.current.bbox) latest.current.onBbox(param);
+      if (param === latest.current.bbox) return;
+      written.current = param;
+      latest.current.onBbox(param);
     }, latest.current.delayMs);
   };
 
@@ -149,6 +153,15 @@ export function SearchMap({
     const map = handle.current;
     if (isMounted && bbox === undefined && map && shownFilters.current === filtersKey) moved(map.bbox());
   });
+
+  // The address's area changed from outside the map (Back, Forward, a link to /Quick?bbox=…): the map goes there.
+  useEffect(() => {
+    const area = parseBbox(bbox);
+    if (!isMounted || !area || bbox === written.current) return;
+    written.current = bbox;
+    clearTimeout(timer.current);
+    handle.current?.showBbox(area);
+  }, [bbox, isMounted]);
 
   useEffect(() => {
     if (isMounted && data) handle.current?.setPoints(data.items);

@@ -38,6 +38,8 @@ export interface SearchMap {
   setPoints: (points: MapPoint[]) => void;
   /** Fits the view to these points (or Thailand when there are none). */
   fitPoints: (points: MapPoint[]) => void;
+  /** Shows this area (the address's, after Back or Forward). */
+  showBbox: (bbox: BBox) => void;
   /** The area in view. */
   bbox: () => BBox;
   destroy: () => void;
@@ -162,6 +164,7 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
       const bounds = L.latLngBounds(next.map((p) => [p.lat, p.lon] as [number, number]));
       map.fitBounds(bounds, { padding: [32, 32], maxZoom: MAX_FIT_ZOOM });
     },
+    showBbox: (bbox) => map.fitBounds(toBounds(bbox)),
     bbox: () => toBbox(map.getBounds()),
     destroy() {
       stopWatch();

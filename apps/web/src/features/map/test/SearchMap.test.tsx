@@ -142,6 +142,36 @@ describe('Quick search map', () => {
     await waitFor(() => expect(urls(requests, '/api/properties/map').at(-1)?.searchParams.get('bbox')).toBe(written));
   });
 
+  it('goes to the address’s area when it changes from outside the map: a link to another area, then Back', async () => {
+    // The map's points are those inside the area it asks for: what it shows tells where it is.
+    const nimman = point(20, 18.8, 99.0, { title: 'Nimman loft', price: 12_000_000 });
+    stubFetch((request, url) => {
+      if (url.pathname === '/api/properties') {
+        return jsonResponse(200, { success: true, payload: { items: [], total: 0, page: 1, per_page: 16 } });
+      }
+      if (url.pathname !== '/api/properties/map') return undefined;
+      const [w = 0, s = 0, e = 0, n = 0] = parseBbox(url.searchParams.get('bbox')) ?? [];
+      const items = [...POINTS, nimman].filter((p) => p.lon >= w && p.lon <= e && p.lat >= s && p.lat <= n);
+      return jsonResponse(200, { success: true, payload: { items, total: items.length, truncated: false } });
+    });
+    const { router } = await renderApp(`/Quick?bbox=${AREA}`);
+    await tilesLoad();
+    const region = screen.getByRole('region', { name: 'Map of search results' });
+    const shownPrices = () =>
+      within(region)
+        .queryAllByRole('button', { name: /฿/ })
+        .map((m) => m.textContent)
+        .sort();
+    await waitFor(() => expect(shownPrices()).toEqual(['฿25K', '฿3.5M']));
+    await act(() => router.navigate('/Quick?bbox=98.95,18.75,99.05,18.85'));
+    await waitFor(() => expect(shownPrices()).toEqual(['฿12M']));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(shownPrices()).toEqual(['฿25K', '฿3.5M']));
+    const [w = 0, , e = 0] = parseBbox(new URLSearchParams(router.state.location.search).get('bbox')) ?? [];
+    expect(w).toBeGreaterThan(100.3);
+    expect(e).toBeLessThan(100.8);
+  });
+
   it('opens a popup with the price, the title and a link in the page language', async () => {
     serve();
     const { router } = await renderApp(`/th/Quick?bbox=${AREA}`);
