@@ -19,7 +19,9 @@ export function stubFetch(...routes: Route[]) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (request: Request) => {
+    vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
+      // RTK Query passes a Request; plain fetches (the location and station pickers) a path.
+      const request = input instanceof Request ? input : new Request(new URL(input, window.location.origin), init);
       requests.push(request);
       if (['POST', 'PUT', 'PATCH'].includes(request.method)) {
         const text = await request.clone().text();

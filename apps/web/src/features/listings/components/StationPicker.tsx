@@ -2,8 +2,7 @@ import type { Station } from '@baan/contract';
 import { LoaderCircle, TrainFront, X } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchStations, type StationFetcher } from '../api/fetch-stations';
-import { stationName, stationNames } from '../lib/facts';
+import { fetchStations, type StationFetcher, stationName, stationNames } from '../../../lib/stations';
 
 type Props = {
   /** The chosen station's id as the form sends it (a hidden input of this name; empty for any station). */

@@ -1,4 +1,5 @@
-import { isLanguage, LANGUAGE_TAGS, type NearestStation, type Station } from '@baan/contract';
+import { isLanguage, LANGUAGE_TAGS, type NearestStation } from '@baan/contract';
+import { stationName } from '../../../lib/stations';
 
 /**
  * A walking distance as the cards and the detail page show it: under 1 km to the nearest 50 m (at least 50 m), from
@@ -30,17 +31,6 @@ export function formatDistance(metres: number, t: Translate, language: string): 
   const { unit, value } = roundDistance(metres);
   return t(unit === 'm' ? 'facts.metres' : 'facts.kilometres', { value: formatIn(language, value) });
 }
-
-/** A station's name in the interface language: Thai for Thai readers, the English name for everyone else. */
-export function stationName(station: Pick<NearestStation, 'name' | 'name_th'>, language: string): string {
-  return language === 'th' && station.name_th ? station.name_th : station.name;
-}
-
-/** A gazetteer station (GET /api/stations) as a nearest-station shape, for the same naming. */
-export const stationNames = (station: Pick<Station, 'name_en' | 'name_th'>) => ({
-  name: station.name_en,
-  name_th: station.name_th,
-});
 
 /** "650 m to BTS Asok" (Thai: "ห่างจาก BTS อโศก 650 ม."). */
 export function formatNearestStation(station: NearestStation, t: Translate, language: string): string {

@@ -1,15 +1,16 @@
 import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@baan/contract';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/TextField';
 import { localizeTo, usePageLanguage } from '../../../i18n/localized-router';
+import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';
 import { useCreateSavedSearchMutation } from '../api/saved-searches-api';
 import { savedSearchError } from '../lib/messages';
-import { defaultSearchName, savableQuery } from '../lib/summary';
+import { defaultSearchName, namesStation, savableQuery } from '../lib/summary';
 
 interface SaveSearchDialogProps {
   query: string;
@@ -24,6 +25,12 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
   const leadId = useId();
   const saved = savableQuery(query);
   const [name, setName] = useState(() => defaultSearchName(saved, t, i18n.language));
+  const [nameEdited, setNameEdited] = useState(false);
+  const stations = useStationsById(namesStation(saved));
+  // The station's name arrives after the dialog opens: the proposed name takes it, unless the person typed one.
+  useEffect(() => {
+    if (stations && !nameEdited) setName(defaultSearchName(saved, t, i18n.language, stations));
+  }, [stations, nameEdited, saved, t, i18n.language]);
   const [frequency, setFrequency] = useState<SavedSearchFrequency>('daily');
   const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateSavedSearchMutation();
@@ -77,7 +84,10 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
           value={name}
           maxLength={80}
           required
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setNameEdited(true);
+            setName(event.target.value);
+          }}
         />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('save.frequency')}</legend>

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
+import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';
 import { useDeleteSavedSearchMutation, useGetSavedSearchesQuery } from '../api/saved-searches-api';
 import { savedSearchError } from '../lib/messages';
-import { summarize } from '../lib/summary';
+import { namesStation, summarize } from '../lib/summary';
 
 /** /dashboard/saved-searches: each saved search with its filters, how often it mails, the last mail; run or delete. */
 export function SavedSearchesPage() {
@@ -17,6 +18,7 @@ export function SavedSearchesPage() {
     refetchOnMountOrArgChange: true,
   });
   const [remove, { isLoading: isDeleting }] = useDeleteSavedSearchMutation();
+  const stations = useStationsById(Boolean(data?.some((search) => namesStation(search.query))));
   const [pending, setPending] = useState<SavedSearch | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const date = (iso: string) =>
@@ -75,7 +77,7 @@ export function SavedSearchesPage() {
       ) : (
         <ul aria-label={t('manage.title')} className="space-y-4">
           {data.map((search) => {
-            const parts = summarize(search.query, t, i18n.language);
+            const parts = summarize(search.query, t, i18n.language, stations);
             return (
               <li key={search.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                 <article aria-labelledby={`saved-search-${search.id}`}>

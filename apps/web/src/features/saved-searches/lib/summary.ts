@@ -1,5 +1,6 @@
-import { DEFAULT_WITHIN_M, formatLocale } from '@baan/contract';
+import { DEFAULT_WITHIN_M, formatLocale, type Station } from '@baan/contract';
 import type { TFunction } from 'i18next';
+import { stationName, stationNames } from '../../../lib/stations';
 
 /** The filters of a saved query (a /api/properties query string), as the API stores them. */
 export function queryValues(query: string): URLSearchParams {
@@ -8,10 +9,16 @@ export function queryValues(query: string): URLSearchParams {
 
 /**
  * A saved search's filters in words, one part each ("For sale", "in Sukhumvit", "2+ bedrooms", …); the API's
- * values where the app has no words for them. `t` is bound to the saved namespace; sub types and title deeds come
- * from listings (loaded on every page).
+ * values where the app has no words for them. `t` is bound to the saved namespace; sub types, title deeds and
+ * station names come from listings (loaded on every page). A station is named from `stations` ("BTS Asok"); its id
+ * is shown only until they are loaded, or when the gazetteer no longer has it.
  */
-export function summarize(query: string, t: TFunction, language: string): string[] {
+export function summarize(
+  query: string,
+  t: TFunction,
+  language: string,
+  stations?: ReadonlyMap<string, Station>,
+): string[] {
   const values = queryValues(query);
   const get = (key: string) => values.get(key) ?? undefined;
   const number = (value: string) => {
@@ -26,7 +33,11 @@ export function summarize(query: string, t: TFunction, language: string): string
   };
   const subType = get('sub_type') ?? get('property_type');
   const deed = get('title_deed');
-  const station = get('station');
+  const stationId = get('station');
+  const known = stationId ? stations?.get(stationId) : undefined;
+  const station = known
+    ? t('facts.stationName', { ns: 'listings', system: known.system, name: stationName(stationNames(known), language) })
+    : stationId;
   const within = get('within_m');
   const parts = [
     get('q') ? t('summary.q', { value: get('q') }) : undefined,
@@ -50,8 +61,13 @@ export function summarize(query: string, t: TFunction, language: string): string
 }
 
 /** A name for the save dialog, made of the search's filters (at most 80 characters), or "All listings". */
-export function defaultSearchName(query: string, t: TFunction, language: string): string {
-  const parts = summarize(query, t, language);
+export function defaultSearchName(
+  query: string,
+  t: TFunction,
+  language: string,
+  stations?: ReadonlyMap<string, Station>,
+): string {
+  const parts = summarize(query, t, language, stations);
   const name = parts.length > 0 ? parts.join(', ') : t('save.defaultName');
   const capitalised = name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
   return capitalised.length > 80 ? `${capitalised.slice(0, 79)}…` : capitalised;
@@ -66,3 +82,8 @@ export function savableQuery(search: string): string {
 
 /** Set on the way back from login, so the page opens the save dialog again. */
 export const SAVE_MARKER = 'save_search';
+
+/** Whether a saved query names a station (its summary then needs the station list). */
+export function namesStation(query: string): boolean {
+  return queryValues(query).has('station');
+}

@@ -1,7 +1,8 @@
 import type { SavedSearch } from '@baan/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetStations } from '../../../lib/stations';
 import { emptyCatalogue, jsonResponse, type Route, stubFetch } from '../../../test/http';
 import { renderApp } from '../../../test/render-app';
 import { makeUser, signedIn } from '../../../test/users';
@@ -39,6 +40,26 @@ function savedSearches(list: SavedSearch[], answer?: () => Response) {
   };
   return { route, current };
 }
+
+const ASOK = {
+  id: 'bts-asok',
+  name_en: 'Asok',
+  name_th: 'อโศก',
+  line: 'bts-sukhumvit',
+  lines: ['bts-sukhumvit'],
+  system: 'BTS',
+  lat: 13.7371,
+  lon: 100.5603,
+};
+
+/** GET /api/stations: the gazetteer, here one station. */
+const stationList: Route = (request, url) =>
+  request.method === 'GET' && url.pathname === '/api/stations'
+    ? jsonResponse(200, { success: true, payload: [ASOK] })
+    : undefined;
+
+// Every station is loaded once per page load: each test starts without them.
+beforeEach(() => forgetStations());
 
 const SEARCH = '/Quick?type=sale&location=Bangkok&min_price=2000000&page=2&sort=price_asc';
 
@@ -142,7 +163,7 @@ describe('/dashboard/saved-searches', () => {
         last_sent_at: '2026-11-20T09:30:00.000Z',
       }),
     ]);
-    const { requests } = stubFetch(api.route);
+    const { requests } = stubFetch(api.route, stationList);
     await renderApp('/dashboard/saved-searches', { login: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved searches' }, { timeout: 15_000 })).toBeVisible();
     const list = await screen.findByRole('list', { name: 'Saved searches' });
@@ -155,7 +176,9 @@ describe('/dashboard/saved-searches', () => {
       '/Quick?location=Bangkok&sub_type=condo&type=sale',
     );
     const second = within(list).getByRole('article', { name: 'Near BTS' });
-    expect(second).toHaveTextContent('within 500 m of station bts-asok');
+    // The saved query holds the station's id; the page names it.
+    await waitFor(() => expect(second).toHaveTextContent('within 500 m of station BTS Asok'));
+    expect(second).not.toHaveTextContent('bts-asok');
     expect(second).toHaveTextContent('Instant');
     expect(second).not.toHaveTextContent('None yet');
 
@@ -172,6 +195,22 @@ describe('/dashboard/saved-searches', () => {
         .map((r) => `${new URL(r.url).pathname} ${r.headers.get('Authorization')}`),
     ).toEqual(['/api/user/saved-searches/1 Bearer test-token']);
     expect(api.current.map((s) => s.id)).toEqual([2]);
+  });
+
+  it('shows the id when the station list cannot load, and names the station in Thai for a Thai reader', async () => {
+    const query = 'station=bts-asok&within_m=1000';
+    const { requests } = stubFetch(savedSearches([saved({ id: 3, name: 'Near BTS', query })]).route);
+    await renderApp('/dashboard/saved-searches', { login: signedIn() });
+    const article = await screen.findByRole('article', { name: 'Near BTS' }, { timeout: 15_000 });
+    await waitFor(() => expect(requests.some((r) => new URL(r.url).pathname === '/api/stations')).toBe(true));
+    expect(article).toHaveTextContent('within 1,000 m of station bts-asok');
+    cleanup();
+
+    // The failed load is not kept: the next page asks again.
+    stubFetch(savedSearches([saved({ id: 3, name: 'ใกล้ BTS', query })]).route, stationList);
+    await renderApp('/th/dashboard/saved-searches', { login: signedIn() });
+    const thai = await screen.findByRole('article', { name: 'ใกล้ BTS' }, { timeout: 15_000 });
+    await waitFor(() => expect(thai).toHaveTextContent('ภายใน 1,000 ม. จากสถานี BTS อโศก'));
   });
 
   it('cancelling the confirmation deletes nothing; an empty list points to the search', async () => {
