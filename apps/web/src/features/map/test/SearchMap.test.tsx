@@ -145,7 +145,7 @@ describe('Quick search map', () => {
   it('goes to the address’s area when it changes from outside the map: a link to another area, then Back', async () => {
     // The map's points are those inside the area it asks for: what it shows tells where it is.
     const nimman = point(20, 18.8, 99.0, { title: 'Nimman loft', price: 12_000_000 });
-    stubFetch((request, url) => {
+    stubFetch((_request, url) => {
       if (url.pathname === '/api/properties') {
         return jsonResponse(200, { success: true, payload: { items: [], total: 0, page: 1, per_page: 16 } });
       }
