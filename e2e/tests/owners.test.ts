@@ -85,7 +85,33 @@ describe('owners: review, edit, status, statistics, leads and the featured quota
     expect(errors).toEqual([]);
   });
 
-  it('a visitor views the condo, writes to the owner and taps “Call now”', async () => {
+  it('the owner gives a LINE ID in their settings, and a bad one is refused in Thai', async () => {
+    const { page, errors } = await signedIn(browser, owner, 375);
+    await page.goto(`${app.url}/th/dashboard/settings`);
+    const lineId = page.getByLabel('LINE ID');
+    await lineId.fill('ab');
+    await page.getByRole('button', { name: 'บันทึกการเปลี่ยนแปลง' }).click();
+    await page
+      .getByText(/^LINE ID ต้องมี 4 ถึง 20 ตัว/)
+      .first()
+      .waitFor();
+    await lineId.fill('Kanya.B');
+    await page.getByRole('button', { name: 'บันทึกการเปลี่ยนแปลง' }).click();
+    await page.getByText('อัปเดตโปรไฟล์เรียบร้อยแล้ว', { exact: false }).first().waitFor();
+    await expectNoSeriousA11y(page, 'settings with the listing contact');
+    await screenshot(page, 'owners-settings-th-375');
+    const me = await api<{ line_id: string | null; phone_number: string | null }>(
+      app,
+      'GET',
+      '/api/user',
+      undefined,
+      owner,
+    );
+    expect(me.body.payload).toMatchObject({ line_id: 'kanya.b', phone_number: '081 234 5678' });
+    expect(errors).toEqual([]);
+  });
+
+  it('a visitor views the condo, writes to the owner and taps “Chat on LINE” and “Call now”', async () => {
     const { page, errors } = await newPage(browser, 375, 812);
     const views = page.waitForResponse((r) => r.url().endsWith(`/api/property/${condoId}/view`));
     await page.goto(`${app.url}/detail/${condoId}`);
@@ -99,6 +125,18 @@ describe('owners: review, edit, status, statistics, leads and the featured quota
     await form.getByLabel('Message').fill('Is the condo still free in January? I would like to see it.');
     await send.click();
     await page.getByText('Your message has been sent to the owner.').waitFor();
+
+    // LINE lives on the internet: its page is answered here (the one mock), in the tab the button opens.
+    await page
+      .context()
+      .route('https://line.me/**', (route) => route.fulfill({ contentType: 'text/html', body: 'LINE' }));
+    const line = page.getByRole('link', { name: 'Chat on LINE' });
+    expect(await line.getAttribute('href')).toBe('https://line.me/ti/p/~kanya.b');
+    const lineClick = page.waitForResponse((r) => r.url().endsWith(`/api/property/${condoId}/contact-click`));
+    const chat = page.context().waitForEvent('page');
+    await line.click();
+    expect((await lineClick).status()).toBe(204);
+    await (await chat).close();
 
     const click = page.waitForResponse((r) => r.url().endsWith(`/api/property/${condoId}/contact-click`));
     // A tel: link: the page counts the tap, then the phone app takes over (headless Chromium has none, and the
@@ -203,7 +241,7 @@ describe('owners: review, edit, status, statistics, leads and the featured quota
     expect(errors).toEqual([]);
   });
 
-  it('the owner opens the condo’s statistics: the visitor’s view and call are on the chart', async () => {
+  it('the owner opens the condo’s statistics: the visitor’s view, LINE chat and call are on the chart', async () => {
     const { page, errors } = await signedIn(browser, owner);
     await page.goto(`${app.url}/dashboard/properties`);
     const card = page.getByRole('article').filter({ hasText: CONDO });
@@ -215,7 +253,7 @@ describe('owners: review, edit, status, statistics, leads and the featured quota
     await expect
       .poll(() => body.textContent(), { timeout: 15_000 })
       .toMatch(/Last 30 days in all: views 1, visitors 1\./);
-    await expect.poll(() => body.textContent()).toMatch(/contact clicks 1, inquiries 1\./);
+    await expect.poll(() => body.textContent()).toMatch(/contact clicks 2, inquiries 1\./);
     await expectNoSeriousA11y(page, 'listing statistics');
     await screenshot(page, 'owners-stats-en-1280');
     await page.getByRole('link', { name: '7 days' }).click();
