@@ -247,4 +247,24 @@ describe('Buy or rent', () => {
     expect(calls.at(-1)?.searchParams.get('q')).toBe('sea view');
     expect(calls.at(-1)?.searchParams.get('page')).toBe('1');
   });
+
+  it('keeps the station, quota, deed, area and sort in the title search sent without JavaScript; drops malformed ones', async () => {
+    stubApi(() => page([listing(3)], 1, 1, 10));
+    await renderApp(
+      '/Buy-rent?station=bts-asok&within_m=500&foreign_quota=1&title_deed=chanote&min_area=40&max_area=oops&sort=price_per_sqm_asc',
+    );
+    await screen.findByRole('link', { name: 'Listing 3' });
+    const form = screen.getByRole('search');
+    const hidden = Object.fromEntries(
+      [...form.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((input) => [input.name, input.value]),
+    );
+    expect(hidden).toEqual({
+      station: 'bts-asok',
+      within_m: '500',
+      foreign_quota: '1',
+      title_deed: 'chanote',
+      min_area: '40',
+      sort: 'price_per_sqm_asc',
+    });
+  });
 });

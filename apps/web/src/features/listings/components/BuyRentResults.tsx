@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Link, useNavigate } from '../../../i18n/localized-router';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
-import { BUY_RENT_TABS, buyRentFilters, buyRentHref } from '../lib/buy-rent-params';
+import { BUY_RENT_EXTRA, BUY_RENT_TABS, buyRentFilters, buyRentHref } from '../lib/buy-rent-params';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
 import { LocationPicker, placeKeyOf } from './LocationPicker';
 import { PagedResults } from './PagedResults';
@@ -103,9 +103,14 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
           </nav>
           {/* biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark every screen reader knows. */}
           <form role="search" method="get" onSubmit={submit} className="flex gap-2" key={q ?? ''}>
-            {/* Without JavaScript the browser sends the form itself: the tab and place stay chosen. */}
+            {/* Without JavaScript the browser sends the form itself: the tab, place, filters and sort stay chosen. */}
             {tab === 'all' ? null : <input type="hidden" name="tab" value={tab} />}
             {location ? <input type="hidden" name="location" value={location} /> : null}
+            {BUY_RENT_EXTRA.map((key) =>
+              filters[key] === undefined ? null : (
+                <input key={key} type="hidden" name={key} value={String(filters[key])} />
+              ),
+            )}
             <label className="flex-1">
               <span className="sr-only">{t('buyRent.searchLabel')}</span>
               <input
