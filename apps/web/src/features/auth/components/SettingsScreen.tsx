@@ -1,4 +1,4 @@
-import { formatLocale, MAX_PHOTO_BYTES, UpdateNameRequest, type User } from '@baan/contract';
+import { formatLocale, MAX_PHOTO_BYTES, toFieldErrors, UpdateNameRequest, type User } from '@baan/contract';
 import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,7 @@ function ProfileSection({ user }: { user: User }) {
   const [errors, setErrors] = useState<Partial<ProfileFields>>({});
   const [updateProfile, { isLoading: isSaving }] = useUpdateProfileMutation();
   const [uploadImage, { isLoading: isUploading }] = useUploadProfileImageMutation();
-  const { errorMessage, fieldErrors, translate } = useServerMessage();
+  const { errorMessage, fieldErrors, translateFields } = useServerMessage();
   const set = (field: keyof ProfileFields) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
 
@@ -79,14 +79,9 @@ function ProfileSection({ user }: { user: User }) {
     // The server's own schema: the same rules and messages, shown in the person's language.
     const parsed = UpdateNameRequest.safeParse(fields);
     if (!parsed.success) {
-      const found: Partial<ProfileFields> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof ProfileFields;
-        found[field] ??=
-          field === 'name' && !fields.name.trim()
-            ? t('settings.errors.nameRequired')
-            : translate(issue.message, 'auth:messages.invalidForm');
-      }
+      const found: Partial<ProfileFields> = translateFields(toFieldErrors(parsed.error.issues));
+      // A blank name keeps the settings page's own wording.
+      if (!fields.name.trim()) found.name = t('settings.errors.nameRequired');
       setErrors(found);
       toast.error(Object.values(found)[0] ?? t('settings.errors.updateFailed'));
       return;

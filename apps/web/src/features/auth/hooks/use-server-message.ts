@@ -33,17 +33,21 @@ export function useServerMessage() {
     [t, translate],
   );
 
-  /** Per-field messages of a 400, translated, first one per field. */
-  const fieldErrors = useCallback(
-    (error: unknown): Record<string, string> => {
-      if (!isApiError(error) || !error.errors) return {};
-      const errors: FieldErrors = error.errors;
-      return Object.fromEntries(
+  /** An `errors` map (the wire's, or the contract's `toFieldErrors` of a form checked here), translated, first one per field. */
+  const translateFields = useCallback(
+    (errors: FieldErrors): Record<string, string> =>
+      Object.fromEntries(
         Object.entries(errors).map(([field, list]) => [field, translate(list[0], 'messages.invalidForm')]),
-      );
-    },
+      ),
     [translate],
   );
 
-  return { translate, errorMessage, fieldErrors };
+  /** Per-field messages of a 400, translated, first one per field. */
+  const fieldErrors = useCallback(
+    (error: unknown): Record<string, string> =>
+      isApiError(error) && error.errors ? translateFields(error.errors) : {},
+    [translateFields],
+  );
+
+  return { translate, errorMessage, fieldErrors, translateFields };
 }
