@@ -1,6 +1,6 @@
 import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@baan/contract';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -24,13 +24,10 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
   const titleId = useId();
   const leadId = useId();
   const saved = savableQuery(query);
-  const [name, setName] = useState(() => defaultSearchName(saved, t, i18n.language));
-  const [nameEdited, setNameEdited] = useState(false);
   const stations = useStationsById(namesStation(saved));
-  // The station's name arrives after the dialog opens: the proposed name takes it, unless the person typed one.
-  useEffect(() => {
-    if (stations && !nameEdited) setName(defaultSearchName(saved, t, i18n.language, stations));
-  }, [stations, nameEdited, saved, t, i18n.language]);
+  /** What the person typed; until then the proposed name, which takes the station's name once it has arrived. */
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const name = typedName ?? defaultSearchName(saved, t, i18n.language, stations);
   const [frequency, setFrequency] = useState<SavedSearchFrequency>('daily');
   const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateSavedSearchMutation();
@@ -84,10 +81,7 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
           value={name}
           maxLength={80}
           required
-          onChange={(event) => {
-            setNameEdited(true);
-            setName(event.target.value);
-          }}
+          onChange={(event) => setTypedName(event.target.value)}
         />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('save.frequency')}</legend>

@@ -93,6 +93,21 @@ describe('Save this search', () => {
     ]);
   });
 
+  it('proposes a name with the station’s name once the stations arrive; what the person types stays', async () => {
+    const api = savedSearches([]);
+    const { bodies } = stubFetch(api.route, stationList, emptyCatalogue);
+    await renderApp('/Quick?station=bts-asok&within_m=500', { login: signedIn() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name of the search' });
+    await waitFor(() => expect(name).toHaveValue('Within 500 m of station BTS Asok'));
+    await user.type(name, ' (work)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ name: 'Within 500 m of station BTS Asok (work)' });
+  });
+
   it('shows the API’s refusal in the page’s language, and keeps the dialog open', async () => {
     const api = savedSearches([], () =>
       jsonResponse(409, {
