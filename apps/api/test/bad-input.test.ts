@@ -161,6 +161,15 @@ const nulRequests: Request[] = [
   { name: 'login: e-mail', url: '/api/login', body: { email: `a${NUL}@b.co`, password: PASSWORD }, field: 'email' },
   { name: 'login: password', url: '/api/login', body: { email: owner.email, password: `x${NUL}` }, field: 'password' },
   { name: 'profile: name (JSON)', url: '/api/update/profile', as: 'owner', body: { name: `Som${NUL}` }, field: 'name' },
+  ...(['phone_number', 'line_id'] as const).map(
+    (field): Omit<Case, 'status' | 'message'> => ({
+      name: `profile: ${field}`,
+      url: '/api/update/profile',
+      as: 'owner',
+      body: { name: 'Somchai', [field]: `somchai${NUL}` },
+      field,
+    }),
+  ),
   { name: 'contact: name', url: '/api/contact-us', body: contact({ name: `M${NUL}` }), field: 'name' },
   { name: 'contact: e-mail', url: '/api/contact-us', body: contact({ email: `m${NUL}@b.co` }), field: 'email' },
   { name: 'contact: subject', url: '/api/contact-us', body: contact({ subject: `Hi${NUL}` }), field: 'subject' },
