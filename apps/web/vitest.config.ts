@@ -12,5 +12,8 @@ export default defineConfig({
     unstubGlobals: true,
     // jsdom rendering of whole layouts is slow on a busy 2-core machine; the default 5 s is too tight.
     testTimeout: 20_000,
+    // Both cores of the CI machine (vitest's default leaves one free). Files stay isolated: i18next and the store
+    // are module state that one file's render would leave behind for the next.
+    maxWorkers: 2,
   },
 });

@@ -1,0 +1,36 @@
+/**
+ * The API test files that run on BOTH database engines (ADR 022). `npm test` runs every API test file on one engine
+ * (PostgreSQL when TEST_DATABASE_URL is set, else PGlite) and, when both are at hand, these files on the other
+ * (`API_TEST_FILES=engine`): the ones whose outcome depends on what differs between PGlite and PostgreSQL.
+ * A file belongs here when what it tests runs SQL whose meaning or timing an engine decides:
+ */
+export const ENGINE_SPECIFIC_FILES = [
+  // Migrations from nothing, the start-up of the app on the engine, the demo seed's bulk inserts.
+  'test/foundation.test.ts',
+  'test/seed-demo.test.ts',
+  'test/pages.test.ts',
+  // Text search: ILIKE and pg_trgm in every script, the gazetteer, the admin's search.
+  'test/properties.test.ts',
+  'test/locations.test.ts',
+  'test/admin-properties.test.ts',
+  // Geo: bbox and station distances (float maths, indexes), the map's clusters.
+  'test/map-search.test.ts',
+  'test/transit.test.ts',
+  // Durable jobs: claiming with FOR UPDATE SKIP LOCKED, advisory locks, retries, schedules.
+  'test/jobs.test.ts',
+  // Statistics: Bangkok days (time zones in SQL), counts per day, medians.
+  'test/listing-stats.test.ts',
+  'test/weekly-report.test.ts',
+  'test/moderation.test.ts',
+  'test/listing-facts.test.ts',
+  // Alert matching: saved searches against a new listing.
+  'test/alerts.test.ts',
+  // Races and conflicts: featured quota, approvals, idempotent inserts (ON CONFLICT), code locks.
+  'test/featured-quota.test.ts',
+  'test/payments.test.ts',
+  'test/favorites.test.ts',
+  'test/accounts-code-lock.test.ts',
+  // Connection handling: the pool, the replica's reads.
+  'test/postgres-pool.test.ts',
+  'test/listing-invalidation.test.ts',
+];
