@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,12 +33,25 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Data folders made once per run by e2e/support/global-setup.ts (their paths in BAAN_E2E_TEMPLATES): `empty`
+ * (migrated, no data) and `demo` (migrated and filled with the demo data). A server started without a folder of its
+ * own starts from a copy of one, so it neither migrates nor draws the demo photos again.
+ */
+function templateFor(env: Record<string, string>): string | undefined {
+  const templates = process.env.BAAN_E2E_TEMPLATES;
+  if (!templates) return undefined;
+  const { empty, demo } = JSON.parse(templates) as { empty: string; demo: string };
+  return env.SEED_DEMO === '1' ? demo : empty;
+}
+
+/**
  * Starts the production build (`node apps/api/bin/baan.js`, so the pid we keep is the server's) on a
- * free port with a temporary DATA_DIR, and waits until /api/health answers.
+ * free port with a temporary DATA_DIR (a copy of a prepared one when the run has them), and waits until
+ * /api/health answers.
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; readyWithinMs?: number } = {},
 ): Promise<RunningApp> {
   if (!existsSync(fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url)))) {
     throw new Error('The app is not built: run `npm run build` first (npm test does).');
@@ -46,6 +59,8 @@ export async function startApp(
   const port = await freePort();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'baan-e2e-'));
+  const template = options.dataDir ? undefined : templateFor(env);
+  if (template) cpSync(template, dataDir, { recursive: true });
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
@@ -61,6 +76,9 @@ export async function startApp(
       // Accounts made in a test are minutes old: the first-week review rule (ADR 017) would hold every listing.
       // Journeys about other things publish at once; owners.test.ts passes 7 and goes through the review.
       MODERATION_NEW_OWNER_DAYS: '0',
+      // The cheapest password hashing the server accepts, as the API tests use: every journey signs up and logs in,
+      // and at the production cost (2^17) each hash is a few hundred milliseconds of a shared core.
+      PASSWORD_SCRYPT_LOG_N: '14',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,7 +93,8 @@ export async function startApp(
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`))),
   );
-  const deadline = Date.now() + 60_000;
+  const readyWithinMs = options.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   const ready = (async () => {
     while (Date.now() < deadline) {
       try {
@@ -86,7 +105,7 @@ export async function startApp(
       }
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error(`server not ready within 60 s:\n${output}`);
+    throw new Error(`server not ready within ${readyWithinMs / 1000} s:\n${output}`);
   })();
   try {
     await Promise.race([ready, exited]);

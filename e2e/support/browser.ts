@@ -49,10 +49,12 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 }
 
 /**
- * Saves a screenshot to e2e/screenshots/<name>.png (ignored by git) for people to look at: the full page, or with
- * `fullPage: false` only the first screen, as a visitor sees it on arrival.
+ * With E2E_SCREENSHOTS=1, saves a screenshot to e2e/screenshots/<name>.png (ignored by git) for people to look at:
+ * the full page, or with `fullPage: false` only the first screen, as a visitor sees it on arrival. Otherwise it does
+ * nothing: a picture asserts nothing, and `npm run screenshots` takes every screen in its own run.
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
 }

@@ -1,0 +1,131 @@
+// `npm run screenshots`: every screen of Baan in Chromium, for people to look at before they hand in UI work.
+// Not part of `npm test`: it asserts nothing but prints each screen's serious axe violations.
+//
+// It starts the production build with the demo data (as `npm start` does), makes an owner with a package and a
+// listing and logs in the demo admin, then saves e2e/screenshots/<screen>-<lang>-<width>.png (ignored by git).
+//
+//   npm run screenshots                        # English and Thai, 375 and 1280 px, every screen
+//   npm run screenshots -- --only detail,quick --langs en,th,zh,ja,my,ru,tw --widths 375
+import { mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { api, createListing, signUpVerified, subscribeWithTestCard } from '../support/api.ts';
+import { startApp } from '../support/app.ts';
+import { launchBrowser, newPage, seriousA11yViolations } from '../support/browser.ts';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    langs: { type: 'string', default: 'en,th' },
+    widths: { type: 'string', default: '375,1280' },
+    'full-page': { type: 'boolean', default: true },
+  },
+});
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : null;
+const langs = values.langs.split(',').map((s) => s.trim().toLowerCase());
+const widths = values.widths.split(',').map(Number);
+const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+type Who = 'visitor' | 'owner' | 'admin';
+type Screen = {
+  name: string;
+  path: string | ((ids: Ids) => string);
+  who?: Who;
+  /** What a person does before the picture (open a menu, go to a step). */
+  act?: (page: Page) => Promise<void>;
+};
+type Ids = { listing: number; demoListing: number };
+
+const SCREENS: Screen[] = [
+  { name: 'home', path: '/' },
+  { name: 'quick', path: '/Quick' },
+  { name: 'quick-search', path: '/Quick?q=Sukhumvit&type=rent' },
+  { name: 'buy-rent', path: '/Buy-rent' },
+  { name: 'recommend', path: '/recommend' },
+  { name: 'cost', path: '/cost' },
+  { name: 'detail', path: (ids) => `/detail/${ids.demoListing}` },
+  { name: 'compare', path: (ids) => `/compare?ids=${ids.demoListing},${ids.demoListing + 1}` },
+  { name: 'favorites', path: '/favorites' },
+  { name: 'contact', path: '/contact' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'not-found', path: '/no-such-page' },
+  { name: 'login', path: '/login' },
+  { name: 'signup', path: '/signup' },
+  { name: 'select-package', path: '/select-package', who: 'owner' },
+  { name: 'checkout', path: '/checkout?package=1', who: 'owner' },
+  { name: 'dashboard', path: '/dashboard', who: 'owner' },
+  { name: 'my-properties', path: '/dashboard/properties', who: 'owner' },
+  { name: 'stats', path: (ids) => `/dashboard/properties/${ids.listing}/stats`, who: 'owner' },
+  { name: 'inquiries', path: '/dashboard/inquiries', who: 'owner' },
+  { name: 'saved-searches', path: '/dashboard/saved-searches', who: 'owner' },
+  { name: 'settings', path: '/dashboard/settings', who: 'owner' },
+  { name: 'add-property', path: '/add-property', who: 'owner' },
+  { name: 'edit-property', path: (ids) => `/edit-property/${ids.listing}`, who: 'owner' },
+  { name: 'admin-payments', path: '/admin', who: 'admin' },
+  { name: 'admin-listings', path: '/admin/listings', who: 'admin' },
+  { name: 'admin-users', path: '/admin/users', who: 'admin' },
+  { name: 'admin-packages', path: '/admin/packages', who: 'admin' },
+  { name: 'admin-messages', path: '/admin/messages', who: 'admin' },
+  { name: 'admin-jobs', path: '/admin/jobs', who: 'admin' },
+  { name: 'admin-audit', path: '/admin/audit', who: 'admin' },
+];
+
+const DEMO_ADMIN = { email: 'admin@baan.example', password: 'BaanAdmin#2026' };
+
+async function main() {
+  const screens = SCREENS.filter((s) => !only || only.some((o) => s.name.includes(o)));
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const app = await startApp({ SEED_DEMO: '1' });
+  const browser = await launchBrowser();
+  let failures = 0;
+  try {
+    const owner = await signUpVerified(app, 'shots.owner@baan.example', 'Somchai Screenshots', '0812345678');
+    await subscribeWithTestCard(app, owner);
+    const listing = await createListing(app, owner, 'Corner condo near BTS Phrom Phong');
+    const admin = await api<{ token: string }>(app, 'POST', '/api/login', DEMO_ADMIN);
+    const all = await api<{ items: { id: number }[] }>(app, 'GET', '/api/properties?per_page=1');
+    const ids: Ids = { listing, demoListing: all.body.payload.items[0]?.id ?? 1 };
+    const tokens: Record<Who, string | null> = { visitor: null, owner, admin: admin.body.payload.token };
+
+    for (const screen of screens) {
+      for (const lang of langs) {
+        for (const width of widths) {
+          const { page, context, errors } = await newPage(browser, width, width < 768 ? 812 : 900);
+          const token = tokens[screen.who ?? 'visitor'];
+          if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+          const rawPath = typeof screen.path === 'function' ? screen.path(ids) : screen.path;
+          const path = lang === 'en' ? rawPath : `/${lang}${rawPath === '/' ? '' : rawPath}`;
+          const file = `${screen.name}-${lang}-${width}.png`;
+          try {
+            await page.goto(`${app.url}${path}`);
+            await page.waitForLoadState('networkidle').catch(() => undefined);
+            await screen.act?.(page);
+            await page.screenshot({ path: `${OUT}${file}`, fullPage: values['full-page'] });
+            const serious = await seriousA11yViolations(page);
+            const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+            const notes = [
+              ...serious.map((v) => `axe ${v.id}: ${v.help}`),
+              ...(wide > width ? [`page is ${wide} px wide at ${width} px`] : []),
+              ...errors.map((e) => `console: ${e.slice(0, 160)}`),
+            ];
+            console.log(`${notes.length ? '!' : ' '} ${file}${notes.map((n) => `\n    ${n}`).join('')}`);
+            if (serious.length || wide > width) failures += 1;
+          } catch (err) {
+            failures += 1;
+            console.log(`! ${file}: ${(err as Error).message.split('\n')[0]}`);
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+  console.log(`\nscreenshots in ${OUT} (${failures} with a serious axe violation, an overflow or an error)`);
+}
+
+await main();
