@@ -1,27 +1,16 @@
-// `npm test`: every check, in the order that fails fastest. The API suite runs on PGlite, and again
-// on PostgreSQL when TEST_DATABASE_URL is set; it starts its own redis-server processes for the
-// shared rate-limit store. The cluster step starts a PostgreSQL primary and streaming replica
-// (Debian's postgresql binaries), redis-server, S3 and SMTP servers and two API processes from the
-// build. The end-to-end suite needs Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, in the order that fails fastest, with steps that wait on different things run side by
+// side (ADR 022 says which and why). The API suite runs in full on one engine — PostgreSQL when TEST_DATABASE_URL is
+// set, else PGlite — and, when both are at hand, its engine-specific files (apps/api/test/engines.ts) on the other.
+// It starts its own redis-server processes for the shared rate-limit store. The cluster step starts a PostgreSQL
+// primary and streaming replica (Debian's postgresql binaries), redis-server, S3 and SMTP servers and two API
+// processes from the build. The end-to-end suite needs Debian's Chromium.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const redisServer = process.env.REDIS_SERVER_PATH || 'redis-server';
 const { TEST_DATABASE_URL, ...envWithoutPg } = process.env;
-
-const steps = [
-  ['lint', 'npm', ['run', 'lint'], process.env],
-  ['typecheck', 'npm', ['run', 'typecheck'], process.env],
-  ['build', 'npm', ['run', 'build'], process.env],
-  ['unit (contract, web)', 'npm', ['run', 'test:unit'], process.env],
-  ['api on PGlite', 'npm', ['run', 'test:api'], envWithoutPg],
-];
-if (TEST_DATABASE_URL) steps.push(['api on PostgreSQL', 'npm', ['run', 'test:api'], process.env]);
-else console.log('test: TEST_DATABASE_URL is not set, so the API suite runs on PGlite only.');
-steps.push(['cluster (2 nodes: PostgreSQL + replica, Redis, S3, SMTP)', 'npm', ['run', 'test:cluster'], process.env]);
-steps.push(['e2e in Chromium', 'npm', ['run', 'test:e2e'], process.env]);
 
 if (!existsSync(chromium)) {
   console.error(`test: Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
@@ -34,7 +23,6 @@ if (spawnSync(redisServer, ['--version'], { stdio: 'ignore' }).status !== 0) {
   );
   process.exit(1);
 }
-
 // The cluster step runs initdb, pg_ctl and pg_basebackup (e2e/cluster/harness.ts finds them the same way).
 const pgTools = ['initdb', 'pg_ctl', 'pg_basebackup', 'postgres'];
 const pgBins = process.env.PG_BIN
@@ -51,18 +39,65 @@ if (!pgBins.some((dir) => pgTools.every((tool) => existsSync(path.join(dir, tool
   process.exit(1);
 }
 
-let passed = 0;
-for (const [name, cmd, args, env] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\ntest: "${name}" failed after ${secs}s`);
-    console.log(`steps: ${passed} passed, 1 failed`);
-    process.exit(result.status || 1);
-  }
-  passed += 1;
-  console.log(`=== ${name}: ok in ${secs}s ===`);
+const step = (name, args, env = process.env) => ({ name, args, env });
+const api = TEST_DATABASE_URL
+  ? [
+      step('api on PostgreSQL (every file)', ['run', 'test:api'], process.env),
+      step('api on PGlite (engine-specific files)', ['run', 'test:api'], { ...envWithoutPg, API_TEST_FILES: 'engine' }),
+    ]
+  : [step('api on PGlite (every file)', ['run', 'test:api'], envWithoutPg)];
+if (!TEST_DATABASE_URL) {
+  console.log('test: TEST_DATABASE_URL is not set, so the API suite runs on PGlite only.');
 }
-console.log(`steps: ${passed} passed, 0 failed`);
+
+// Each entry is a group whose steps run side by side; groups run one after the other. Side by side are steps that
+// mostly wait (lint is native and quick; the cluster test waits on its servers and its SMTP outage) beside one
+// that computes, so both cores stay busy without two CPU-bound suites fighting over them.
+const groups = [
+  [step('lint', ['run', 'lint']), step('typecheck', ['run', 'typecheck']), step('build', ['run', 'build'])],
+  [
+    step('unit (contract, web)', ['run', 'test:unit']),
+    step('cluster (2 nodes: PostgreSQL + replica, Redis, S3, SMTP)', ['run', 'test:cluster']),
+  ],
+  ...api.map((s) => [s]),
+  [step('e2e in Chromium', ['run', 'test:e2e'])],
+];
+
+/** Runs one step; a step beside others has its output held back and printed whole when it ends. */
+function run({ name, args, env }, alone) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    if (!alone) {
+      child.stdout.on('data', (c) => chunks.push(c));
+      child.stderr.on('data', (c) => chunks.push(c));
+    }
+    child.on('close', (code) => {
+      const secs = (Date.now() - started) / 1000;
+      if (!alone) process.stdout.write(`\n--- ${name} ---\n${Buffer.concat(chunks).toString()}`);
+      resolve({ name, ok: code === 0, secs });
+    });
+  });
+}
+
+const started = Date.now();
+const times = [];
+for (const group of groups) {
+  const alone = group.length === 1;
+  console.log(`\n=== ${group.map((s) => s.name).join(' | ')} ===`);
+  const results = await Promise.all(group.map((s) => run(s, alone)));
+  for (const r of results) {
+    times.push(r);
+    console.log(`=== ${r.name}: ${r.ok ? 'ok' : 'FAILED'} in ${r.secs.toFixed(1)}s ===`);
+  }
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length) {
+    console.error(`\ntest: ${failed.map((r) => `"${r.name}"`).join(', ')} failed`);
+    console.log(`steps: ${times.length - failed.length} passed, ${failed.length} failed`);
+    process.exit(1);
+  }
+}
+console.log('\nstep times:');
+for (const r of times) console.log(`  ${r.secs.toFixed(1).padStart(6)}s  ${r.name}`);
+console.log(`steps: ${times.length} passed, 0 failed, ${((Date.now() - started) / 1000).toFixed(0)}s in all`);
