@@ -3,9 +3,9 @@
  * instance (a clone sharing the loaded resources), fixed to the URL's language. A language therefore never leaks from
  * one request into another, however many render at once.
  */
-import { DEFAULT_LANGUAGE, type Language } from '@baan/contract';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@baan/contract';
 import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
-import { DEFAULT_NAMESPACE, i18nOptions } from './options';
+import { DEFAULT_NAMESPACE, i18nCode, i18nOptions } from './options';
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
 
@@ -13,8 +13,11 @@ function allResources(): Resource {
   const resources: Resource = {};
   for (const [path, bundle] of Object.entries(files)) {
     const [, language = '', namespace = ''] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-    resources[language] ??= {};
-    resources[language][namespace] = bundle;
+    if (!isLanguage(language)) continue;
+    // i18next knows the language by its tag (`TW` as zh-Hant: options.ts).
+    const code = i18nCode(language);
+    resources[code] ??= {};
+    resources[code][namespace] = bundle;
   }
   return resources;
 }
@@ -24,18 +27,18 @@ const base = i18next.createInstance();
 void base.init({
   ...i18nOptions,
   resources,
-  lng: DEFAULT_LANGUAGE,
-  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
+  lng: i18nCode(DEFAULT_LANGUAGE),
+  ns: Object.keys(resources[i18nCode(DEFAULT_LANGUAGE)] ?? {}),
   // Resources are in memory: initialise synchronously so the first request finds it ready.
   initAsync: false,
 });
 
 /** A fresh instance for one request, in its language. */
 export function i18nForRequest(language: Language): I18n {
-  return base.cloneInstance({ lng: language, initAsync: false });
+  return base.cloneInstance({ lng: i18nCode(language), initAsync: false });
 }
 
 /** A translation function for a loader or meta text, in a language. */
 export function fixedT(language: Language, namespace = DEFAULT_NAMESPACE): TFunction {
-  return base.getFixedT(language, namespace);
+  return base.getFixedT(i18nCode(language), namespace);
 }

@@ -1,9 +1,9 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from '@baan/contract';
 import i18n, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_NAMESPACE, i18nOptions } from './options';
+import { appLanguage, DEFAULT_NAMESPACE, i18nCode, i18nOptions, languageFromI18nCode } from './options';
 
-export { LANGUAGES, type Language };
+export { appLanguage, i18nCode, LANGUAGES, type Language };
 
 export const STORAGE_KEY = 'selectedLanguage';
 export { DEFAULT_NAMESPACE };
@@ -63,8 +63,9 @@ export const NAMESPACES = [
 const lazyFileBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, namespace, callback) {
-    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+  read(code, namespace, callback) {
+    const language = languageFromI18nCode(code);
+    const load = language && lazyFiles[`../locales/${language}/${namespace}.json`];
     if (!load) {
       callback(null, {});
       return;
@@ -100,8 +101,7 @@ function applyToDocument(language: Language) {
 }
 
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  return appLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
 /** Remembers the visitor's choice, so their next visit opens in it (the URL decides the language of a page). */
@@ -116,7 +116,7 @@ export function storeLanguage(language: Language): void {
 /** Loads the language's files for the namespaces in use and switches the interface to it (the page's URL language). */
 export async function switchLanguage(language: Language): Promise<void> {
   await initI18n(language);
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (i18n.language !== i18nCode(language)) await i18n.changeLanguage(i18nCode(language));
   applyToDocument(language);
 }
 
@@ -137,14 +137,14 @@ export function initI18n(
   namespaces: readonly string[] = [],
 ): Promise<typeof i18n> {
   initialising ??= (async () => {
-    const resources: Resource = { en: bundlesFor(coreEnglishFiles) };
+    const resources: Resource = { [i18nCode(DEFAULT_LANGUAGE)]: bundlesFor(coreEnglishFiles) };
     await i18n
       .use(lazyFileBackend)
       .use(initReactI18next)
       .init({
         ...i18nOptions,
         resources,
-        lng: language,
+        lng: i18nCode(language),
         ns: [...new Set([...CORE_NAMESPACES, ...namespaces])],
         partialBundledLanguages: true,
       });

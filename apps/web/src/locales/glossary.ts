@@ -5,7 +5,9 @@
 
 export type GlossaryRow = { concept: string; use: string[]; ruleOut: string[] };
 export type Allowance = { language: string; key: string; term: string };
-export type Glossary = { rows: Map<string, GlossaryRow[]>; allowed: Allowance[] };
+/** A key that names a concept (in every language), and the concept it must not be mistaken for. */
+export type Name = { key: string; concept: string; not?: string };
+export type Glossary = { rows: Map<string, GlossaryRow[]>; allowed: Allowance[]; names: Name[] };
 export type Violation = { language: string; key: string; term: string; text: string };
 
 const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
@@ -16,10 +18,14 @@ const cells = (line: string) =>
     .split('|')
     .map((c) => c.trim());
 
-/** Sections are `## <code> <name>` with a Concept | Use | Rule out table; `## Allowed` lists exceptions. */
+/**
+ * Sections are `## <code> <name>` with a Concept | Use | Rule out table; `## Allowed` lists exceptions; `## Names`
+ * lists keys that name a concept (Key | Concept | Not).
+ */
 export function parseGlossary(markdown: string, languages: readonly string[]): Glossary {
   const rows = new Map<string, GlossaryRow[]>();
   const allowed: Allowance[] = [];
+  const names: Name[] = [];
   let section: string | undefined;
   for (const line of markdown.split('\n')) {
     const heading = /^##\s+(\S+)/.exec(line);
@@ -32,6 +38,9 @@ export function parseGlossary(markdown: string, languages: readonly string[]): G
     if (section === 'Allowed') {
       if (first === 'Language') continue;
       allowed.push({ language: first, key: second, term: ticked(third)[0] ?? '' });
+    } else if (section === 'Names') {
+      if (first === 'Key') continue;
+      names.push({ key: ticked(first)[0] ?? first, concept: second, ...(third ? { not: third } : {}) });
     } else if (section && languages.includes(section)) {
       if (first === 'Concept') continue;
       const list = rows.get(section) ?? [];
@@ -39,7 +48,7 @@ export function parseGlossary(markdown: string, languages: readonly string[]): G
       rows.set(section, list);
     }
   }
-  return { rows, allowed };
+  return { rows, allowed, names };
 }
 
 const CASELESS = /[A-Za-z\u0400-\u04FF]/;
@@ -70,6 +79,35 @@ export function findViolations(glossary: Glossary, language: string, strings: It
     }
   }
   return found;
+}
+
+const contains = (text: string, term: string) => fold(text, term).includes(fold(term, term));
+
+/**
+ * What is wrong with the keys that name a concept in one language: a name missing from `strings`, a name without
+ * any of its concept's terms, or one using a term of the concept it must not be mistaken for.
+ */
+export function findNameErrors(glossary: Glossary, language: string, strings: Iterable<[string, string]>): string[] {
+  const texts = new Map(strings);
+  const rows = glossary.rows.get(language) ?? [];
+  const termsOf = (concept: string) => rows.find((r) => r.concept === concept)?.use ?? [];
+  const errors: string[] = [];
+  for (const { key, concept, not } of glossary.names) {
+    const text = texts.get(key);
+    if (text === undefined) {
+      errors.push(`${key}: no such text`);
+      continue;
+    }
+    const visible = visibleText(text);
+    const terms = termsOf(concept);
+    if (terms.length === 0) errors.push(`${key}: the glossary has no ${language} term for “${concept}”`);
+    else if (!terms.some((term) => contains(visible, term)))
+      errors.push(`${key}: “${text}” does not say ${concept} (${terms.join(', ')})`);
+    for (const term of not ? termsOf(not) : []) {
+      if (contains(visible, term)) errors.push(`${key}: “${text}” uses “${term}”, the term for ${not}`);
+    }
+  }
+  return errors;
 }
 
 type Tree = { [key: string]: unknown };

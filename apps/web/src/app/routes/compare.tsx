@@ -14,6 +14,7 @@ import type { CompareFormat } from '../../features/compare/components/CompareTab
 import { formatNearestStation } from '../../features/listings/lib/facts';
 import { formatPrice } from '../../features/listings/lib/format';
 import { fixedT } from '../../i18n/i18n.server';
+import { appLanguage } from '../../i18n/options';
 import { removeFromCompare, useCompareIds } from '../compare';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
@@ -63,7 +64,7 @@ function useListingFormat(): CompareFormat {
       const price = formatPrice(p.price_per_sqm);
       return p.type === 'rent' ? t('facts.perSqmMonth', { price }) : t('facts.perSqm', { price });
     },
-    station: (p) => (p.nearest_station ? formatNearestStation(p.nearest_station, t, i18n.language) : null),
+    station: (p) => (p.nearest_station ? formatNearestStation(p.nearest_station, t, appLanguage(i18n.language)) : null),
     titleDeed: (p) => (p.title_deed ? t(`facts.deeds.${p.title_deed}`) : null),
     subType: (p) => t(`subTypes.${p.property_sub_type}`, { defaultValue: p.property_sub_type }),
   };

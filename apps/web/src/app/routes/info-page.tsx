@@ -1,7 +1,8 @@
-import { splitLanguagePath } from '@baan/contract';
+import { FORMAT_LOCALES, type Language, splitLanguagePath } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useMatches } from 'react-router';
 import { fixedT } from '../../i18n/i18n.server';
+import { appLanguage } from '../../i18n/options';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 
@@ -23,6 +24,15 @@ const SECTIONS: Record<InfoPageId, { paragraphs?: string[]; questions?: [string,
   },
 };
 
+/** When these texts last changed. The pages show its month in the reader's calendar (Thai: the Buddhist year). */
+const UPDATED = Date.UTC(2026, 0, 1);
+
+function updatedMonth(language: Language): string {
+  return new Intl.DateTimeFormat(FORMAT_LOCALES[language], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    UPDATED,
+  );
+}
+
 export function isInfoPageId(id: unknown): id is InfoPageId {
   return typeof id === 'string' && Object.hasOwn(SECTIONS, id);
 }
@@ -42,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 
 /** Terms, privacy, services and FAQ: short static pages; which one is the route's id (routes.ts). */
 export default function InfoPage() {
-  const { t } = useTranslation('pages');
+  const { t, i18n } = useTranslation('pages');
   const routeId = useMatches().at(-1)?.id;
   const id: InfoPageId = isInfoPageId(routeId) ? routeId : 'terms';
   const { paragraphs = [], questions = [] } = SECTIONS[id];
@@ -50,7 +60,7 @@ export default function InfoPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t(`${id}.title`)}</h1>
-      <p className="mt-2 text-sm text-slate-600">{t('updated')}</p>
+      <p className="mt-2 text-sm text-slate-600">{t('updated', { date: updatedMonth(appLanguage(i18n.language)) })}</p>
       <div className="mt-8 space-y-5 text-base leading-relaxed text-slate-700">
         {paragraphs.map((key) => (
           <p key={key}>{t(`${id}.${key}`)}</p>

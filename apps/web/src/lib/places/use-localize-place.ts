@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageLanguage } from '../../i18n/localized-router';
+import { i18nCode } from '../../i18n/options';
 import { localizePlace } from './localize-place';
 
 /**
@@ -11,7 +12,7 @@ export function useLocalizePlace(): (location: string) => string {
   const language = usePageLanguage();
   const { t } = useTranslation('listings');
   return useCallback(
-    (location: string) => localizePlace(location, language, (key) => t(`places.${key}`, { lng: language })),
+    (location: string) => localizePlace(location, language, (key) => t(`places.${key}`, { lng: i18nCode(language) })),
     [language, t],
   );
 }

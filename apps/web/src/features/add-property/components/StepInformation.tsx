@@ -2,6 +2,7 @@ import { DATE_RANGE, type FeaturedQuota, LANGUAGES, TITLE_DEEDS, type TitleDeed 
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n';
+import { appLanguage } from '../../../i18n/options';
 import { houseInfoLabel } from '../lib/messages';
 import {
   bahtPreview,
@@ -152,7 +153,7 @@ export function StepInformation({
                   label={label}
                   name={isRequired ? required(name) : name}
                   shortName={name.charAt(0).toLowerCase() + name.slice(1)}
-                  unit={landUnitOf(form, key, i18n.language)}
+                  unit={landUnitOf(form, key, appLanguage(i18n.language))}
                   squareMetres={form.houseInfo[key]}
                   parts={form.landParts?.[key]}
                   error={errors[key]}

@@ -69,7 +69,9 @@ describe('add-property wizard: steps', () => {
     expect(within(stepper).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     expect(next()).toBeDisabled();
-    expect(next()).toHaveAccessibleDescription(/Choose the user type, property type, status, sub type and location/);
+    expect(next()).toHaveAccessibleDescription(
+      /Choose the user type, property type, sale or rent, sub type and location/,
+    );
 
     await completeStepOne(user, { skipLocation: true });
     expect(next()).toBeDisabled();

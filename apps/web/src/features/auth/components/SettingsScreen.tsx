@@ -6,6 +6,7 @@ import { tokenReplaced, userUpdated } from '../../../app/login-slice';
 import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
+import { appLanguage } from '../../../i18n/options';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useChangePasswordMutation, useUpdateProfileMutation, useUploadProfileImageMutation } from '../api/auth-api';
@@ -103,7 +104,7 @@ function ProfileSection({ user }: { user: User }) {
     event.target.value = '';
     if (!file) return;
     const megabytes = (bytes: number) =>
-      new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 1 }).format(bytes / MB);
+      new Intl.NumberFormat(formatLocale(appLanguage(i18n.language)), { maximumFractionDigits: 1 }).format(bytes / MB);
     const limits = { max: megabytes(MAX_PHOTO_BYTES), megapixels: MAX_MEGAPIXELS };
     if (file.size > MAX_PHOTO_BYTES) {
       toast.error(t('settings.errors.imageTooLarge', { ...limits, size: megabytes(file.size) }));

@@ -3,6 +3,7 @@ import { Home, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 
@@ -59,7 +60,7 @@ export function CompareTable({ items, format, onRemove }: Props) {
         p.area <= 0
           ? missing
           : isLandListing(p)
-            ? formatLandArea(t, i18n.language, p.area, { withSqm: true })
+            ? formatLandArea(t, appLanguage(i18n.language), p.area, { withSqm: true })
             : t('compare.sqm', { area: baht.format(p.area) }),
     },
     {

@@ -1,13 +1,16 @@
 import { formatLocale, type User } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 
 /** /dashboard: a greeting and the state of the person's package. */
 export function DashboardOverview({ user }: { user: User }) {
   const { t, i18n } = useTranslation('dashboard');
   const { subscription } = user;
   const endsAt = subscription.ends_at
-    ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(i18n.language), { timeZone: 'Asia/Bangkok' })
+    ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(appLanguage(i18n.language)), {
+        timeZone: 'Asia/Bangkok',
+      })
     : '';
   const linkClass = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
   return (

@@ -1,6 +1,7 @@
 import { type PropertyListParams, STATION_DISTANCES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appLanguage } from '../../../i18n/options';
 import {
   AREA_UNITS,
   type AreaUnit,
@@ -68,7 +69,7 @@ type Props = {
  */
 export function ExtraFilters({ value, fieldClass, areaErrorId, subType }: Props) {
   const { t, i18n } = useTranslation('listings');
-  const [unit, setUnit] = useState<AreaUnit>(() => defaultAreaUnit(i18n.language, subType));
+  const [unit, setUnit] = useState<AreaUnit>(() => defaultAreaUnit(appLanguage(i18n.language), subType));
   const minRef = useRef<HTMLInputElement>(null);
   const maxRef = useRef<HTMLInputElement>(null);
   // A new unit converts what the boxes hold, so "2" rai becomes "3200" m² rather than 2 m².
@@ -96,7 +97,7 @@ export function ExtraFilters({ value, fieldClass, areaErrorId, subType }: Props)
             <option value="">{t('facts.filters.anyDistance')}</option>
             {distances.map((metres) => (
               <option key={metres} value={metres}>
-                {t('facts.filters.within', { distance: formatDistance(metres, t, i18n.language) })}
+                {t('facts.filters.within', { distance: formatDistance(metres, t, appLanguage(i18n.language)) })}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import type { Property } from '@baan/contract';
 import { Globe2, TrainFront } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { appLanguage } from '../../../i18n/options';
 import { formatNearestStation } from '../lib/facts';
 import { formatPrice } from '../lib/format';
 
@@ -31,7 +32,7 @@ export function StationDistance({
       data-testid="station-distance"
     >
       <TrainFront className={`${iconClassName} shrink-0 text-teal-700`} aria-hidden="true" />
-      <span className="min-w-0">{formatNearestStation(property.nearest_station, t, i18n.language)}</span>
+      <span className="min-w-0">{formatNearestStation(property.nearest_station, t, appLanguage(i18n.language))}</span>
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CompareButton } from '../../../app/compare-toggle';
 import { FavoriteHeart } from '../../../app/favorite-heart';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { formatNumber, formatPrice } from '../lib/format';
@@ -77,7 +78,7 @@ export function PropertyCard({ property, isEager = false }: Props) {
             </dt>
             <dd>
               {isLandListing(property)
-                ? formatLandArea(t, i18n.language, property.area)
+                ? formatLandArea(t, appLanguage(i18n.language), property.area)
                 : t('card.sqm', { area: formatNumber(property.area) })}
             </dd>
           </div>

@@ -1,4 +1,4 @@
-import { FORMAT_LOCALES, hasFloors, hasLevel, isLanguage, type Language, type Property } from '@baan/contract';
+import { FORMAT_LOCALES, hasFloors, hasLevel, type Language, type Property } from '@baan/contract';
 import {
   Bath,
   BedDouble,
@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { formatNearestStation } from '../lib/facts';
 import { formatNumber, formatPrice } from '../lib/format';
@@ -62,7 +63,7 @@ export function PropertySpecs({ property }: { property: Property }) {
   const { t, i18n } = useTranslation('listings');
   const sqm = (value: number) => `${formatNumber(value)} ${t('units.sqm')}`;
   // Land and lot areas: rai, ngan and square wah for Thai readers (with the m²), m² for the others (issue 16).
-  const landArea = (value: number) => formatLandArea(t, i18n.language, value, { withSqm: true });
+  const landArea = (value: number) => formatLandArea(t, appLanguage(i18n.language), value, { withSqm: true });
   const perSqm = usePricePerSqm(property);
   const specs: { key: string; icon: ReactNode; label: string; value: string }[] = [
     {
@@ -120,7 +121,7 @@ export function PropertySpecs({ property }: { property: Property }) {
       key: 'nearestStation',
       icon: icon(TrainFront),
       label: t('facts.nearestStation'),
-      value: formatNearestStation(property.nearest_station, t, i18n.language),
+      value: formatNearestStation(property.nearest_station, t, appLanguage(i18n.language)),
     });
   }
   if (property.title_deed) {
@@ -148,7 +149,7 @@ export function PropertySpecs({ property }: { property: Property }) {
       value:
         property.availability_date <= today()
           ? t('detail.availableNow')
-          : formatDay(property.availability_date, isLanguage(i18n.language) ? i18n.language : 'en'),
+          : formatDay(property.availability_date, appLanguage(i18n.language)),
     });
   }
 

@@ -2,6 +2,7 @@ import type { Station } from '@baan/contract';
 import { LoaderCircle, TrainFront, X } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appLanguage } from '../../../i18n/options';
 import { fetchStations, type StationFetcher, stationName, stationNames } from '../../../lib/stations';
 
 type Props = {
@@ -31,7 +32,7 @@ export function StationPicker({
   inputClassName,
 }: Props) {
   const { t, i18n } = useTranslation('listings');
-  const language = i18n.language;
+  const language = appLanguage(i18n.language);
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;

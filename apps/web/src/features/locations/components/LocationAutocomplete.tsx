@@ -2,6 +2,7 @@ import { LOCATION_QUERY_MIN, LOCATION_RESULTS_MAX, type LocationKind, type Locat
 import { Landmark, LoaderCircle, Map as MapIcon, MapPin, TrainFront } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appLanguage } from '../../../i18n/options';
 import { fetchLocations, type LocationFetcher } from '../api/fetch-locations';
 
 /** What the host form receives: the place's display name, coordinates and kind (plus the API's extra fields). */
@@ -74,7 +75,7 @@ export function LocationAutocomplete({
   // A host passing an inline function must not restart the search on every render.
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
-  const language = i18n.language;
+  const language = appLanguage(i18n.language);
 
   useEffect(() => {
     if (query.length < LOCATION_QUERY_MIN) return;

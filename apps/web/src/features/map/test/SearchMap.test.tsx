@@ -186,7 +186,7 @@ describe('Quick search map', () => {
     expect(popup).toHaveTextContent('Riverside <b>condo</b>');
     expect(popup.querySelector('b')).toBeNull();
     // The cluster of one spot lists both of its listings; Enter on a focused marker opens it.
-    const cluster = within(region).getByRole('button', { name: 'ที่นี่มี 2 ประกาศ: ซูมเข้าเพื่อดู' });
+    const cluster = within(region).getByRole('button', { name: 'มีประกาศ 2 รายการในบริเวณนี้ ซูมเข้าเพื่อดู' });
     fireEvent.keyDown(cluster, { key: 'Enter' });
     await within(region).findByRole('link', { name: 'ดูรายละเอียด: Listing 9' });
     expect(within(region).getByRole('link', { name: 'ดูรายละเอียด: Listing 10' })).toHaveAttribute(

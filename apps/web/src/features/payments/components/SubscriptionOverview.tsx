@@ -2,6 +2,7 @@ import { formatLocale } from '@baan/contract';
 import { BadgeCheck, Clock, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 import { useGetSubscriptionQuery } from '../api/payments-api';
 import { formatBaht } from '../hooks/checkout-state';
 
@@ -39,7 +40,7 @@ export function SubscriptionOverview() {
                 {data.ends_at ? (
                   <p className="text-sm text-slate-600">
                     {t('overview.endsOn', {
-                      date: new Date(data.ends_at).toLocaleDateString(formatLocale(i18n.language), {
+                      date: new Date(data.ends_at).toLocaleDateString(formatLocale(appLanguage(i18n.language)), {
                         timeZone: 'Asia/Bangkok',
                       }),
                     })}

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/TextField';
 import { localizeTo, usePageLanguage } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';
 import { useCreateSavedSearchMutation } from '../api/saved-searches-api';
@@ -27,7 +28,7 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
   const stations = useStationsById(namesStation(saved));
   /** What the person typed; until then the proposed name, which takes the station's name once it has arrived. */
   const [typedName, setTypedName] = useState<string | null>(null);
-  const name = typedName ?? defaultSearchName(saved, t, i18n.language, stations);
+  const name = typedName ?? defaultSearchName(saved, t, appLanguage(i18n.language), stations);
   const [frequency, setFrequency] = useState<SavedSearchFrequency>('daily');
   const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateSavedSearchMutation();

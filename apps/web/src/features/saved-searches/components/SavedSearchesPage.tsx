@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';
 import { useDeleteSavedSearchMutation, useGetSavedSearchesQuery } from '../api/saved-searches-api';
@@ -22,9 +23,10 @@ export function SavedSearchesPage() {
   const [pending, setPending] = useState<SavedSearch | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    new Intl.DateTimeFormat(formatLocale(appLanguage(i18n.language)), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -77,7 +79,7 @@ export function SavedSearchesPage() {
       ) : (
         <ul aria-label={t('manage.title')} className="space-y-4">
           {data.map((search) => {
-            const parts = summarize(search.query, t, i18n.language, stations);
+            const parts = summarize(search.query, t, appLanguage(i18n.language), stations);
             return (
               <li key={search.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                 <article aria-labelledby={`saved-search-${search.id}`}>
