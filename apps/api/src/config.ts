@@ -219,7 +219,7 @@ function httpUrl(name: string) {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new Error(`${name} must be an absolute http:// or https:// URL, got "${v}"`);
-    return v.trim().replace(/\/+$/, '');
+    return v.trim().replace(/(?<!\/)\/+$/, '');
   });
 }
 
