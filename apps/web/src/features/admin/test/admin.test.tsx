@@ -480,6 +480,13 @@ describe('packages', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Price (baht)' })).toHaveAccessibleDescription(
       /The price is too high./,
     );
+    // A free package is refused as the API refuses it (free access is a grant under Users).
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Price (baht)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Price (baht)' }), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Price (baht)' })).toHaveAccessibleDescription(
+      /The price must be at least 1 baht\. To give an account free access, grant it a subscription under Users\./,
+    );
     expect(bodies).toEqual([]);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Package name' }), 'Gold');
