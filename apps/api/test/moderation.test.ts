@@ -211,6 +211,37 @@ describe('the moderation gate at creation', () => {
     expect((await review(id))?.review).toBe('approved');
   });
 
+  it('counts only approved, active listings in the sample: held ones neither make the 5 nor move the median', async () => {
+    // Four approved and one held: no sample of five, so a listing at ten times their price is not an outlier.
+    for (const price of [20_000, 20_000, 20_000, 20_000])
+      await makeListing(app, rival.id, { location: 'Ao Nang, Mueang Krabi, Krabi', price, area: 40 });
+    await makeListing(app, rival.id, {
+      location: 'Krabi',
+      price: 20_000,
+      area: 40,
+      review: 'pending',
+      reviewReasons: ['new_owner'],
+    });
+    await makeListing(app, rival.id, { location: 'Krabi', price: 20_000, area: 40, status: 'paused' });
+    const lone = await list(veteran.token, { location: 'Khlong Muang, Krabi', price: '200000', area: '40' });
+    expect((await review(lone))?.review).toBe('approved');
+
+    // Five approved at 500 ฿/m², six held at 22,500 ฿/m² (as if someone posted decoys to lift the median): a listing
+    // at 22,500 ฿/m² is still judged against 500.
+    for (const price of [15_000, 15_000, 15_000, 15_000, 15_000])
+      await makeListing(app, rival.id, { location: 'Ban Phe, Rayong', price, area: 30 });
+    for (let i = 0; i < 6; i++)
+      await makeListing(app, rival.id, {
+        location: 'Mueang Rayong, Rayong',
+        price: 675_000,
+        area: 30,
+        review: 'pending',
+        reviewReasons: ['price_outlier'],
+      });
+    const inflated = await list(veteran.token, { location: 'Mae Ramphueng, Rayong', price: '900000', area: '40' });
+    expect(await review(inflated)).toEqual({ review: 'pending', reasons: ['price_outlier'], note: null });
+  });
+
   it("holds a listing with another owner's photo (duplicate_photos), not the same owner's reuse", async () => {
     const first = await list(veteran.token, {}, housePhoto);
     expect((await review(first))?.review).toBe('approved');
@@ -430,6 +461,41 @@ describe('the moderation gate on an edit', () => {
     // A fair price again does not publish it: it waits for the admin.
     expect((await patch(veteran.token, id, { price: '20000' })).statusCode).toBe(200);
     expect((await review(id))?.review).toBe('pending');
+  });
+
+  it('re-checks an edit that changes only the location, the area, the type or the sub type into an outlier', async () => {
+    // Five approved condo rentals in Nan at 500 ฿/m²; nothing else (no sales, no apartments) anywhere in Nan.
+    for (const price of [14_000, 15_000, 15_000, 16_000, 15_500])
+      await makeListing(app, rival.id, { location: 'Mueang Nan, Nan', price, area: 30 });
+    const nan = 'Pua, Nan';
+    const cases: [string, Record<string, string>, Record<string, string>][] = [
+      // 7,500 ฿/m² where nothing compares (Loei), moved to Nan.
+      ['location', { location: 'Chiang Khan, Loei', price: '300000' }, { location: nan }],
+      // 500 ฿/m² in Nan, then a tenth of the area: 5,000 ฿/m².
+      ['area', { location: nan, price: '20000' }, { area: '4' }],
+      // A sale at 7,500 ฿/m² (no sales in Nan), turned into a rental.
+      ['type', { location: nan, type: 'sale', price: '300000' }, { type: 'rent' }],
+      // An apartment at 7,500 ฿/m² (no apartments in Nan), turned into a condo.
+      ['sub type', { location: nan, property_sub_type: 'apartment', price: '300000' }, { property_sub_type: 'condo' }],
+    ];
+    for (const [what, fields, edit] of cases) {
+      const id = await list(veteran.token, { ...fields, area: '40' });
+      expect(await review(id), what).toEqual({ review: 'approved', reasons: [], note: null });
+      const res = await patch(veteran.token, id, edit);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await review(id), what).toEqual({ review: 'pending', reasons: ['price_outlier'], note: null });
+      expect(await isPublic(id), what).toBe(false);
+    }
+  });
+
+  it("leaves the edited listing's own old price out of the median", async () => {
+    // Five approved in Uthai Thani, one of them the veteran's: without it only four remain, so no sample.
+    for (const price of [15_000, 15_000, 15_000, 15_000])
+      await makeListing(app, rival.id, { location: 'Mueang, Uthai Thani', price, area: 30 });
+    const own = await makeListing(app, veteran.id, { location: 'Uthai Thani', price: 15_000, area: 30 });
+    const res = await patch(veteran.token, own.id, { price: '150000' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await review(own.id))?.review).toBe('approved');
   });
 
   it("holds a live listing when its owner adds another owner's photo (duplicate_photos)", async () => {
