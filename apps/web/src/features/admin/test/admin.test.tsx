@@ -109,6 +109,36 @@ describe('admin console access', () => {
 });
 
 describe('payments to review', () => {
+  it('warns of other payments that may be the same transfer, saying what they share', async () => {
+    const earlier = (id: number, status: 'approved' | 'rejected', same: ('reference' | 'receipt')[]) => ({
+      id,
+      status,
+      transaction_id: `TX-${id}`,
+      user: { id: 40 + id, name: `Buyer ${id}`, email: `buyer${id}@example.com` },
+      created_at: '2026-11-19T09:30:00.000Z',
+      same,
+    });
+    stubFetch(
+      get('/api/admin/payments', [
+        payment(1, {
+          matches: [earlier(7, 'approved', ['reference', 'receipt']), earlier(8, 'rejected', ['receipt'])],
+        }),
+        payment(2),
+      ]),
+      (_request, url) => (url.pathname.endsWith('/receipt') ? receiptBytes() : undefined),
+    );
+    await openAdmin('/admin');
+    const table = await screen.findByRole('table', { name: 'Payments waiting for review' });
+    const [first, second] = within(table).getAllByRole('row').slice(1) as HTMLElement[];
+    const note = within(first as HTMLElement).getByRole('note');
+    expect(note).toHaveTextContent('Maybe the same transfer as 2 other payments');
+    expect(note).toHaveTextContent(
+      /#7 by Buyer 7 \(buyer7@example\.com\), Approved, .+: same transaction ID · same receipt image/,
+    );
+    expect(note).toHaveTextContent(/#8 by Buyer 8 \(buyer8@example\.com\), Rejected, .+: same receipt image/);
+    expect(within(second as HTMLElement).queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('lists pending payments with the receipt fetched with the bearer header', async () => {
     const { requests } = stubFetch(
       get('/api/admin/payments', [payment(1), payment(2, { amount: 12500 })]),
