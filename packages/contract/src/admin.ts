@@ -82,6 +82,19 @@ export const AdminProperty = Property.omit({ owner: true }).extend({
   review: z.enum(REVIEW_STATES),
   review_reasons: z.array(z.string()),
   review_note: z.string().nullable(),
+  /**
+   * A text edit of this approved listing waiting for review (ADR 017, M5): the new title and description (null where
+   * unchanged), why it waits (`new_owner` and the listing-text reasons), since when. The public still sees the approved
+   * text; approve puts this live, reject drops it.
+   */
+  pending_edit: z
+    .object({
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      reasons: z.array(z.string()),
+      since: z.string(),
+    })
+    .nullable(),
 });
 export type AdminProperty = z.infer<typeof AdminProperty>;
 export const AdminPropertyPage = adminPage(AdminProperty);

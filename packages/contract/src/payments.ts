@@ -146,7 +146,8 @@ const LOOK_ALIKE_TO = '011ABE3KMH0PCTYX1JSABEZH1KMN0PTYX';
  */
 export function transactionKey(value: string): string {
   let key = '';
-  for (const ch of value.normalize('NFKC').toUpperCase()) {
+  // The form refuses more than 200 characters; nothing longer is ever a reference.
+  for (const ch of value.slice(0, 400).normalize('NFKC').toUpperCase()) {
     const at = LOOK_ALIKE_FROM.indexOf(ch);
     const folded = at >= 0 ? LOOK_ALIKE_TO.charAt(at) : ch;
     if (/^[A-Z0-9]$/.test(folded)) key += folded;

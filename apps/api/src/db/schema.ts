@@ -171,6 +171,14 @@ export const properties = pgTable(
     reviewReasons: jsonb('review_reasons').$type<string[]>().notNull().default([]),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * A text edit of an approved listing waiting for an admin (M5): the new title and/or description (null: unchanged)
+     * while the approved text stays public, and why it waits (new_owner and the listing-text reasons).
+     */
+    pendingTitle: varchar('pending_title', { length: 300 }),
+    pendingDescription: text('pending_description'),
+    pendingReasons: jsonb('pending_reasons').$type<string[]>(),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
     /** The owner's active package sells premium visibility: ranks first in the default sort (kept by the perks job). */
     premium: boolean('premium').notNull().default(false),
     /** Condos: the building's foreign quota has room (ADR 018). */

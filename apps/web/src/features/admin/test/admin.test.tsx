@@ -342,6 +342,33 @@ describe('review queue', () => {
     ]);
   });
 
+  it('shows an approved listing’s text edit waiting for review, with its reasons, and offers approve and reject', async () => {
+    stubFetch(
+      get('/api/admin/properties', () =>
+        page([
+          property(14, {
+            pending_edit: {
+              title: 'URGENT: pay deposit by bank transfer',
+              description: 'Transfer 50,000 THB to account 123-4-56789-0',
+              reasons: ['new_owner', 'bank_account', 'payment_request'],
+              since: '2026-11-27T10:00:00.000Z',
+            },
+          }),
+        ]),
+      ),
+    );
+    await openAdmin('/admin/listings?status=pending');
+    const row = (await screen.findByRole('link', { name: 'Riverside condo 14' })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Changes waiting for review (visitors still see the approved text):');
+    expect(row).toHaveTextContent('New title: URGENT: pay deposit by bank transfer');
+    expect(row).toHaveTextContent('New description: Transfer 50,000 THB to account 123-4-56789-0');
+    expect(row).toHaveTextContent('The text gives a bank account number');
+    expect(row).toHaveTextContent('The text asks for a transfer or deposit');
+    expect(row).toHaveTextContent("The owner's account is less than 7 days old");
+    expect(within(row).getByRole('button', { name: 'Approve Riverside condo 14' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Reject Riverside condo 14/ })).toBeInTheDocument();
+  });
+
   it('rejects only with a reason, sends it, and the listing leaves the queue', async () => {
     const bodies: unknown[] = [];
     stubFetch(

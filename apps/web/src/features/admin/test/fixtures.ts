@@ -72,6 +72,7 @@ export function property(id: number, overrides: Partial<AdminProperty> = {}): Ad
     review: 'approved',
     review_reasons: [],
     review_note: null,
+    pending_edit: null,
     ...overrides,
   };
 }
