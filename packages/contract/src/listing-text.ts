@@ -24,7 +24,8 @@ const BANK_FORMAT = /^\d{3}-\d-\d{5}-\d$/;
 const BANK_WORDS = /\b(?:bank account|account (?:no|number)|acc(?:ount)? ?#|a\/c)\b|เลขบัญชี|บัญชีธนาคาร|เลขที่บัญชี/i;
 const LINE_ID =
   /\bline ?(?:id ?)?[:：=]|\bline ?@|\bline id\b|ไลน์|ไอดีไลน์|\bline\.me\/|\blin\.ee\/|(?<![\w.@])@[a-z0-9._-]{3,20}(?![\w@])/i;
-const LINK = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]{2,63}\.(?:com|net|org|info|biz|me|io|co|ly|th|link|site|online|shop|xyz)\b/i;
+const LINK =
+  /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]{2,63}\.(?:com|net|org|info|biz|me|io|co|ly|th|link|site|online|shop|xyz)\b/i;
 const PAYMENT_REQUEST = new RegExp(
   [
     // "transfer 50,000 THB deposit", "pay the deposit", "send money to", not "transfer fee" or "transfer of ownership".
