@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_MAP_TILE_URL } from '@baan/contract';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST } from './paths.ts';
+import { DEMO_ADMIN } from './services/accounts/ensure-admin.ts';
 import { parsePromptPayId } from './services/payments/promptpay-payload.ts';
 
 export type Config = {
@@ -219,7 +220,7 @@ function httpUrl(name: string) {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new Error(`${name} must be an absolute http:// or https:// URL, got "${v}"`);
-    return v.trim().replace(/\/+$/, '');
+    return v.trim().replace(/(?<!\/)\/+$/, '');
   });
 }
 
@@ -354,8 +355,24 @@ type Parsed = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> }
 /** Whether a variable was given (and parsed): a failed one is neither set nor unset, so it adds no second error. */
 const given = (value: unknown) => value !== undefined && (typeof value !== 'object' || value === null);
 
+/** The shortest ADMIN_PASSWORD a production start takes. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
 /** Rules between variables; run even when single variables failed, so one start lists every problem. */
 function checkTogether(env: Parsed, ctx: z.RefinementCtx) {
+  // Production: the admin's password is not `admin` nor the README's public demo password (the value is never echoed).
+  if (env.NODE_ENV === 'production' && typeof env.ADMIN_PASSWORD === 'string') {
+    const password = env.ADMIN_PASSWORD;
+    if (
+      password.length < ADMIN_PASSWORD_MIN_LENGTH ||
+      password.trim().toLowerCase() === DEMO_ADMIN.password.toLowerCase()
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: `ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters in production and not the demo password from the README`,
+      });
+  }
   if (given(env.DATABASE_READ_URL) && env.DATABASE_URL === undefined)
     ctx.addIssue({
       code: 'custom',

@@ -73,6 +73,17 @@ describe('POST /api/register', () => {
       ],
       [{ name: 'n'.repeat(201) }, M.invalidForm, { name: [M.nameTooLong] }],
       [{ phone_number: '1'.repeat(41) }, M.invalidForm, { phone_number: [M.phoneTooLong] }],
+      // The profile's rule at sign-up (L4): what the probe stored, hidden characters, numbers nobody can dial.
+      [{ phone_number: 'abc' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: "</script><script>alert('ph')</script>" }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: '081 234 5678\u202e' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: '081\u200b234 5678' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: '081\u001b234\u00075678' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: '081\t234 5678' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: '123456' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: '08123456' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: '081234567890' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      [{ phone_number: 42 }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
     ];
     const before = await userCount();
     for (const [extra, message, errors] of cases) {
@@ -81,6 +92,22 @@ describe('POST /api/register', () => {
       expect(json(res)).toEqual({ success: false, message, errors });
     }
     expect(await userCount()).toBe(before);
+  });
+
+  it('takes the phone numbers people write at sign-up, as the profile does (trimmed; blank is none)', async () => {
+    for (const [typed, stored] of [
+      [' 081-234-5678 ', '081-234-5678'],
+      ['02 123 4567', '02 123 4567'],
+      ['+66 (0)81 234 5678', '+66 (0)81 234 5678'],
+      ['+66 2 123 4567', '+66 2 123 4567'],
+      ['+44 20 7946 0958', '+44 20 7946 0958'],
+      ['  ', null],
+    ] as const) {
+      const email = uniqueEmail();
+      const res = await register(app, email, { phone_number: typed });
+      expect(res.statusCode, typed).toBe(201);
+      expect((await userRow(app, email))?.phoneNumber, typed).toBe(stored);
+    }
   });
 
   it('creates an unverified user and mails a code in the request language', async () => {

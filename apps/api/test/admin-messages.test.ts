@@ -170,9 +170,9 @@ describe('GET /api/admin/messages.csv', () => {
       "'-2",
     ]);
     expect(old?.[2]).toBe('Old sender');
-    // On the wire: quotes doubled, fields with commas, quotes and newlines quoted.
-    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")",'@evil.example,'+1,'-2,en\r\n`);
-    expect(text).toContain('"Quote ""this"", please","Line one\nline two, with a comma",th\r\n');
+    // On the wire: every text cell quoted (a semicolon locale splits none), quotes doubled.
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")","'@evil.example","'+1","'-2","en"\r\n`);
+    expect(text).toContain('"Quote ""this"", please","Line one\nline two, with a comma","th"\r\n');
 
     const audit = await auditRows(app, 'messages.export', null);
     expect(audit).toHaveLength(1);

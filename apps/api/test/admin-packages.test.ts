@@ -77,9 +77,59 @@ describe('create, edit, retire', () => {
     expect(json(empty).errors).toEqual({ _: ['Nothing to change.'] });
     const negative = await send('PATCH', `/api/admin/packages/${starter?.id}`, { price: -5 });
     expect(json(negative).errors).toEqual({ price: ['The price cannot be negative.'] });
+    // The probe's blanks once became 0 baht (z.coerce), and 0 sold a package for nothing: every one is a 400 now.
+    const REQUIRED = ['The price is required.'];
+    const WHOLE = ['The price must be a whole number of baht.'];
+    const FREE = [
+      'The price must be at least 1 baht. To give an account free access, grant it a subscription instead.',
+    ];
+    const prices: [unknown, string[]][] = [
+      [null, REQUIRED],
+      ['', REQUIRED],
+      ['   ', REQUIRED],
+      [[], REQUIRED],
+      [true, WHOLE],
+      [false, WHOLE],
+      [[5], WHOLE],
+      ['1e3', WHOLE],
+      ['abc', WHOLE],
+      [0, FREE],
+      ['0', FREE],
+    ];
+    for (const [price, message] of prices) {
+      for (const [method, url, payload] of [
+        ['PATCH', `/api/admin/packages/${starter?.id}`, { price }],
+        ['POST', '/api/admin/packages', { name: 'Free lunch', price }],
+      ] as const) {
+        const res = await send(method, url, payload);
+        expect(res.statusCode, `${method} ${JSON.stringify(price)}`).toBe(400);
+        expect(json(res).errors, `${method} ${JSON.stringify(price)}`).toEqual({ price: message });
+      }
+    }
+    const blankQuota = await send('PATCH', `/api/admin/packages/${starter?.id}`, { featured_quota: null });
+    expect(json(blankQuota).errors).toEqual({ featured_quota: ['The featured quota must be a whole number.'] });
     expect({ packages: await packageCount(), audit: await auditCount(app) }).toEqual(before);
     const [unchanged] = await app.db.select().from(packages).where(eq(packages.name, 'Starter'));
     expect(unchanged?.price).toBe(490);
+    expect(unchanged?.featuredQuota).toBe(0);
+  });
+
+  it('takes a price and quota typed as digits, at the limits (1 baht and 10,000,000; quota 0 and 1,000)', async () => {
+    const [starter] = await app.db.select().from(packages).where(eq(packages.name, 'Starter'));
+    for (const [payload, price, quota] of [
+      [{ price: ' 1 ', featured_quota: '0' }, 1, 0],
+      [{ price: '10000000', featured_quota: 1000 }, 10_000_000, 1000],
+      [{ price: 490, featured_quota: 0 }, 490, 0],
+    ] as const) {
+      const res = await send('PATCH', `/api/admin/packages/${starter?.id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(200);
+      expect(json(res).payload).toMatchObject({ price, featured_quota: quota });
+    }
+    const over = await send('PATCH', `/api/admin/packages/${starter?.id}`, { price: 10_000_001, featured_quota: 1001 });
+    expect(json(over).errors).toEqual({
+      price: ['The price is too high.'],
+      featured_quota: ['The featured quota can be at most 1000.'],
+    });
   });
 
   it('edits the name and price; the audit entry holds {from, to} of what changed', async () => {

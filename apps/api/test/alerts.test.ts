@@ -87,6 +87,8 @@ const emmaSearch = await saveSearch(emma.token, 'Two beds <40k>', 'type=rent&bed
 const sallySearch = await saveSearch(sally.token, 'For sale', 'type=sale', 'instant');
 const kenjiSearch = await saveSearch(kenji.token, '賃貸', 'type=rent', 'daily');
 const ivanSearch = await saveSearch(ivan.token, 'Аренда', 'type=rent', 'weekly');
+// The lister's own instant search matches every listing below: it must never alert them to their own.
+const ownerSearch = await saveSearch(owner.token, 'Rentals', 'type=rent', 'instant');
 
 /** A photo no other test photo looks like, so the moderation's duplicate-photo check never holds a listing. */
 const photo = () =>
@@ -147,6 +149,8 @@ describe('a listing that goes live', () => {
     expect(await hitsOf(kenjiSearch.id)).toEqual([condo]);
     expect(await hitsOf(ivanSearch.id)).toEqual([condo]);
     expect(await hitsOf(sallySearch.id)).toEqual([]);
+    expect(await hitsOf(ownerSearch.id)).toEqual([]);
+    expect(alertsTo('owner@alerts.test')).toHaveLength(0);
     expect(alertsTo('somchai@alerts.test')).toHaveLength(1);
     expect(alertsTo('emma@alerts.test')).toHaveLength(1);
     expect(alertsTo('sally@alerts.test')).toHaveLength(0);

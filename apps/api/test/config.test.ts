@@ -146,6 +146,25 @@ describe('configuration: one schema for the whole environment', () => {
     );
   });
 
+  it('refuses, in production only, an ADMIN_PASSWORD under 12 characters or the README demo password, never echoing it', () => {
+    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@baan.test' };
+    for (const weak of ['hunter2', '12345678901', 'BaanAdmin#2026', ' baanadmin#2026 ', 'BAANADMIN#2026']) {
+      const err = configError({ ...production, ADMIN_PASSWORD: weak, JWT_SECRET: 'short' });
+      // One ConfigError naming every bad variable, this one among them.
+      expect(err.problems.map((p) => p.variable).sort()).toEqual(['ADMIN_PASSWORD', 'JWT_SECRET']);
+      expect(err.problems.find((p) => p.variable === 'ADMIN_PASSWORD')?.message).toBe(
+        'ADMIN_PASSWORD must be at least 12 characters in production and not the demo password from the README',
+      );
+      const everything = `${err.message}\n${err.stack}\n${JSON.stringify(err.problems)}`;
+      expect(everything).not.toContain(weak.trim());
+    }
+    // At the limit: 12 characters start; outside production the demo password is the demo's.
+    expect(loadConfig({ ...production, ADMIN_PASSWORD: 'x'.repeat(12) }).adminPassword).toBe('x'.repeat(12));
+    expect(loadConfig({ ADMIN_PASSWORD: 'admin' }).adminPassword).toBe('admin');
+    expect(loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'BaanAdmin#2026' }).adminPassword).toBe('BaanAdmin#2026');
+    expect(loadConfig(production).adminPassword).toBeUndefined();
+  });
+
   it('reads MAP_TILE_URL as a tile template and allows its origin in the CSP img-src', async () => {
     expect(loadConfig({}).mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(loadConfig({ MAP_TILE_URL: ' https://tiles.example.test/osm/{z}/{x}/{y}@2x.png ' }).mapTileUrl).toBe(

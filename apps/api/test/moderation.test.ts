@@ -211,6 +211,37 @@ describe('the moderation gate at creation', () => {
     expect((await review(id))?.review).toBe('approved');
   });
 
+  it('counts only approved, active listings in the sample: held ones neither make the 5 nor move the median', async () => {
+    // Four approved and one held: no sample of five, so a listing at ten times their price is not an outlier.
+    for (const price of [20_000, 20_000, 20_000, 20_000])
+      await makeListing(app, rival.id, { location: 'Ao Nang, Mueang Krabi, Krabi', price, area: 40 });
+    await makeListing(app, rival.id, {
+      location: 'Krabi',
+      price: 20_000,
+      area: 40,
+      review: 'pending',
+      reviewReasons: ['new_owner'],
+    });
+    await makeListing(app, rival.id, { location: 'Krabi', price: 20_000, area: 40, status: 'paused' });
+    const lone = await list(veteran.token, { location: 'Khlong Muang, Krabi', price: '200000', area: '40' });
+    expect((await review(lone))?.review).toBe('approved');
+
+    // Five approved at 500 ฿/m², six held at 22,500 ฿/m² (as if someone posted decoys to lift the median): a listing
+    // at 22,500 ฿/m² is still judged against 500.
+    for (const price of [15_000, 15_000, 15_000, 15_000, 15_000])
+      await makeListing(app, rival.id, { location: 'Ban Phe, Rayong', price, area: 30 });
+    for (let i = 0; i < 6; i++)
+      await makeListing(app, rival.id, {
+        location: 'Mueang Rayong, Rayong',
+        price: 675_000,
+        area: 30,
+        review: 'pending',
+        reviewReasons: ['price_outlier'],
+      });
+    const inflated = await list(veteran.token, { location: 'Mae Ramphueng, Rayong', price: '900000', area: '40' });
+    expect(await review(inflated)).toEqual({ review: 'pending', reasons: ['price_outlier'], note: null });
+  });
+
   it("holds a listing with another owner's photo (duplicate_photos), not the same owner's reuse", async () => {
     const first = await list(veteran.token, {}, housePhoto);
     expect((await review(first))?.review).toBe('approved');
@@ -432,6 +463,41 @@ describe('the moderation gate on an edit', () => {
     expect((await review(id))?.review).toBe('pending');
   });
 
+  it('re-checks an edit that changes only the location, the area, the type or the sub type into an outlier', async () => {
+    // Five approved condo rentals in Nan at 500 ฿/m²; nothing else (no sales, no apartments) anywhere in Nan.
+    for (const price of [14_000, 15_000, 15_000, 16_000, 15_500])
+      await makeListing(app, rival.id, { location: 'Mueang Nan, Nan', price, area: 30 });
+    const nan = 'Pua, Nan';
+    const cases: [string, Record<string, string>, Record<string, string>][] = [
+      // 7,500 ฿/m² where nothing compares (Loei), moved to Nan.
+      ['location', { location: 'Chiang Khan, Loei', price: '300000' }, { location: nan }],
+      // 500 ฿/m² in Nan, then a tenth of the area: 5,000 ฿/m².
+      ['area', { location: nan, price: '20000' }, { area: '4' }],
+      // A sale at 7,500 ฿/m² (no sales in Nan), turned into a rental.
+      ['type', { location: nan, type: 'sale', price: '300000' }, { type: 'rent' }],
+      // An apartment at 7,500 ฿/m² (no apartments in Nan), turned into a condo.
+      ['sub type', { location: nan, property_sub_type: 'apartment', price: '300000' }, { property_sub_type: 'condo' }],
+    ];
+    for (const [what, fields, edit] of cases) {
+      const id = await list(veteran.token, { ...fields, area: '40' });
+      expect(await review(id), what).toEqual({ review: 'approved', reasons: [], note: null });
+      const res = await patch(veteran.token, id, edit);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await review(id), what).toEqual({ review: 'pending', reasons: ['price_outlier'], note: null });
+      expect(await isPublic(id), what).toBe(false);
+    }
+  });
+
+  it("leaves the edited listing's own old price out of the median", async () => {
+    // Five approved in Uthai Thani, one of them the veteran's: without it only four remain, so no sample.
+    for (const price of [15_000, 15_000, 15_000, 15_000])
+      await makeListing(app, rival.id, { location: 'Mueang, Uthai Thani', price, area: 30 });
+    const own = await makeListing(app, veteran.id, { location: 'Uthai Thani', price: 15_000, area: 30 });
+    const res = await patch(veteran.token, own.id, { price: '150000' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await review(own.id))?.review).toBe('approved');
+  });
+
   it("holds a live listing when its owner adds another owner's photo (duplicate_photos)", async () => {
     const id = await list(rival.token, { title: 'Garden condo' }, flatPhoto);
     expect(await review(id)).toEqual({ review: 'approved', reasons: [], note: null });
@@ -444,5 +510,115 @@ describe('the moderation gate on an edit', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await review(id)).toEqual({ review: 'pending', reasons: ['duplicate_photos'], note: null });
     expect(await isPublic(id)).toBe(false);
+  });
+});
+
+describe('the text gate (M5): contact and payment details, and new owners’ text edits', () => {
+  const patch = (token: string, id: number, payload: Record<string, string>) =>
+    app.inject({ method: 'PATCH', url: `/api/property/${id}`, headers: bearer(token), payload });
+  const SCAM = {
+    title: 'URGENT: pay deposit by bank transfer',
+    description: 'Transfer 50,000 THB deposit to account 123-4-56789-0 … Contact LINE @scammer, not Baan.',
+  };
+  const publicTitle = async (id: number) => json(await app.inject(`/api/property/${id}`)).payload?.title;
+  const queued = async (id: number) => {
+    const page = AdminPropertyPageResponse.parse(
+      json(
+        await app.inject({ url: '/api/admin/properties?status=pending&per_page=100', headers: bearer(admin.token) }),
+      ),
+    ).payload;
+    return page.items.find((item) => item.id === id);
+  };
+
+  it('the probe: a new owner’s approved listing rewritten into a deposit scam stays public with its approved text', async () => {
+    const scammer = await newAccount('scammer@moderation.test');
+    const id = await list(scammer.token, { title: 'Cosy studio near BTS Ari', location: 'Ari, Bangkok' });
+    expect((await review(id))?.reasons).toEqual(['new_owner']);
+    expect((await adminPost(`/api/admin/properties/${id}/approve`)).statusCode).toBe(200);
+    expect(await publicTitle(id)).toBe('Cosy studio near BTS Ari');
+
+    const res = await patch(scammer.token, id, SCAM);
+    expect(res.statusCode, res.body).toBe(200);
+    // Still approved and public, with the approved text: the scam waits for an admin.
+    expect((await review(id))?.review).toBe('approved');
+    expect(await isPublic(id)).toBe(true);
+    expect(await publicTitle(id)).toBe('Cosy studio near BTS Ari');
+    expect(json(await app.inject(`/api/property/${id}`)).payload.description).not.toContain('123-4-56789-0');
+    const item = await queued(id);
+    expect(item?.review).toBe('approved');
+    expect(item?.title).toBe('Cosy studio near BTS Ari');
+    expect(item?.pending_edit).toMatchObject({
+      title: SCAM.title,
+      description: SCAM.description,
+      reasons: ['new_owner', 'bank_account', 'line_id', 'payment_request'],
+    });
+
+    // Rejected: dropped, the approved text stays, the listing stays live and leaves the queue.
+    const rejected = await adminPost(`/api/admin/properties/${id}/reject`, {
+      reason: 'Payment details are not allowed.',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(json(rejected).payload).toMatchObject({
+      review: 'approved',
+      pending_edit: null,
+      title: 'Cosy studio near BTS Ari',
+    });
+    expect(await isPublic(id)).toBe(true);
+    expect(await queued(id)).toBeUndefined();
+    expect((await adminPost(`/api/admin/properties/${id}/reject`, { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('a new owner’s harmless text edit waits too, and goes live when an admin approves it', async () => {
+    const fresh = await newAccount('fresh@moderation.test');
+    const id = await list(fresh.token, { title: 'Garden flat', location: 'Ari, Bangkok' });
+    expect((await adminPost(`/api/admin/properties/${id}/approve`)).statusCode).toBe(200);
+    expect((await patch(fresh.token, id, { description: 'Quiet garden, pets welcome.' })).statusCode).toBe(200);
+    expect((await queued(id))?.pending_edit).toMatchObject({
+      title: null,
+      description: 'Quiet garden, pets welcome.',
+      reasons: ['new_owner'],
+    });
+    // A second edit of the title joins the waiting description.
+    expect((await patch(fresh.token, id, { title: 'Garden flat, pets welcome' })).statusCode).toBe(200);
+    expect((await queued(id))?.pending_edit).toMatchObject({
+      title: 'Garden flat, pets welcome',
+      description: 'Quiet garden, pets welcome.',
+    });
+    expect(await publicTitle(id)).toBe('Garden flat');
+    const approved = await adminPost(`/api/admin/properties/${id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(json(approved).payload).toMatchObject({ pending_edit: null, title: 'Garden flat, pets welcome' });
+    expect(await publicTitle(id)).toBe('Garden flat, pets welcome');
+    expect(json(await app.inject(`/api/property/${id}`)).payload.description).toBe('Quiet garden, pets welcome.');
+  });
+
+  it('an established owner’s clean text edit applies at once; one with a phone number waits, the old text public', async () => {
+    const id = await list(veteran.token, { title: 'River view condo', location: 'Khlong San, Bangkok' });
+    expect((await patch(veteran.token, id, { title: 'River view condo, high floor' })).statusCode).toBe(200);
+    expect(await publicTitle(id)).toBe('River view condo, high floor');
+    expect(await queued(id)).toBeUndefined();
+
+    expect(
+      (await patch(veteran.token, id, { description: 'Call 081-234-5678 or see www.rivercondo.co' })).statusCode,
+    ).toBe(200);
+    expect((await queued(id))?.pending_edit?.reasons).toEqual(['phone_number', 'link']);
+    expect(json(await app.inject(`/api/property/${id}`)).payload.description).toBe(FIELDS.description);
+    // Sending the public text back withdraws the waiting edit.
+    expect((await patch(veteran.token, id, { description: FIELDS.description as string })).statusCode).toBe(200);
+    expect(await queued(id)).toBeUndefined();
+  });
+
+  it('holds a new listing whose text carries payment or contact details, with the reasons the admin sees', async () => {
+    const id = await list(veteran.token, { ...SCAM, location: 'Sathon, Bangkok' });
+    expect(await review(id)).toEqual({
+      review: 'pending',
+      reasons: ['bank_account', 'line_id', 'payment_request'],
+      note: null,
+    });
+    expect(await isPublic(id)).toBe(false);
+    // An admin's own edit is never held.
+    const { id: own } = await makeListing(app, admin.id, { location: 'Sathon, Bangkok' });
+    expect((await patch(admin.token, own, SCAM)).statusCode).toBe(200);
+    expect(await publicTitle(own)).toBe(SCAM.title);
   });
 });

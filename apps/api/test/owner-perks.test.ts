@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { jobs, mailOutbox, packages, properties, subscriptions, users } from '../src/db/schema.ts';
+import { jobs, mailOutbox, packages, payments, properties, subscriptions, users } from '../src/db/schema.ts';
 import { enqueueJob } from '../src/services/jobs/queue.ts';
 import { endDateText } from '../src/services/perks/reminder-mail.ts';
 import { createUser, makeListing } from './fixtures.ts';
@@ -116,6 +116,58 @@ describe('premium visibility follows the package at once', () => {
     await app.jobs.drain();
     const [done] = await app.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.kind, 'perks.invalidate'));
     expect(done?.state).toBe('done');
+  });
+
+  it("an admin's approval of a PromptPay payment for Premium does too: 30 days from now, then from the running end", async () => {
+    const owner = await createUser(app, { email: 'qr-payer@perks.test' });
+    const other = await createUser(app, { email: 'qr-bystander@perks.test' });
+    const a = await makeListing(app, owner.id);
+    const b = await makeListing(app, owner.id, { status: 'paused' });
+    const c = await makeListing(app, other.id);
+    /** A receipt waiting for review, as POST /api/payment/qr/manual leaves it. */
+    const pending = async (transactionId: string) => {
+      const [row] = await app.db
+        .insert(payments)
+        .values({
+          userId: owner.id,
+          packageId: premium.id,
+          amount: premium.price,
+          method: 'qr',
+          status: 'pending',
+          provider: 'promptpay',
+          transactionId,
+        })
+        .returning();
+      if (!row) throw new Error('no payment');
+      return row.id;
+    };
+    const approve = async (id: number) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${id}/approve`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json(res).payload.subscription as { starts_at: string; ends_at: string };
+    };
+    const jobsBefore = (await app.db.select().from(jobs).where(eq(jobs.kind, 'perks.invalidate'))).length;
+    const before = Date.now();
+    const first = await approve(await pending('PERKS-QR-1'));
+    // Premium at once (not at the hourly perks run), for every listing of the payer and nobody else's.
+    expect((await flags([a.id, b.id, c.id])).map((f) => f.premium)).toEqual([true, true, false]);
+    expect((await app.db.select().from(jobs).where(eq(jobs.kind, 'perks.invalidate'))).length).toBeGreaterThan(
+      jobsBefore,
+    );
+    const start = Date.parse(first.starts_at);
+    expect(start).toBeGreaterThanOrEqual(before - 1000);
+    expect(start).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(Date.parse(first.ends_at) - start).toBe(30 * DAY);
+    // A second approval while that period runs starts where it ends: no day is lost.
+    const second = await approve(await pending('PERKS-QR-2'));
+    expect(second.starts_at).toBe(first.ends_at);
+    expect(Date.parse(second.ends_at) - Date.parse(first.ends_at)).toBe(30 * DAY);
+    const periods = await app.db.select().from(subscriptions).where(eq(subscriptions.userId, owner.id));
+    expect(periods).toHaveLength(2);
   });
 
   it("an admin's grant of Premium does too; a Starter grant does not", async () => {

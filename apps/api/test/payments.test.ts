@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, packages, payments, subscriptions, users } from '../src/db/schema.ts';
+import { drawScene } from '../src/services/seed/demo-pictures.ts';
 import { build } from './helpers.ts';
 import { bearer, PASSWORD, post, signUpAndLogin, uniqueEmail } from './support/accounts.ts';
 
@@ -574,6 +575,94 @@ describe('POST /api/subscriptions', () => {
     });
     const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.userId, user.userId));
     expect(row?.grantedBy).toBe(admin.userId);
+  });
+});
+
+describe('one bank transfer claimed by several buyers (M6)', () => {
+  /** A receipt with structure (a drawn scene), so its picture hash means something; the same bytes each call. */
+  const slip = (scene: 'house' | 'tower', n: number) =>
+    sharp(Buffer.from(drawScene(scene, n)))
+      .png()
+      .toBuffer();
+
+  it('refuses the probe’s four spellings of one reference (look-alikes, separators, a dot, full-width, Cyrillic)', async () => {
+    const buyers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => signUpAndLogin(app)));
+    const [first, ...others] = buyers;
+    if (!first) throw new Error('no buyer');
+    const receipt = await slip('house', 1);
+    const submit = (buyer: { token: string; userId: number }, id: string) =>
+      postReceipt(buyer.token, { transaction_id: id, package_id: starter.id, user_id: buyer.userId }, receipt);
+    const before = await countRows(payments);
+    const ok = await submit(first, '2026112700979250');
+    expect(ok.statusCode, ok.body).toBe(201);
+    // The id is kept as typed (normalized as before) on the wire; only the comparison folds.
+    expect(json(ok).payload.transaction_id).toBe('2026112700979250');
+    const spellings = [
+      '202611-2700979250',
+      '2O261127OO97925O',
+      '2026112700979250.',
+      '２０２６１１２７００９７９２５０',
+      '2О261127ОО97925О', // Cyrillic О
+      '2026ll27OO97925O', // lower-case l for 1
+    ];
+    for (const [i, spelling] of spellings.entries()) {
+      const buyer = others[i];
+      if (!buyer) throw new Error('no buyer');
+      const res = await submit(buyer, spelling);
+      expect(res.statusCode, spelling).toBe(409);
+      expect(json(res).message).toBe('This transaction ID has already been submitted.');
+    }
+    expect(await countRows(payments)).toBe(before + 1);
+    // Nothing but separators names no transfer.
+    const blank = await submit(others[0] as { token: string; userId: number }, ' -./ ');
+    expect(blank.statusCode).toBe(400);
+    expect(json(blank).errors).toEqual({ transaction_id: ['The transaction ID is required.'] });
+  });
+
+  it('shows the admin, for each payment, the others with the same reference or the same receipt picture', async () => {
+    const admin = await signUpAndLogin(app);
+    await makeAdmin(admin.userId);
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => signUpAndLogin(app)));
+    if (!a || !b || !c || !d) throw new Error('no buyers');
+    const post = async (buyer: { token: string; userId: number }, id: string, image: Buffer) => {
+      const res = await postReceipt(
+        buyer.token,
+        { transaction_id: id, package_id: starter.id, user_id: buyer.userId },
+        image,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return json(res).payload.id as number;
+    };
+    const shared = await slip('house', 4);
+    const pa = await post(a, 'KB-7781-001', shared);
+    // The same picture under another reference: a second claim of one transfer.
+    const pb = await post(b, 'KB-7781-999', shared);
+    // The same reference again after the first was rejected: allowed, but the admin sees the history.
+    const reject = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${pa}/reject`,
+      headers: bearer(admin.token),
+      payload: { reason: 'The slip does not match our statement.' },
+    });
+    expect(reject.statusCode).toBe(200);
+    const pc = await post(c, 'kb7781OO1', await slip('tower', 5));
+    // An unrelated payment (another reference, another picture, a flat one) matches nothing.
+    const pd = await post(d, 'SCB-1', await receiptPng());
+
+    const all = json(await app.inject({ url: '/api/admin/payments', headers: bearer(admin.token) })).payload as Json[];
+    const of = (id: number) =>
+      ((all.find((p) => p.id === id)?.matches ?? []) as Json[]).map((m) => [m.id, m.status, m.user.id, m.same]);
+    expect(of(pa)).toEqual([
+      [pb, 'pending', b.userId, ['receipt']],
+      [pc, 'pending', c.userId, ['reference']],
+    ]);
+    expect(of(pb)).toEqual([[pa, 'rejected', a.userId, ['receipt']]]);
+    expect(of(pc)).toEqual([[pa, 'rejected', a.userId, ['reference']]]);
+    expect(of(pd)).toEqual([]);
+    // The pending queue carries them too, with the other payment's id as typed.
+    const queue = json(await app.inject({ url: '/api/admin/payments?status=pending', headers: bearer(admin.token) }));
+    const listed = (queue.payload as Json[]).find((p) => p.id === pc);
+    expect(listed?.matches[0]).toMatchObject({ id: pa, transaction_id: 'KB-7781-001', status: 'rejected' });
   });
 });
 

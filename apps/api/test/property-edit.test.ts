@@ -230,6 +230,34 @@ describe('PATCH /api/property/{id}: fields', () => {
     expect(await snapshot(id)).toEqual(before);
   });
 
+  it('answers a price of 100,000 spaces (the ReDoS probe) with a fast 400, and the server stays free meanwhile', async () => {
+    const { id } = await listing();
+    const before = await snapshot(id);
+    const spaces = ' '.repeat(100_000);
+    const started = performance.now();
+    // The probe's request, and a health check sent beside it that once waited ten seconds.
+    const [edited, health] = await Promise.all([
+      patch(owner.token, id, { price: `1${spaces}x`, avg_utilities: `${spaces}1` }),
+      app.inject({ method: 'GET', url: '/api/health' }),
+    ]);
+    const elapsed = performance.now() - started;
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().errors).toEqual({
+      price: ['price must be a number, such as 2,500,000'],
+      avg_utilities: ['avg utilities must be a number, such as 2,500,000'],
+    });
+    expect(health.statusCode).toBe(200);
+    // Quadratic, it took ~10 s; bounded, a few ms (the rest is the app's own request handling).
+    expect(elapsed).toBeLessThan(1000);
+    // A create's multipart field (64 KB allowed) is refused the same way, before its photo is read.
+    const created = await create(owner.token, { ...FIELDS, price: `1${' '.repeat(65_000)}x` }, [
+      ['cover_image', await photo(), 'c.jpg'],
+    ]);
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors.price).toEqual(['price must be a number, such as 2,500,000']);
+    expect(await snapshot(id)).toEqual(before);
+  });
+
   it('checks level and floors on the listing as it will be after the edit', async () => {
     const { id } = await listing(owner.token, { property_sub_type: 'land', level: '', floors: '0' });
     const before = await snapshot(id);

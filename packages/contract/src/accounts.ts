@@ -28,7 +28,7 @@ export const AUTH_MESSAGES = {
   confirmRequired: 'Please confirm your password.',
   passwordsDontMatch: 'Passwords do not match.',
   phoneTooLong: 'The mobile number is too long.',
-  phoneInvalid: 'Please enter a valid phone number.',
+  phoneInvalid: 'Please enter a phone number such as 081 234 5678 or +66 81 234 5678.',
   lineIdInvalid:
     'A LINE ID has 4 to 20 letters, digits, dots, hyphens or underscores (an official account’s starts with @).',
   fullOtpRequired: 'Please enter the full 4-digit OTP.',
@@ -120,7 +120,13 @@ export const RegisterRequest = z
     email: Email,
     password: NewPassword,
     password_confirmation: Confirmation,
-    phone_number: z.string().trim().max(40, M.phoneTooLong).optional(),
+    // The profile's rule (isPhoneNumber: digits and separators only, so no hidden character passes), bounded first.
+    phone_number: z
+      .string({ error: M.phoneInvalid })
+      .max(40, { message: M.phoneTooLong, abort: true })
+      .trim()
+      .refine((value) => value === '' || isPhoneNumber(value), M.phoneInvalid)
+      .optional(),
   })
   .superRefine(matching);
 export type RegisterRequest = z.infer<typeof RegisterRequest>;

@@ -82,6 +82,19 @@ export const AdminProperty = Property.omit({ owner: true }).extend({
   review: z.enum(REVIEW_STATES),
   review_reasons: z.array(z.string()),
   review_note: z.string().nullable(),
+  /**
+   * A text edit of this approved listing waiting for review (ADR 017, M5): the new title and description (null where
+   * unchanged), why it waits (`new_owner` and the listing-text reasons), since when. The public still sees the approved
+   * text; approve puts this live, reject drops it.
+   */
+  pending_edit: z
+    .object({
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      reasons: z.array(z.string()),
+      since: z.string(),
+    })
+    .nullable(),
 });
 export type AdminProperty = z.infer<typeof AdminProperty>;
 export const AdminPropertyPage = adminPage(AdminProperty);
@@ -165,16 +178,53 @@ const packageName = singleLineText('The package name contains invisible control 
   .trim()
   .min(1, 'The package name is required.')
   .max(PACKAGE_LIMITS.name, `The package name is too long (at most ${PACKAGE_LIMITS.name} characters).`);
-const packagePrice = z.coerce
-  .number({ error: 'The price is required.' })
-  .int('The price must be a whole number of baht.')
-  .min(0, 'The price cannot be negative.')
-  .max(PACKAGE_LIMITS.price, 'The price is too high.');
-const packageFeaturedQuota = z.coerce
-  .number({ error: 'The featured quota must be a whole number.' })
-  .int('The featured quota must be a whole number.')
-  .min(0, 'The featured quota cannot be negative.')
-  .max(PACKAGE_LIMITS.featuredQuota, `The featured quota can be at most ${PACKAGE_LIMITS.featuredQuota}.`);
+/**
+ * A whole number an admin types: a number, or digits as text. Blank (null, "", spaces, []) is `required`, never 0, as
+ * `z.coerce` made it (a blank price sold a package for 0 baht); text that is not plain digits (true, "1e3") is `whole`.
+ */
+function adminWholeNumber(
+  messages: { required: string; whole: string; negative: string; tooHigh: string },
+  max: number,
+) {
+  return z.preprocess(
+    (value) => {
+      if (value === null || (Array.isArray(value) && value.length === 0)) return null;
+      if (typeof value !== 'string') return value;
+      const text = value.length <= 20 ? value.trim() : value;
+      if (text === '') return null;
+      return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : value;
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === null || issue.input === undefined ? messages.required : messages.whole),
+      })
+      .int(messages.whole)
+      .min(0, messages.negative)
+      .max(max, messages.tooHigh),
+  );
+}
+
+/** 0 is refused: a free package would "sell" for nothing; an admin gives free access with a grant (POST /api/subscriptions). */
+export const PACKAGE_PRICE_MESSAGES = {
+  required: 'The price is required.',
+  whole: 'The price must be a whole number of baht.',
+  negative: 'The price cannot be negative.',
+  tooHigh: 'The price is too high.',
+  free: 'The price must be at least 1 baht. To give an account free access, grant it a subscription instead.',
+} as const;
+const packagePrice = adminWholeNumber(PACKAGE_PRICE_MESSAGES, PACKAGE_LIMITS.price).refine(
+  (price) => price !== 0,
+  PACKAGE_PRICE_MESSAGES.free,
+);
+const packageFeaturedQuota = adminWholeNumber(
+  {
+    required: 'The featured quota must be a whole number.',
+    whole: 'The featured quota must be a whole number.',
+    negative: 'The featured quota cannot be negative.',
+    tooHigh: `The featured quota can be at most ${PACKAGE_LIMITS.featuredQuota}.`,
+  },
+  PACKAGE_LIMITS.featuredQuota,
+);
 const packageFeatures = z.array(z.enum(PACKAGE_FEATURES, { error: 'Unknown package feature.' })).max(20);
 
 /** POST /api/admin/packages. */

@@ -13,10 +13,17 @@ export type NumberProblem = 'required' | 'notNumber' | 'negative' | 'wholeNumber
 
 export type ParsedNumber = { ok: true; value: number; isRounded: boolean } | { ok: false; problem: NumberProblem };
 
+/**
+ * The longest text a number field reads. "฿ 2,000,000,000.00 baht" is 23 characters; anything longer is not a figure a
+ * person typed, and refusing it before any normalising or regex runs keeps every parser's work bounded (a price of
+ * "1" and 100,000 spaces once held the server for ten seconds in a quadratic currency strip).
+ */
+export const MAX_NUMBER_TEXT = 40;
+
 const THAI_ZERO = 0x0e50;
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
-/** Currency written before or after the figure; case does not matter. */
-const CURRENCY = /^(?:฿|thb|baht|บาท)\s*|\s*(?:฿|thb|baht|บาท)$/g;
+/** Currency written before or after the figure (lower case by then). */
+const CURRENCY_WORDS = ['฿', 'thb', 'baht', 'บาท'] as const;
 /** Thai prices are often written "2,500,000.-": no satang. */
 const NO_SATANG = /\.-$/;
 const MINUS = /^[-\u2212]/;
@@ -36,6 +43,19 @@ function fail(problem: NumberProblem): ParsedNumber {
 }
 
 /**
+ * The figure without a currency word before or after it. Plain string operations, no regex: a pattern with an
+ * unanchored `\s*` before `$` is tried at every position of a run of spaces (quadratic time).
+ */
+function stripCurrency(text: string): string {
+  let rest = text;
+  const before = CURRENCY_WORDS.find((word) => rest.startsWith(word));
+  if (before) rest = rest.slice(before.length).trimStart();
+  const after = CURRENCY_WORDS.find((word) => rest.endsWith(word));
+  if (after) rest = rest.slice(0, -after.length).trimEnd();
+  return rest;
+}
+
+/**
  * A non-negative amount: thousands separators (commas, or spaces between groups of three), a decimal part, and with
  * `currency` a ฿ / THB / baht / บาท before or after it. With `decimals` the value is rounded half up to a whole
  * number; without, a decimal part is refused. Empty text is 'required'.
@@ -45,8 +65,9 @@ export function parseAmount(input: unknown, { currency = false, decimals = false
     return Number.isFinite(input) ? parseAmount(String(input), { currency, decimals }) : fail('notNumber');
   if (input === undefined || input === null) return fail('required');
   if (typeof input !== 'string') return fail('notNumber');
+  if (input.length > MAX_NUMBER_TEXT) return fail('notNumber');
   let text = toAsciiDigits(input).trim().toLowerCase();
-  if (currency) text = text.replace(CURRENCY, '').replace(NO_SATANG, '').trim();
+  if (currency) text = stripCurrency(text).replace(NO_SATANG, '').trim();
   if (text === '') return fail('required');
   if (MINUS.test(text)) return /\d/.test(text) ? fail('negative') : fail('notNumber');
   // A space between digit groups is a thousands separator, as a comma is: "2 500 000".
@@ -66,6 +87,7 @@ export function parseCount(input: unknown): ParsedNumber {
     return Number.isInteger(input) && input >= 0 ? { ok: true, value: input, isRounded: false } : fail('wholeNumber');
   if (input === undefined || input === null) return fail('required');
   if (typeof input !== 'string') return fail('wholeNumber');
+  if (input.length > MAX_NUMBER_TEXT) return fail('wholeNumber');
   const text = toAsciiDigits(input).trim();
   if (text === '') return fail('required');
   if (!/^\d{1,9}$/.test(text)) return fail('wholeNumber');

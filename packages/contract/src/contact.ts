@@ -44,7 +44,8 @@ const requiredMessage = (max: number, tooLong: string) =>
   multiLineText(M.invisibleCharacters, { error: M.messageRequired }).trim().min(1, M.messageRequired).max(max, tooLong);
 
 /** The spec's "standard pattern": something@something.tld, no spaces. */
-export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+// The top-level domain holds no dot, so the last dot is the only place the two parts can meet (no backtracking).
+export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
 const contactEmail = z
   .string({ error: M.emailRequired })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
+import { MAX_NUMBER_TEXT, type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
 import { calendarDate, DATE_RANGE, multiLineText, singleLineText } from './input.ts';
 import { PROPERTY_SUB_TYPES, TITLE_DEEDS } from './listing-values.ts';
 import type { PropertySubType } from './properties.ts';
@@ -44,8 +44,11 @@ function numberMessage(label: string, params: NumberIssueParams): string {
   }
 }
 
+/** Absent, or only spaces; text longer than any figure is never blank (and is left to the parser to refuse). */
 const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && !value.trim());
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.length <= MAX_NUMBER_TEXT && !value.trim());
 
 /** Reads a number form field with `parse` (parseAmount or parseCount) and keeps it within [min, max]. */
 function readNumber(ctx: z.core.$RefinementCtx, label: string, parsed: ParsedNumber, min: number, max: number): number {
@@ -99,7 +102,8 @@ const SUB_TYPE_ALIASES = new Map<string, PropertySubType>([
 
 /** A stored sub type key for a key or a spec name in any case ("Pent Villa" → pent_villa); anything else as it came. */
 export function toSubTypeKey(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
+  // Longer than any name: left as it came, for the enum to refuse without normalising it first.
+  if (typeof value !== 'string' || value.length > 60) return value;
   const name = value
     .trim()
     .toLowerCase()
@@ -113,6 +117,8 @@ const SUB_TYPE_MESSAGE = `property sub type must be one of: ${PROPERTY_SUB_TYPES
 const coordinate = (min: number, max: number, field: string) =>
   z
     .string()
+    // Bounded before it is trimmed or read as a number.
+    .max(MAX_NUMBER_TEXT, `${field} must be a number`)
     .trim()
     .optional()
     .transform((v) => (v ? Number(v) : undefined))

@@ -11,6 +11,7 @@ export * from './input.ts';
 export * from './jobs.ts';
 export * from './land-units.ts';
 export * from './languages.ts';
+export * from './listing-text.ts';
 export * from './listing-values.ts';
 export * from './locations.ts';
 export * from './newsletter.ts';

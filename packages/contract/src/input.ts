@@ -67,9 +67,21 @@ export function calendarDate(invalid: string, outOfRange: string) {
   return z.iso.date(invalid).refine((date) => date >= DATE_RANGE.min && date <= DATE_RANGE.max, outOfRange);
 }
 
-/** Digits with the usual separators, optionally a leading +; 6 to 15 digits in all. */
-export const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
+/**
+ * Digits with the usual separators (spaces, dots, hyphens, brackets), optionally a leading +. Only the ASCII space:
+ * no tab, no-break, zero-width or other invisible character passes.
+ */
+export const PHONE_PATTERN = /^\+?[\d ().-]{6,30}$/;
 
-/** A phone number a visitor can dial: PHONE_PATTERN with at least 6 digits. */
-export const isPhoneNumber = (value: string): boolean =>
-  PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 6;
+/**
+ * A number someone in Thailand can dial: a Thai one with its leading 0 (9 digits for a fixed line, 10 for a mobile:
+ * 02 123 4567, 081 234 5678), or an international one with + and the country code (8 to 15 digits; for Thailand +66
+ * and 8 or 9 digits, a bracketed (0) allowed: +66 81 234 5678). The profile, sign-up and the inquiry form share it.
+ */
+export function isPhoneNumber(value: string): boolean {
+  if (!PHONE_PATTERN.test(value)) return false;
+  const digits = value.replace(/\D/g, '');
+  if (!value.startsWith('+')) return /^0\d{8,9}$/.test(digits);
+  if (digits.startsWith('66')) return /^660?\d{8,9}$/.test(digits);
+  return /^[1-9]\d{7,14}$/.test(digits);
+}

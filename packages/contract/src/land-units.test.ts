@@ -54,6 +54,19 @@ describe('Thai land units', () => {
   });
 
   describe('parseLandParts', () => {
+    it('does not count trailing zeros as decimals: 2.0 rai, 1.00 ngan, 50.250 wah (as a deed may write them)', () => {
+      expect(parseLandParts({ rai: '2.0', ngan: '1.00', wah: '50.250' })).toEqual({
+        ok: true,
+        parts: { rai: 2, ngan: 1, wah: 50.25 },
+        squareMetres: 3801,
+        isBlank: false,
+      });
+      expect(parseLandParts({ wah: '99.990' })).toMatchObject({ ok: true, parts: { wah: 99.99 } });
+      // A real decimal still counts: 2.5 rai is not whole, 50.255 wah has three.
+      expect(parseLandParts({ rai: '2.50' })).toEqual({ ok: false, part: 'rai', problem: 'raiWhole' });
+      expect(parseLandParts({ wah: '50.2550' })).toEqual({ ok: false, part: 'wah', problem: 'wahDecimals' });
+    });
+
     it('reads typed parts, blanks as 0, Thai digits and thousands separators', () => {
       expect(parseLandParts({ rai: '2', ngan: '1', wah: '' })).toEqual({
         ok: true,

@@ -1,4 +1,4 @@
-import { toAsciiDigits } from './amount.ts';
+import { MAX_NUMBER_TEXT, toAsciiDigits } from './amount.ts';
 
 /**
  * Thai land measures (issue 16): 1 rai = 4 ngan = 400 square wah = 1,600 m²; 1 square wah = 4 m². Listings store
@@ -53,7 +53,10 @@ export function parseLandParts(text: { rai?: string; ngan?: string; wah?: string
   const parts: LandParts = { rai: 0, ngan: 0, wah: 0 };
   let isBlank = true;
   for (const part of ['rai', 'ngan', 'wah'] as const) {
-    const raw = toAsciiDigits(text[part] ?? '')
+    const typed = text[part] ?? '';
+    // Nothing longer than a figure is normalised or matched (MAX_NUMBER_TEXT).
+    if (typed.length > MAX_NUMBER_TEXT) return { ok: false, part, problem: 'notNumber' };
+    const raw = toAsciiDigits(typed)
       .trim()
       .replace(/(\d),(?=\d{3}\b)/g, '$1');
     if (raw === '') continue;
@@ -61,7 +64,8 @@ export function parseLandParts(text: { rai?: string; ngan?: string; wah?: string
     if (/^[-\u2212]/.test(raw)) return { ok: false, part, problem: /\d/.test(raw) ? 'negative' : 'notNumber' };
     if (!NUMBER.test(raw)) return { ok: false, part, problem: 'notNumber' };
     const value = Number(raw);
-    const decimals = raw.split('.')[1]?.replace(/0+$/, '') ?? '';
+    // Trailing zeros are not decimals ("2.0" rai is whole); the lookbehind starts the match at the run's first zero.
+    const decimals = raw.split('.')[1]?.replace(/(?<!0)0+$/, '') ?? '';
     if (part === 'wah') {
       if (decimals.length > 2) return { ok: false, part, problem: 'wahDecimals' };
       if (value >= WAH_PER_NGAN) return { ok: false, part, problem: 'wahRange' };

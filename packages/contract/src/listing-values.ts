@@ -60,7 +60,17 @@ export const PUBLIC_PAGE_STATUSES = ['active', 'sold', 'rented'] as const;
 /** Moderation (ADR 017): pending and rejected listings are seen by their owner and admins only. */
 export const REVIEW_STATES = ['approved', 'pending', 'rejected'] as const;
 /** Why the rules held a listing for review. */
-export const REVIEW_REASONS = ['new_owner', 'price_outlier', 'duplicate_photos'] as const;
+export const REVIEW_REASONS = [
+  'new_owner',
+  'price_outlier',
+  'duplicate_photos',
+  // What the listing's text says (listing-text.ts): contact and payment details that take buyers off Baan.
+  'bank_account',
+  'phone_number',
+  'line_id',
+  'link',
+  'payment_request',
+] as const;
 
 /** Lead tracking: where the owner stands with an inquiry. */
 export const INQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;

@@ -131,12 +131,44 @@ export function normalizeTransactionId(value: string): string {
     .normalize('NFKC');
 }
 
+/**
+ * Look-alikes after upper-casing, and what they look like: Latin O, I and L (a lower-case l) as digits, Cyrillic and
+ * Greek capitals as Latin. The migration that added `payments.transaction_key` folds with the same two strings.
+ */
+const LOOK_ALIKE_FROM = 'OILАВЕЗКМНОРСТУХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧ';
+const LOOK_ALIKE_TO = '011ABE3KMH0PCTYX1JSABEZH1KMN0PTYX';
+
+/**
+ * The key a bank transfer is known by, whatever way its reference was typed: NFKC (full-width), upper case,
+ * look-alikes folded (O → 0, I and L → 1, Cyrillic and Greek capitals → Latin), then only A–Z and 0–9.
+ * `2026112700979250`, `202611-2700979250`, `2O261127OO97925O` and `2026112700979250.` are all `2026112700979250`,
+ * so one transfer cannot be claimed by several buyers. Bounded input (the form's 100 characters) is expected.
+ */
+export function transactionKey(value: string): string {
+  let key = '';
+  // The form refuses more than 200 characters; nothing longer is ever a reference.
+  for (const ch of value.slice(0, 400).normalize('NFKC').toUpperCase()) {
+    const at = LOOK_ALIKE_FROM.indexOf(ch);
+    const folded = at >= 0 ? LOOK_ALIKE_TO.charAt(at) : ch;
+    if (/^[A-Z0-9]$/.test(folded)) key += folded;
+  }
+  return key;
+}
+
 /** The receipt form's own fields: what the API checks before it reads the receipt image. */
 export const ManualQrPaymentCore = z.object({
   transaction_id: z
     .string({ error: 'The transaction ID is required.' })
+    .max(200, 'The transaction ID is too long.')
     .transform(normalizeTransactionId)
-    .pipe(z.string().min(1, 'The transaction ID is required.').max(100, 'The transaction ID is too long.')),
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'The transaction ID is required.', abort: true })
+        .max(100, { message: 'The transaction ID is too long.', abort: true })
+        // Nothing but punctuation names no transfer.
+        .refine((id) => transactionKey(id) !== '', 'The transaction ID is required.'),
+    ),
   package_id: id('package_id'),
   user_id: id('user_id'),
 });
@@ -219,10 +251,26 @@ export const Payment = z.object({
 export type Payment = z.infer<typeof Payment>;
 export const PaymentResponse = successEnvelope(Payment);
 
-/** An admin's view: the payer and the package named. */
+/** Why another payment may be the same transfer: the same reference (transactionKey) or the same receipt picture. */
+export const PAYMENT_MATCH_KINDS = ['reference', 'receipt'] as const;
+
+/** Another payment that may be the same bank transfer as the one under review. */
+export const PaymentMatch = z.object({
+  id: z.number().int(),
+  status: PaymentStatus,
+  transaction_id: z.string().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  created_at: z.string(),
+  /** What they share. */
+  same: z.array(z.enum(PAYMENT_MATCH_KINDS)),
+});
+export type PaymentMatch = z.infer<typeof PaymentMatch>;
+
+/** An admin's view: the payer and the package named, and other payments that may be the same transfer. */
 export const AdminPayment = Payment.extend({
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   package: z.object({ id: z.number().int(), name: z.string() }),
+  matches: z.array(PaymentMatch),
 });
 export type AdminPayment = z.infer<typeof AdminPayment>;
 export const AdminPaymentsResponse = successEnvelope(z.array(AdminPayment));

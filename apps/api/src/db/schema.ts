@@ -171,6 +171,14 @@ export const properties = pgTable(
     reviewReasons: jsonb('review_reasons').$type<string[]>().notNull().default([]),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * A text edit of an approved listing waiting for an admin (M5): the new title and/or description (null: unchanged)
+     * while the approved text stays public, and why it waits (new_owner and the listing-text reasons).
+     */
+    pendingTitle: varchar('pending_title', { length: 300 }),
+    pendingDescription: text('pending_description'),
+    pendingReasons: jsonb('pending_reasons').$type<string[]>(),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
     /** The owner's active package sells premium visibility: ranks first in the default sort (kept by the perks job). */
     premium: boolean('premium').notNull().default(false),
     /** Condos: the building's foreign quota has room (ADR 018). */
@@ -308,8 +316,12 @@ export const payments = pgTable(
     cardLast4: varchar('card_last4', { length: 4 }),
     /** The bank's transaction ID the payer typed in (QR). */
     transactionId: varchar('transaction_id', { length: 100 }),
+    /** transactionKey(transaction_id): the transfer whatever way it was typed; one live claim per key (QR). */
+    transactionKey: varchar('transaction_key', { length: 100 }),
     /** Storage key of the uploaded receipt image (QR). */
     receiptKey: text('receipt_key'),
+    /** The receipt picture's difference hash (as listing photos'), to show the admin a receipt used twice. */
+    receiptHash: varchar('receipt_hash', { length: 16 }),
     /** Why the provider declined (card). */
     failureReason: text('failure_reason'),
     reviewedBy: integer('reviewed_by').references(() => users.id),
@@ -322,6 +334,8 @@ export const payments = pgTable(
     index('payments_status_created_idx').on(t.status, t.createdAt),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_provider_reference_idx').on(t.providerReference),
+    index('payments_transaction_key_idx').on(t.transactionKey),
+    index('payments_receipt_hash_idx').on(t.receiptHash),
     // One bank transfer can pay for one purchase: a receipt cannot be claimed twice.
     uniqueIndex('payments_transaction_id_unique')
       .on(t.transactionId)

@@ -1,29 +1,32 @@
 /**
  * A small CSV writer for exports opened in spreadsheets (Excel, LibreOffice, Google Sheets).
  *
- * - RFC 4180: fields holding a comma, a double quote, a line break are quoted, quotes doubled,
- *   rows end in CRLF.
- * - Formula injection (OWASP "CSV Injection"): a cell a spreadsheet would read as a formula
- *   (starting with =, +, -, @, a tab or a carriage return) gets a leading single quote, so
- *   `=HYPERLINK(...)` typed into a contact form shows as text instead of running.
+ * - RFC 4180: every text cell is quoted (quotes doubled), numbers are not; rows end in CRLF.
+ *   Quoting only cells with a comma is not enough: Excel in a locale whose list separator is `;`
+ *   (most of Europe) splits an unquoted `a;=1+1;b` into three cells, the middle one a formula.
+ * - Formula injection (OWASP "CSV Injection"): a cell a spreadsheet could read as a formula gets a
+ *   leading single quote, so `=HYPERLINK(...)` typed into a contact form shows as text instead of
+ *   running: one starting (after any spaces) with =, +, -, @ (ASCII or full-width), a tab or a
+ *   carriage return, and one where such a sign follows a `;` or `,` (a cell a separator would split).
  * - A UTF-8 byte order mark first, or Excel reads Thai (and every other non-Latin script) as
  *   mojibake.
  */
 
 export type CsvCell = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[ \t\r]*[=+\-@＝＋－＠\t\r]/;
+const FORMULA_AFTER_SEPARATOR = /[;,][ \t\r\n]*[=+\-@＝＋－＠]/;
 
 export const UTF8_BOM = '\uFEFF';
 
-/** One cell, escaped against formulas and quoted when needed. Null and undefined are empty. */
+/** One cell: text escaped against formulas and always quoted. Null and undefined are empty. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   // Numbers and booleans we write ourselves; a negative number stays a number.
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === '') return '';
+  const text = FORMULA_START.test(value) || FORMULA_AFTER_SEPARATOR.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** One row, CRLF-terminated. */

@@ -37,7 +37,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         : undefined,
   });
   const Bucket = options.bucket;
-  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const publicUrl = options.publicUrl?.replace(/(?<!\/)\/+$/, '');
 
   return {
     kind: 's3',

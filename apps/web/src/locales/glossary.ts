@@ -57,9 +57,9 @@ const fold = (s: string, term: string) => (CASELESS.test(term) ? s.toLowerCase()
 /** What a reader sees of a string: no `{{placeholders}}`, `$t(...)` nestings or HTML tags. */
 export function visibleText(text: string): string {
   return text
-    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .replace(/\{\{[^{}]*\}\}/g, ' ')
     .replace(/\$t\([^)]*\)/g, ' ')
-    .replace(/<[^>]+>/g, ' ');
+    .replace(/<[^<>]+>/g, ' ');
 }
 
 /** Every ruled-out term in `strings` (key → text) for one language, less the allowed ones. */

@@ -98,6 +98,7 @@ const payments: RoutesPlugin = async (app) => {
           userId: user.id,
           packageId: receipt.input.package_id,
           transactionId: receipt.input.transaction_id,
+          transactionKey: receipt.transactionKey,
           image: receipt.image,
           billing: billingSnapshot(receipt.input),
         });

@@ -143,7 +143,9 @@ const propertyWrites: RoutesPlugin = async (app) => {
       let ownerId: number;
       try {
         const fields = parse(UpdatePropertyFields, input);
-        ({ ownerId } = await updateProperty(app.db, app.storage, id, editor, fields, files, now));
+        ({ ownerId } = await updateProperty(app.db, app.storage, id, editor, fields, files, now, {
+          newOwnerDays: app.config.moderationNewOwnerDays,
+        }));
       } finally {
         // Before answering, so no temporary file outlives the request.
         await cleanup();

@@ -5,7 +5,7 @@ import {
   type AdminPropertyAction,
   type AdminPropertyPage,
 } from '@baan/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -55,6 +55,14 @@ async function loadAdminProperties(
       review: property.review,
       review_reasons: property.reviewReasons,
       review_note: property.reviewNote,
+      pending_edit: property.pendingSince
+        ? {
+            title: property.pendingTitle,
+            description: property.pendingDescription,
+            reasons: property.pendingReasons ?? [],
+            since: property.pendingSince.toISOString(),
+          }
+        : null,
     };
   });
 }
@@ -63,9 +71,9 @@ function filters(query: AdminPropertiesQuery): SQL | undefined {
   return and(
     query.status === 'all'
       ? undefined
-      : // The review queue: held listings whatever their status (ADR 017).
+      : // The review queue: held listings whatever their status, and approved ones with a text edit waiting (ADR 017).
         query.status === 'pending'
-        ? eq(properties.review, 'pending')
+        ? or(eq(properties.review, 'pending'), isNotNull(properties.pendingSince))
         : eq(properties.status, query.status),
     consoleSearch(query.q, properties.id, [properties.title, properties.location, users.email]),
   );

@@ -1,4 +1,4 @@
-import type { ReviewReason } from '@baan/contract';
+import { listingTextReasons, type ReviewReason } from '@baan/contract';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, users } from '../../db/schema.ts';
@@ -29,6 +29,9 @@ export type ListingToAssess = {
   type: 'rent' | 'sale';
   propertySubType: string;
   location: string;
+  /** What the listing says: checked for contact and payment details (listingTextReasons) at creation. */
+  title: string;
+  description: string;
   price: number;
   area: number;
   /** The photos' difference hashes (`StoredImage.phash`). */
@@ -118,6 +121,11 @@ async function hasOtherOwnersPhoto(db: Db | Tx, userId: number, hashes: string[]
  * Decides whether a new listing goes live at once or waits for an admin, and why. Run it in the creating
  * transaction. Admins' own listings are never held.
  */
+/** Whether the account is inside the new-owner window (its listings, and text edits of them, wait for review). */
+export function isNewOwner(createdAt: Date, now: Date, newOwnerDays: number): boolean {
+  return now.getTime() - createdAt.getTime() < newOwnerDays * DAY_MS;
+}
+
 export async function assessNewListing(
   db: Db | Tx,
   listing: ListingToAssess,
@@ -131,8 +139,9 @@ export async function assessNewListing(
   if (!owner || owner.role === 'admin') return { review: 'approved', reviewReasons: [] };
 
   const reasons: ReviewReason[] = [];
-  if (now.getTime() - owner.createdAt.getTime() < newOwnerDays * DAY_MS) reasons.push('new_owner');
+  if (isNewOwner(owner.createdAt, now, newOwnerDays)) reasons.push('new_owner');
   reasons.push(...(await listingContentReasons(db, listing)));
+  reasons.push(...listingTextReasons(listing.title, listing.description));
 
   return { review: reasons.length > 0 ? 'pending' : 'approved', reviewReasons: reasons };
 }
@@ -145,7 +154,7 @@ export async function assessNewListing(
  */
 export async function listingContentReasons(
   db: Db | Tx,
-  listing: ListingToAssess,
+  listing: Omit<ListingToAssess, 'title' | 'description'>,
   excludeId?: number,
 ): Promise<ReviewReason[]> {
   const reasons: ReviewReason[] = [];

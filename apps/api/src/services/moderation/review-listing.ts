@@ -32,6 +32,10 @@ export async function decideListingReview(
         title: properties.title,
         review: properties.review,
         reasons: properties.reviewReasons,
+        pendingTitle: properties.pendingTitle,
+        pendingDescription: properties.pendingDescription,
+        pendingReasons: properties.pendingReasons,
+        pendingSince: properties.pendingSince,
         email: users.email,
         name: users.name,
         language: users.language,
@@ -41,12 +45,46 @@ export async function decideListingReview(
       .where(eq(properties.id, id))
       .for('update', { of: properties });
     if (!row) throw notFound(ADMIN_MESSAGES.propertyNotFound);
-    if (row.review !== 'pending') throw conflict(ADMIN_MESSAGES.notPending);
-
+    const hasPendingText = row.pendingSince !== null;
+    if (row.review !== 'pending' && !hasPendingText) throw conflict(ADMIN_MESSAGES.notPending);
     const approved = decision.kind === 'approve';
+    // A waiting text edit: approve puts it live, reject drops it; either way nothing waits after.
+    const pendingText = {
+      ...(approved && row.pendingTitle !== null ? { title: row.pendingTitle } : {}),
+      ...(approved && row.pendingDescription !== null ? { description: row.pendingDescription } : {}),
+      pendingTitle: null,
+      pendingDescription: null,
+      pendingReasons: null,
+      pendingSince: null,
+    };
+    if (row.review !== 'pending') {
+      // Only the text edit waited: the listing stays approved and public, with the new text or the old one.
+      await tx
+        .update(properties)
+        .set({ ...pendingText, updatedAt: now })
+        .where(eq(properties.id, id));
+      await recordAudit(
+        tx,
+        admin,
+        {
+          action: approved ? 'property.approve' : 'property.reject',
+          targetType: 'property',
+          targetId: id,
+          details: {
+            title: row.title,
+            pending_edit: { title: row.pendingTitle, reasons: row.pendingReasons },
+            ...(decision.kind === 'reject' ? { reason: decision.reason } : {}),
+          },
+        },
+        now,
+      );
+      return;
+    }
+
     await tx
       .update(properties)
       .set({
+        ...(hasPendingText ? pendingText : {}),
         review: approved ? 'approved' : 'rejected',
         reviewNote: approved ? null : decision.reason,
         reviewedAt: now,

@@ -18,7 +18,7 @@ export function reviewDecisionMail(
 ): Mail {
   const language: Language = isLanguage(owner.language) ? owner.language : 'en';
   const t = mailT(language);
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = publicUrl.replace(/(?<!\/)\/+$/, '');
   if (decision.kind === 'approved') {
     const url = `${base}${localizedPath(language, `/detail/${decision.listingId}`)}`;
     return {

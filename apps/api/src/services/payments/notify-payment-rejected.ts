@@ -23,7 +23,7 @@ export function paymentRejectedMail(
 ): Mail {
   const language: Language = isLanguage(payer.language) ? payer.language : 'en';
   const t = mailT(language);
-  const url = `${publicUrl.replace(/\/+$/, '')}${localizedPath(language, '/select-package')}`;
+  const url = `${publicUrl.replace(/(?<!\/)\/+$/, '')}${localizedPath(language, '/select-package')}`;
   const amount = new Intl.NumberFormat(t.locale).format(payment.amount);
   const lead = payment.transactionId
     ? paragraph(t, 'paymentRejected.leadWithTransaction', {

@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, ManualQrPaymentFields, PAYMENT_MESSAGES } from '@baan/contract';
+import { MAX_PHOTO_BYTES, ManualQrPaymentFields, PAYMENT_MESSAGES, transactionKey } from '@baan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
@@ -12,6 +12,8 @@ const CHECKED_FIELDS = ['transaction_id', 'package_id', 'user_id'];
 
 export type QrReceiptForm = {
   input: ManualQrPaymentFields;
+  /** transactionKey of the id as typed. */
+  transactionKey: string;
   image: ReceivedFile;
   /** Removes the temporary file; call it whatever happened. */
   cleanup: () => Promise<void>;
@@ -47,7 +49,12 @@ export async function receiveQrReceipt(
     const input = parse(ManualQrPaymentFields, received.fields);
     const image = received.files[0];
     if (!image) throw badRequest(PAYMENT_MESSAGES.imageMissing, { image: [PAYMENT_MESSAGES.imageMissing] });
-    return { input, image, cleanup: received.cleanup };
+    return {
+      input,
+      transactionKey: transactionKey(received.fields.transaction_id ?? ''),
+      image,
+      cleanup: received.cleanup,
+    };
   } catch (err) {
     await received.cleanup();
     throw err;

@@ -1,4 +1,5 @@
 import { PAYMENT_MESSAGES } from '@baan/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { BillingSnapshot } from '../../db/schema.ts';
 import { payments } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import { imageFileKeys, processImage } from '../images/process-image.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
+import { assertUnclaimed } from './check-qr-receipt-fields.ts';
 import { paymentReference } from './get-qr-payment.ts';
 import type { PaymentRow } from './payment-wire.ts';
 
@@ -16,6 +18,8 @@ export type ReceiptSubmission = {
   packageId: number;
   /** Already normalized (normalizeTransactionId), so the unique index compares like with like. */
   transactionId: string;
+  /** transactionKey of what was typed: one live claim per key (look-alikes and separators folded). */
+  transactionKey: string;
   /** The receipt, streamed to a temporary file and sniffed by receiveMultipart. */
   image: ReceivedFile;
   billing: BillingSnapshot | null;
@@ -46,21 +50,29 @@ export async function submitQrReceipt(db: Db, storage: Storage, submission: Rece
   }
   const [receiptKey] = imageFileKeys(stored);
   try {
-    const [row] = await db
-      .insert(payments)
-      .values({
-        userId: submission.userId,
-        packageId: pkg.id,
-        amount: pkg.price,
-        method: 'qr',
-        status: 'pending',
-        provider: 'promptpay',
-        reference: paymentReference(submission.userId, pkg.id),
-        transactionId: submission.transactionId,
-        receiptKey,
-        billing: submission.billing,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      // One claim of a key at a time across nodes: the check and the insert run under a lock on the key.
+      await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${submission.transactionKey}))`);
+      await assertUnclaimed(tx, submission.transactionKey);
+      const [inserted] = await tx
+        .insert(payments)
+        .values({
+          userId: submission.userId,
+          packageId: pkg.id,
+          amount: pkg.price,
+          method: 'qr',
+          status: 'pending',
+          provider: 'promptpay',
+          reference: paymentReference(submission.userId, pkg.id),
+          transactionId: submission.transactionId,
+          transactionKey: submission.transactionKey,
+          receiptKey,
+          receiptHash: stored.phash,
+          billing: submission.billing,
+        })
+        .returning();
+      return inserted;
+    });
     if (!row) throw new Error('payment insert returned nothing');
     return row;
   } catch (err) {

@@ -21,7 +21,7 @@ export function packageEndReminderMail(
   const language: Language = isLanguage(owner.language) ? owner.language : 'en';
   const t = mailT(language);
   const date = endDateText(language, endsAt);
-  const url = `${publicUrl.replace(/\/+$/, '')}${localizedPath(language, '/select-package')}`;
+  const url = `${publicUrl.replace(/(?<!\/)\/+$/, '')}${localizedPath(language, '/select-package')}`;
   return {
     to: owner.email,
     ...layoutMail(t, {

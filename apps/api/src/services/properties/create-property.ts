@@ -67,6 +67,8 @@ export async function createProperty(
           type: fields.type,
           propertySubType: fields.property_sub_type,
           location: fields.location,
+          title: fields.title,
+          description: fields.description,
           price: fields.price,
           area: fields.area,
           photoHashes: stored.map((image) => image.phash),

@@ -1,4 +1,10 @@
-import { levelAndFloorsIssues, MAX_PHOTOS, OWNER_MESSAGES, type UpdatePropertyFields } from '@baan/contract';
+import {
+  levelAndFloorsIssues,
+  listingTextReasons,
+  MAX_PHOTOS,
+  OWNER_MESSAGES,
+  type UpdatePropertyFields,
+} from '@baan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
@@ -6,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { queueListingAlerts } from '../alerts/alert-jobs.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
-import { listingContentReasons } from '../moderation/assess-listing.ts';
+import { isNewOwner, listingContentReasons, NEW_OWNER_DAYS } from '../moderation/assess-listing.ts';
 import { isSharedDemoKey } from '../seed/demo-picture-pool.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
@@ -151,8 +157,6 @@ async function listingImages(db: Db | Tx, propertyId: number): Promise<ImageRow[
 function changedColumns(fields: UpdatePropertyFields, now: Date): Partial<typeof properties.$inferInsert> {
   const has = (key: keyof UpdatePropertyFields) => Object.hasOwn(fields, key);
   const set: Partial<typeof properties.$inferInsert> = { updatedAt: now };
-  if (fields.title !== undefined) set.title = fields.title;
-  if (fields.description !== undefined) set.description = fields.description;
   if (fields.type !== undefined) set.type = fields.type;
   if (fields.user_type !== undefined) set.userType = fields.user_type;
   if (fields.property_type !== undefined) set.propertyType = fields.property_type;
@@ -176,6 +180,46 @@ function changedColumns(fields: UpdatePropertyFields, now: Date): Partial<typeof
   if (fields.is_featured !== undefined) set.isFeatured = fields.is_featured === '1';
   if (fields.status !== undefined) set.status = fields.status;
   return set;
+}
+
+/**
+ * The text gate on an edit (M5, ADR 017): a new title or description is checked for contact and payment details
+ * (listingTextReasons) on every owner's edit, and an account inside the new-owner window has every text edit
+ * reviewed. On an approved listing such an edit waits as the listing's pending text (`pending_title`,
+ * `pending_description`, `pending_reasons`) while the approved text stays public; an admin approves (the text goes
+ * live) or rejects it. A clean edit of an established owner applies at once and drops an older pending text. On a
+ * listing that is pending or rejected the text applies at once (nobody sees it) and the text reasons join its
+ * review reasons while it waits. Admins' edits are not checked.
+ */
+async function textColumns(
+  tx: Tx,
+  row: PropertyRow,
+  fields: UpdatePropertyFields,
+  editor: Editor,
+  now: Date,
+  newOwnerDays: number,
+): Promise<Partial<typeof properties.$inferInsert>> {
+  if (fields.title === undefined && fields.description === undefined) return {};
+  const title = fields.title ?? row.pendingTitle ?? row.title;
+  const description = fields.description ?? row.pendingDescription ?? row.description;
+  const cleared = { pendingTitle: null, pendingDescription: null, pendingReasons: null, pendingSince: null };
+  if (editor.role === 'admin') return { title, description, ...cleared };
+  const reasons: string[] = listingTextReasons(title, description);
+  if (row.review !== 'approved') {
+    const merged = [...new Set([...row.reviewReasons, ...reasons])];
+    return { title, description, ...cleared, ...(row.review === 'pending' ? { reviewReasons: merged } : {}) };
+  }
+  // The public text again: nothing waits.
+  if (title === row.title && description === row.description) return cleared;
+  const [owner] = await tx.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, row.userId));
+  if (owner && isNewOwner(owner.createdAt, now, newOwnerDays)) reasons.unshift('new_owner');
+  if (reasons.length === 0) return { title, description, ...cleared };
+  return {
+    pendingTitle: title === row.title ? null : title,
+    pendingDescription: description === row.description ? null : description,
+    pendingReasons: reasons,
+    pendingSince: now,
+  };
 }
 
 /** Whether an edit changes what the moderation checks read of a listing (the photos are told apart by the caller). */
@@ -244,6 +288,7 @@ export async function updateProperty(
   fields: UpdatePropertyFields,
   files: readonly ReceivedFile[],
   now: Date,
+  { newOwnerDays = NEW_OWNER_DAYS }: { newOwnerDays?: number } = {},
 ): Promise<{ ownerId: number }> {
   const intent = editIntent(fields);
   const seen = await editableListing(db, id, editor);
@@ -276,7 +321,11 @@ export async function updateProperty(
 
       await tx
         .update(properties)
-        .set({ ...changedColumns(fields, now), ...editedFacts(row, fields) })
+        .set({
+          ...changedColumns(fields, now),
+          ...editedFacts(row, fields),
+          ...(await textColumns(tx, row, fields, editor, now, newOwnerDays)),
+        })
         .where(eq(properties.id, id));
       if (fields.rooms !== undefined) {
         await tx.delete(propertyRooms).where(eq(propertyRooms.propertyId, id));

@@ -41,7 +41,8 @@ export type PlaceTranslator = (key: string) => string;
 
 /** Commas between the parts: ASCII, full-width, ideographic and Arabic. */
 const SEPARATOR = /[,，、،]/;
-const WITH_LINES = /^(.+?)\s*[(（](.+)[)）]$/;
+/** "Asok (BTS Sukhumvit, MRT Blue)": the name ends in a non-space before the first bracket (so nothing backtracks). */
+const WITH_LINES = /^([^(（]*[^\s(（])\s*[(（](.+)[)）]$/;
 
 /** Case, spacing and Unicode form do not matter; nor does the Thai abbreviation mark (กรุงเทพฯ). */
 function normalize(name: string): string {

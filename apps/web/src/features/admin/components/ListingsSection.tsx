@@ -194,7 +194,7 @@ export function ListingsSection() {
             <Cell label={columns.inquiries}>{property.inquiry_count}</Cell>
             <Cell label={columns.actions} isLabelHidden={true} className={actionsCell}>
               <div className={actionButtons}>
-                {property.review === 'pending' ? (
+                {property.review === 'pending' || property.pending_edit ? (
                   <>
                     {actionButton(property, 'approve', Check, 'primary')}
                     <ActionButton
@@ -231,14 +231,31 @@ export function ListingsSection() {
   );
 }
 
-/** Why a listing waits for review (the rules' reasons, translated), and an admin's reason for a rejection. */
+/**
+ * Why a listing waits for review (the rules' reasons, translated), an approved listing's text edit waiting for review
+ * (the new text, what it is held for), and an admin's reason for a rejection.
+ */
 function ReviewDetails({ property }: { property: AdminProperty }) {
   const { t } = useTranslation('admin');
-  const reasons = property.review === 'pending' ? property.review_reasons : [];
+  const edit = property.pending_edit;
+  const reasons = property.review === 'pending' ? property.review_reasons : (edit?.reasons ?? []);
   const note = property.review === 'rejected' ? property.review_note : null;
-  if (reasons.length === 0 && !note) return null;
+  if (reasons.length === 0 && !note && !edit) return null;
   return (
     <div className="mt-1.5 text-xs text-slate-700">
+      {edit ? (
+        <div className="mb-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-950">
+          <p className="font-semibold">{t('listings.review.pendingEdit')}</p>
+          {edit.title !== null ? (
+            <p className="mt-0.5 break-words">{t('listings.review.newTitle', { title: edit.title })}</p>
+          ) : null}
+          {edit.description !== null ? (
+            <p className="mt-0.5 break-words whitespace-pre-line">
+              {t('listings.review.newDescription', { description: edit.description })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {reasons.length > 0 ? (
         <>
           <span className="font-semibold">{t('listings.review.reasonsLabel')}</span>

@@ -124,17 +124,18 @@ export function PackagesSection() {
   );
 }
 
-/** A whole number within bounds, or the key of what is wrong with it. */
+/** A whole number within bounds, or the key of what is wrong with it; `zero` refuses 0 with its own key. */
 function checkWholeNumber(
   text: string,
   max: number,
-  keys: { required: string; whole: string; negative: string; tooHigh: string },
+  keys: { required: string; whole: string; negative: string; tooHigh: string; zero?: string },
 ): { value?: number; error?: string } {
   const trimmed = text.trim();
   const amount = Number(trimmed);
   if (!trimmed) return { error: keys.required };
   if (!Number.isFinite(amount) || !Number.isInteger(amount)) return { error: keys.whole };
   if (amount < 0) return { error: keys.negative };
+  if (amount === 0 && keys.zero) return { error: keys.zero };
   if (amount > max) return { error: keys.tooHigh };
   return { value: amount };
 }
@@ -154,6 +155,8 @@ export function validatePackage(
     whole: 'packages.errors.priceWhole',
     negative: 'packages.errors.priceNegative',
     tooHigh: 'packages.errors.priceTooHigh',
+    // The API refuses a free package too (access without paying is a grant, under Users).
+    zero: 'packages.errors.priceFree',
   });
   if (amount.error) errors.price = amount.error;
   const quota = checkWholeNumber(featuredQuota, PACKAGE_LIMITS.featuredQuota, {

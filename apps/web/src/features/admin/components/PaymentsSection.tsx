@@ -86,6 +86,7 @@ export function PaymentsSection() {
             </Cell>
             <Cell label={columns.transaction}>
               <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
+              <SameTransfer payment={payment} />
             </Cell>
             <Cell label={columns.amount}>
               <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
@@ -125,6 +126,36 @@ export function PaymentsSection() {
       {toApprove.dialog}
       {toReject ? <RejectDialog payment={toReject} onClose={() => setToReject(null)} /> : null}
     </AdminSection>
+  );
+}
+
+/**
+ * Other payments that may be the same bank transfer (the same reference however it was typed, or the same receipt
+ * picture), so one transfer is not approved for several buyers.
+ */
+function SameTransfer({ payment }: { payment: AdminPayment }) {
+  const { t } = useTranslation('admin');
+  if (payment.matches.length === 0) return null;
+  return (
+    <div className="mt-1.5 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950" role="note">
+      <p className="font-semibold">{t('payments.matches.title', { count: payment.matches.length })}</p>
+      <ul className="mt-1 space-y-1">
+        {payment.matches.map((match) => (
+          <li key={match.id} className="break-words">
+            {t('payments.matches.item', {
+              id: match.id,
+              name: match.user.name,
+              email: match.user.email,
+              status: t(`payments.status.${match.status}`, { defaultValue: match.status }),
+              date: formatDateTime(match.created_at),
+            })}{' '}
+            <span className="font-medium">
+              {match.same.map((kind) => t(`payments.matches.same.${kind}`)).join(' · ')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

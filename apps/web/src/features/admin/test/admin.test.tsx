@@ -109,6 +109,36 @@ describe('admin console access', () => {
 });
 
 describe('payments to review', () => {
+  it('warns of other payments that may be the same transfer, saying what they share', async () => {
+    const earlier = (id: number, status: 'approved' | 'rejected', same: ('reference' | 'receipt')[]) => ({
+      id,
+      status,
+      transaction_id: `TX-${id}`,
+      user: { id: 40 + id, name: `Buyer ${id}`, email: `buyer${id}@example.com` },
+      created_at: '2026-11-19T09:30:00.000Z',
+      same,
+    });
+    stubFetch(
+      get('/api/admin/payments', [
+        payment(1, {
+          matches: [earlier(7, 'approved', ['reference', 'receipt']), earlier(8, 'rejected', ['receipt'])],
+        }),
+        payment(2),
+      ]),
+      (_request, url) => (url.pathname.endsWith('/receipt') ? receiptBytes() : undefined),
+    );
+    await openAdmin('/admin');
+    const table = await screen.findByRole('table', { name: 'Payments waiting for review' });
+    const [first, second] = within(table).getAllByRole('row').slice(1) as HTMLElement[];
+    const note = within(first as HTMLElement).getByRole('note');
+    expect(note).toHaveTextContent('Maybe the same transfer as 2 other payments');
+    expect(note).toHaveTextContent(
+      /#7 by Buyer 7 \(buyer7@example\.com\), Approved, .+: same transaction ID · same receipt image/,
+    );
+    expect(note).toHaveTextContent(/#8 by Buyer 8 \(buyer8@example\.com\), Rejected, .+: same receipt image/);
+    expect(within(second as HTMLElement).queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('lists pending payments with the receipt fetched with the bearer header', async () => {
     const { requests } = stubFetch(
       get('/api/admin/payments', [payment(1), payment(2, { amount: 12500 })]),
@@ -312,6 +342,33 @@ describe('review queue', () => {
     ]);
   });
 
+  it('shows an approved listing’s text edit waiting for review, with its reasons, and offers approve and reject', async () => {
+    stubFetch(
+      get('/api/admin/properties', () =>
+        page([
+          property(14, {
+            pending_edit: {
+              title: 'URGENT: pay deposit by bank transfer',
+              description: 'Transfer 50,000 THB to account 123-4-56789-0',
+              reasons: ['new_owner', 'bank_account', 'payment_request'],
+              since: '2026-11-27T10:00:00.000Z',
+            },
+          }),
+        ]),
+      ),
+    );
+    await openAdmin('/admin/listings?status=pending');
+    const row = (await screen.findByRole('link', { name: 'Riverside condo 14' })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Changes waiting for review (visitors still see the approved text):');
+    expect(row).toHaveTextContent('New title: URGENT: pay deposit by bank transfer');
+    expect(row).toHaveTextContent('New description: Transfer 50,000 THB to account 123-4-56789-0');
+    expect(row).toHaveTextContent('The text gives a bank account number');
+    expect(row).toHaveTextContent('The text asks for a transfer or deposit');
+    expect(row).toHaveTextContent("The owner's account is less than 7 days old");
+    expect(within(row).getByRole('button', { name: 'Approve Riverside condo 14' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Reject Riverside condo 14/ })).toBeInTheDocument();
+  });
+
   it('rejects only with a reason, sends it, and the listing leaves the queue', async () => {
     const bodies: unknown[] = [];
     stubFetch(
@@ -479,6 +536,13 @@ describe('packages', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
     expect(within(dialog).getByRole('textbox', { name: 'Price (baht)' })).toHaveAccessibleDescription(
       /The price is too high./,
+    );
+    // A free package is refused as the API refuses it (free access is a grant under Users).
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Price (baht)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Price (baht)' }), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create package' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Price (baht)' })).toHaveAccessibleDescription(
+      /The price must be at least 1 baht\. To give an account free access, grant it a subscription under Users\./,
     );
     expect(bodies).toEqual([]);
 

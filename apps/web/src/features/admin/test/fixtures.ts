@@ -47,6 +47,7 @@ export function payment(id: number, overrides: Partial<AdminPayment> = {}): Admi
     created_at: '2026-11-20T09:30:00.000Z',
     user: { id: 10 + id, name: `Payer ${id}`, email: `payer${id}@example.com` },
     package: { id: 2, name: 'Premium' },
+    matches: [],
     ...overrides,
   };
 }
@@ -71,6 +72,7 @@ export function property(id: number, overrides: Partial<AdminProperty> = {}): Ad
     review: 'approved',
     review_reasons: [],
     review_note: null,
+    pending_edit: null,
     ...overrides,
   };
 }

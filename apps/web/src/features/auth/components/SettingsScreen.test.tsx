@@ -148,7 +148,7 @@ describe('settings: contact on listings', () => {
     expect(await screen.findByText(/^LINE ID ต้องมี 4 ถึง 20 ตัว/)).toBeVisible();
     expect(screen.getByLabelText('LINE ID')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('เบอร์โทรศัพท์มือถือ')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getAllByText('โปรดกรอกเบอร์โทรศัพท์ให้ถูกต้อง').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('โปรดกรอกเบอร์โทรศัพท์ เช่น 081 234 5678 หรือ +66 81 234 5678').length).toBeGreaterThan(0);
     expect(bodies).toHaveLength(0);
   });
 
@@ -156,8 +156,8 @@ describe('settings: contact on listings', () => {
     stubProfile(() =>
       jsonResponse(400, {
         success: false,
-        message: 'Please enter a valid phone number.',
-        errors: { phone_number: ['Please enter a valid phone number.'] },
+        message: 'Please enter a phone number such as 081 234 5678 or +66 81 234 5678.',
+        errors: { phone_number: ['Please enter a phone number such as 081 234 5678 or +66 81 234 5678.'] },
       }),
     );
     const user = userEvent.setup();
@@ -165,6 +165,8 @@ describe('settings: contact on listings', () => {
     await user.type(await screen.findByLabelText('Mobile number'), '+66 81 234 5678');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getAllByText('Please enter a valid phone number.').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Please enter a phone number such as 081 234 5678 or +66 81 234 5678.').length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -141,7 +141,7 @@ function receiptError(err: unknown, t: TFunction<'payments'>): string {
   if (!isApiError(err) || typeof err.status !== 'number') return t('transactionId.error');
   if (err.status === 429) {
     // "Too many attempts. Please try again in N minutes." carries the wait.
-    const minutes = /(\d+) minutes?/.exec(err.message ?? '')?.[1];
+    const minutes = /\b(\d+) minutes?/.exec(err.message ?? '')?.[1];
     return t('transactionId.tooMany', { count: Number(minutes ?? 60) });
   }
   const key = RECEIPT_ERRORS[err.status];
