@@ -33,7 +33,12 @@ import { noticeAccountTried } from '../../services/accounts/account-tried.ts';
 import { assertCodeMailAllowed, assertCodeTryAllowed, isBeingTried } from '../../services/accounts/code-guard.ts';
 import { findUserByEmail } from '../../services/accounts/find-user-by-email.ts';
 import { parseForm, SUMMARIES } from '../../services/accounts/form-messages.ts';
-import { isKnownNetwork, networkId, rememberNetwork } from '../../services/accounts/known-networks.ts';
+import {
+  findUserWithNetwork,
+  isKnownNetwork,
+  networkId,
+  rememberNetwork,
+} from '../../services/accounts/known-networks.ts';
 import { assertLoginAllowed, type LoginAttempt, recordLoginFailure } from '../../services/accounts/login-guard.ts';
 import { loginUser } from '../../services/accounts/login-user.ts';
 import { consumeOtp, liveOtp } from '../../services/accounts/otp-codes.ts';
@@ -209,7 +214,8 @@ const accounts: RoutesPlugin = async (app) => {
       const input = request.body;
       const email = input.email.trim().toLowerCase();
       const network = storedNetwork(request);
-      const isKnown = await isKnownNetwork(app.db, email, network, now());
+      const found = await findUserWithNetwork(app.db, email, network, now());
+      const isKnown = found.isKnownNetwork;
       const attempt: LoginAttempt = {
         counters: app.rateLimit.counters(request),
         email,
@@ -219,11 +225,10 @@ const accounts: RoutesPlugin = async (app) => {
       await assertLoginAllowed(attempt);
       let user: UserRow;
       try {
-        user = await loginUser(app.db, passwords, email, input.password, hashTicket(attempt.network, email, isKnown));
+        user = await loginUser(passwords, found.user, input.password, hashTicket(attempt.network, email, isKnown));
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 401 && (await recordLoginFailure(attempt))) {
-          const owner = await findUserByEmail(app.db, email);
-          if (owner) await noticeAccountTried(noticeDeps(), owner, 'password');
+          if (found.user) await noticeAccountTried(noticeDeps(), found.user, 'password');
         }
         throw err;
       }

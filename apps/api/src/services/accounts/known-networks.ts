@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accountNetworks, users } from '../../db/schema.ts';
+import type { UserRow } from './to-public-user.ts';
 
 /** A network counts as the owner's for this long after it last proved itself (ADR 019). */
 export const KNOWN_NETWORK_DAYS = 90;
@@ -34,6 +35,32 @@ export async function isKnownNetwork(db: Db, email: string, network: string, now
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * The account with this e-mail (if any) and whether this network is known for it, in one query: the
+ * login's lookup, so a flood of logins costs the database no more than before (ADR 019).
+ */
+export async function findUserWithNetwork(
+  db: Db,
+  email: string,
+  network: string,
+  now: Date,
+): Promise<{ user: UserRow | undefined; isKnownNetwork: boolean }> {
+  const [row] = await db
+    .select({ user: getTableColumns(users), known: accountNetworks.network })
+    .from(users)
+    .leftJoin(
+      accountNetworks,
+      and(
+        eq(accountNetworks.userId, users.id),
+        eq(accountNetworks.network, network),
+        gt(accountNetworks.lastProvedAt, new Date(now.getTime() - KNOWN_NETWORK_MS)),
+      ),
+    )
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return { user: row?.user, isKnownNetwork: Boolean(row?.known) };
 }
 
 /** Records that the account proved itself from this network now; forgets its networks too old to count. */
