@@ -90,8 +90,7 @@ module.exports = {
     {
       name: 'api-route-to-other-route',
       severity: 'error',
-      comment:
-        'A route folder imports no other route folder: what two routes share goes into a service or lib/.',
+      comment: 'A route folder imports no other route folder: what two routes share goes into a service or lib/.',
       from: { path: `${API}routes/([^/]+)/` },
       to: { path: `${API}routes/`, pathNot: `${API}routes/$1/` },
     },

@@ -30,7 +30,10 @@ for (const v of output.summary.violations) {
 function folderOf(file) {
   const root = ROOTS.find((r) => file.startsWith(`${r}/`));
   if (!root || /\.test\.tsx?$|\/test\//.test(file)) return null;
-  const parts = file.slice(root.length + 1).split('/').slice(0, -1);
+  const parts = file
+    .slice(root.length + 1)
+    .split('/')
+    .slice(0, -1);
   // A file directly under src/ (app.ts, config.ts, root.tsx) is a unit of its own: app.ts composes everything.
   const unit = parts.length === 0 ? file.slice(root.length + 1) : parts.slice(0, 2).join('/');
   return `${root.split('/').slice(0, 2).join('/')}:${unit}`;

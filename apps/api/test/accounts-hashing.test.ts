@@ -45,7 +45,10 @@ function fillHashingLine(): () => Promise<void> {
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_WAITING }, () => app.passwords.queue.run(() => gate));
+  // Each place is a preferred one (an owner at home), so no newcomer can take it.
+  const held = Array.from({ length: HASH_CONCURRENCY + HASH_MAX_WAITING }, (_, i) =>
+    app.passwords.queue.run(() => gate, { keys: [`filler:${i}`], preferred: true }),
+  );
   expect(app.passwords.queue.waiting).toBe(HASH_MAX_WAITING);
   return async () => {
     release();
@@ -192,8 +195,11 @@ describe('cheap checks before any hashing', () => {
     expect(Number(byIp.headers['retry-after'])).toBeGreaterThan(0);
 
     const email = uniqueEmail();
-    for (let i = 0; i < rule.perEmail; i++) expect((await attempt(email)).statusCode).toBe(400);
-    expect((await attempt(email)).statusCode).toBe(429);
+    const from = '198.51.100.41';
+    for (let i = 0; i < rule.perEmailNetwork; i++) expect((await attempt(email, from)).statusCode).toBe(400);
+    expect((await attempt(email, from)).statusCode).toBe(429);
+    // Per (e-mail, network): the same e-mail from another network is not held.
+    expect((await attempt(email, '198.51.100.42')).statusCode).toBe(400);
     expect(hash).not.toHaveBeenCalled();
   });
 
@@ -209,11 +215,132 @@ describe('cheap checks before any hashing', () => {
   it('POST /api/login: a limited attempt checks no password', async () => {
     const { email } = await signUpAndLogin(app);
     const { verify } = watchHashing();
-    for (let i = 1; i < RATE_LIMITS.login.perEmail; i++) {
-      expect((await post(app, '/api/login', { email, password: 'Wrong#Pass1' })).statusCode).toBe(401);
+    const from = '198.51.100.43';
+    for (let i = 0; i < RATE_LIMITS.login.perEmailNetwork; i++) {
+      expect((await post(app, '/api/login', { email, password: 'Wrong#Pass1' }, {}, from)).statusCode).toBe(401);
     }
-    expect(verify).toHaveBeenCalledTimes(RATE_LIMITS.login.perEmail - 1);
-    expect((await post(app, '/api/login', { email, password: PASSWORD })).statusCode).toBe(429);
-    expect(verify).toHaveBeenCalledTimes(RATE_LIMITS.login.perEmail - 1);
+    expect(verify).toHaveBeenCalledTimes(RATE_LIMITS.login.perEmailNetwork);
+    expect((await post(app, '/api/login', { email, password: PASSWORD }, {}, from)).statusCode).toBe(429);
+    expect(verify).toHaveBeenCalledTimes(RATE_LIMITS.login.perEmailNetwork);
+  });
+});
+
+describe('a hashing flood (issue 21, M1)', () => {
+  const from = (ip: string) => (url: string, payload: unknown) => post(app, url, payload, {}, ip);
+
+  /** A verified account that logged in from `home` (so home is a network it proved itself on). */
+  async function ownerAt(home: string) {
+    const email = uniqueEmail('owner');
+    const at = from(home);
+    await at('/api/register', { name: 'Somchai', email, password: PASSWORD, password_confirmation: PASSWORD });
+    expect((await at('/api/verifyOtp', { email, otp: await lastCode(app, email), type: 'register' })).statusCode).toBe(
+      200,
+    );
+    expect((await at('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    return email;
+  }
+
+  /** Holds the one hashing slot until the returned function is called (the line stays empty). */
+  function holdTheSlot(): () => Promise<void> {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const running = app.passwords.queue.run(() => gate);
+    return async () => {
+      release();
+      await running;
+    };
+  }
+
+  it('counts no request answered 503 against any limit: the person refused during the flood gets in after it', async () => {
+    const email = await ownerAt('198.51.100.60');
+    const at = from('198.51.100.61');
+    const release = fillHashingLine();
+    try {
+      // More refusals than the network's login limit (30) and than its wrong-password limit (10).
+      for (let i = 0; i < RATE_LIMITS.login.perIp + 5; i++)
+        expectBusy(await at('/api/login', { email, password: PASSWORD }));
+      for (let i = 0; i < RATE_LIMITS.register.perIp + 2; i++) {
+        const other = uniqueEmail();
+        expectBusy(
+          await at('/api/register', { name: 'S', email: other, password: PASSWORD, password_confirmation: PASSWORD }),
+        );
+      }
+    } finally {
+      await release();
+    }
+    // Nothing of it was counted: the counters are as if those requests never came.
+    const counters = app.rateLimit.counters();
+    expect((await counters.peek('login:ip:198.51.100.61')).count).toBe(0);
+    expect((await counters.peek('register:ip:198.51.100.61')).count).toBe(0);
+    expect((await at('/api/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (
+        await at('/api/register', {
+          name: 'S',
+          email: uniqueEmail(),
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('keeps one waiting hash per network and per account; the rest are answered 503 at once', async () => {
+    const release = holdTheSlot();
+    const target = uniqueEmail('target');
+    let waiting: Promise<Awaited<ReturnType<typeof post>>>[] = [];
+    try {
+      waiting = [from('198.51.100.70')('/api/login', { email: uniqueEmail(), password: PASSWORD })];
+      await vi.waitFor(() => expect(app.passwords.queue.waiting).toBe(1));
+      // The same network again, for another account: refused without waiting.
+      expectBusy(await from('198.51.100.70')('/api/login', { email: uniqueEmail(), password: PASSWORD }));
+      waiting.push(from('198.51.100.71')('/api/login', { email: target, password: PASSWORD }));
+      await vi.waitFor(() => expect(app.passwords.queue.waiting).toBe(2));
+      // The same account from another network: refused without waiting.
+      expectBusy(await from('198.51.100.72')('/api/login', { email: target, password: PASSWORD }));
+    } finally {
+      await release();
+    }
+    expect((await Promise.all(waiting)).map((r) => r.statusCode)).toEqual([401, 401]);
+  });
+
+  it('lets the owner’s login from their home network go first, taking a flooder’s place in a full line', async () => {
+    const home = '198.51.100.80';
+    const email = await ownerAt(home);
+    const { verify } = watchHashing();
+    const release = holdTheSlot();
+    // Which client each hash was for, in the order they ran.
+    const ran: string[] = [];
+    const { queue } = app.passwords;
+    const run = queue.run.bind(queue);
+    vi.spyOn(queue, 'run').mockImplementation((task, ticket) =>
+      run(async () => {
+        ran.push(ticket?.keys[0] ?? 'none');
+        return task();
+      }, ticket),
+    );
+    const flood: Promise<Awaited<ReturnType<typeof post>>>[] = [];
+    let owner: Promise<Awaited<ReturnType<typeof post>>> | undefined;
+    try {
+      for (let i = 0; i < HASH_MAX_WAITING; i++) {
+        flood.push(from(`198.51.101.${i + 1}`)('/api/login', { email: uniqueEmail(), password: PASSWORD }));
+        await vi.waitFor(() => expect(app.passwords.queue.waiting).toBe(i + 1));
+      }
+      expectBusy(await from('198.51.101.99')('/api/login', { email: uniqueEmail(), password: PASSWORD }));
+      // The owner from a network they never used waits like anyone: the line is full.
+      expectBusy(await from('198.51.101.98')('/api/login', { email, password: PASSWORD }));
+      owner = from(home)('/api/login', { email, password: PASSWORD });
+      await vi.waitFor(() => expect(verify).toHaveBeenCalledTimes(HASH_MAX_WAITING + 3));
+    } finally {
+      await release();
+    }
+    expect((await owner)?.statusCode).toBe(200);
+    const answers = (await Promise.all(flood)).map((r) => r.statusCode);
+    // The newest flooder gave its place; the others were hashed after the owner.
+    expect(answers).toEqual([...Array(HASH_MAX_WAITING - 1).fill(401), 503]);
+    expect(ran[0]).toBe(`net:${home}`);
+    expect(ran).toHaveLength(HASH_MAX_WAITING);
   });
 });

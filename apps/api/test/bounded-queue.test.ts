@@ -74,6 +74,76 @@ describe('createBoundedQueue', () => {
   });
 });
 
+describe('createBoundedQueue with tickets (the password line, ADR 019)', () => {
+  const ticket = (network: string, account: string, preferred = false) => ({
+    keys: [`net:${network}`, `acct:${account}`],
+    preferred,
+  });
+
+  it('keeps one waiting task per network and per account; others of theirs are refused at once', async () => {
+    const queue = createBoundedQueue({ concurrency: 1, maxWaiting: 8 });
+    const running = held();
+    const runs = [queue.run(running.task), queue.run(async () => 'a', ticket('n1', 'x@a'))];
+    // The same network for another account, and the same account from another network: refused.
+    await expect(queue.run(async () => 'b', ticket('n1', 'y@a'))).rejects.toBeInstanceOf(QueueFullError);
+    await expect(queue.run(async () => 'c', ticket('n2', 'x@a'))).rejects.toBeInstanceOf(QueueFullError);
+    // Anyone else still waits, and so does the first client once its task has started.
+    runs.push(queue.run(async () => 'd', ticket('n3', 'z@a')));
+    expect(queue.waiting).toBe(2);
+    running.finish();
+    expect(await Promise.all(runs)).toEqual([undefined, 'a', 'd']);
+  });
+
+  it('puts a preferred task ahead of the others, and when the line is full drops the newest other one', async () => {
+    const queue = createBoundedQueue({ concurrency: 1, maxWaiting: 3 });
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+      return name;
+    };
+    const running = held();
+    const first = queue.run(running.task);
+    const others = ['o1', 'o2', 'o3'].map((name) => queue.run(job(name), ticket(name, `${name}@a`)));
+    // Full: a newcomer that is not preferred is refused; a preferred one takes o3's place.
+    await expect(queue.run(job('late'), ticket('late', 'late@a'))).rejects.toBeInstanceOf(QueueFullError);
+    const owner = queue.run(job('owner'), ticket('home', 'owner@a', true));
+    await expect(others[2]).rejects.toBeInstanceOf(QueueFullError);
+    expect(queue.waiting).toBe(3);
+    running.finish();
+    await first;
+    expect(await owner).toBe('owner');
+    expect(await Promise.all(others.slice(0, 2))).toEqual(['o1', 'o2']);
+    expect(order).toEqual(['owner', 'o1', 'o2']);
+  });
+
+  it('lets a preferred task replace another waiting task of its account, never a preferred one', async () => {
+    const queue = createBoundedQueue({ concurrency: 1, maxWaiting: 8 });
+    const running = held();
+    const first = queue.run(running.task);
+    // An attacker's guess for the owner's account waits; the owner from home takes its place.
+    const guess = queue.run(async () => 'guess', ticket('attacker', 'owner@a'));
+    const owner = queue.run(async () => 'owner', ticket('home', 'owner@a', true));
+    await expect(guess).rejects.toBeInstanceOf(QueueFullError);
+    // A second preferred task of the same account waits for none: refused.
+    await expect(queue.run(async () => 'again', ticket('office', 'owner@a', true))).rejects.toBeInstanceOf(
+      QueueFullError,
+    );
+    running.finish();
+    await first;
+    expect(await owner).toBe('owner');
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('refuses a preferred task when every waiting place is preferred', async () => {
+    const queue = createBoundedQueue({ concurrency: 1, maxWaiting: 1 });
+    const running = held();
+    const runs = [queue.run(running.task), queue.run(async () => 'p1', ticket('n1', 'a@a', true))];
+    await expect(queue.run(async () => 'p2', ticket('n2', 'b@a', true))).rejects.toBeInstanceOf(QueueFullError);
+    running.finish();
+    expect(await Promise.all(runs)).toEqual([undefined, 'p1']);
+  });
+});
+
 /** A task that stays running until `finish()` is called, recording when it started. */
 function gate(log: string[], name: string) {
   let finish: () => void = () => undefined;

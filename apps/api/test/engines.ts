@@ -25,11 +25,11 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/listing-facts.test.ts',
   // Alert matching: saved searches against a new listing.
   'test/alerts.test.ts',
-  // Races and conflicts: featured quota, approvals, idempotent inserts (ON CONFLICT), code locks.
+  // Races and conflicts: featured quota, approvals, idempotent inserts (ON CONFLICT), per-network tries.
   'test/featured-quota.test.ts',
   'test/payments.test.ts',
   'test/favorites.test.ts',
-  'test/accounts-code-lock.test.ts',
+  'test/account-attacks.test.ts',
   // Connection handling: the pool, the replica's reads.
   'test/postgres-pool.test.ts',
   'test/listing-invalidation.test.ts',

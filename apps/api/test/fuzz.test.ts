@@ -41,6 +41,8 @@ const routes = registeredRoutes(app, '/').filter((route) => MUTATING.test(route)
 const WRITES_ON_REFUSAL: Record<string, { status: number; tables: string[] }> = {
   // A declined card leaves a failed payment row for reconciliation (services/payments/pay-by-card.ts).
   'POST /api/payment/card': { status: 402, tables: ['payments'] },
+  // A wrong code is recorded with the network it came from (the code limits of ADR 019, code-guard.ts).
+  'POST /api/verifyOtp': { status: 400, tables: ['otp_failures'] },
 };
 
 // ---- What to send ---------------------------------------------------------------------------

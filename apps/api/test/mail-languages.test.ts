@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGE_TAGS, LANGUAGES, type Language } from '@baan/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { savedSearchAlertMail } from '../src/services/alerts/alert-mail.ts';
-import { contactMessageMail, inquiryMail } from '../src/services/contact/contact-mail.ts';
+import { contactMessageMail, inquiryDigestMail, inquiryMail } from '../src/services/contact/contact-mail.ts';
 import type { ContactMessageRow, InquiryRow } from '../src/services/contact/contact-wire.ts';
-import { codeMail, codesLockedMail } from '../src/services/mail/auth-mail.ts';
+import { accountTriedMail, codeMail } from '../src/services/mail/auth-mail.ts';
 import {
   MAIL_NAMESPACE,
   MAIL_RESOURCES,
@@ -46,6 +46,7 @@ const inquiry = (title = TITLE): InquiryRow => ({
   status: 'new',
   note: null,
   respondedAt: null,
+  mail: 'sent',
   createdAt: new Date('2031-03-10T03:00:00Z'),
 });
 
@@ -65,10 +66,25 @@ const figures = (views: number, clicks: number, inquiries: number) => ({ views, 
 const KINDS: Kind[] = [
   { name: 'sign-up code', render: (l) => codeMail(l, 'register', NAME, '0427') },
   { name: 'password reset code', render: (l) => codeMail(l, 'forgot_password', NAME, '0427') },
-  { name: 'codes locked', render: (l) => codesLockedMail(l, NAME, 10) },
+  { name: 'account tried with passwords', render: (l) => accountTriedMail(l, NAME, 'password') },
+  { name: 'account tried with codes', render: (l) => accountTriedMail(l, NAME, 'code') },
   {
     name: 'inquiry to the owner',
     render: (l) => inquiryMail(inquiry(), { name: NAME, email: 'o@x.test', language: l }, `${URL_BASE}/detail/12`),
+  },
+  {
+    name: 'inquiry digest (one held)',
+    render: (l) =>
+      inquiryDigestMail([inquiry()], { name: NAME, email: 'o@x.test', language: l }, `${URL_BASE}/dashboard/inquiries`),
+  },
+  {
+    name: 'inquiry digest (more than it lists)',
+    render: (l) =>
+      inquiryDigestMail(
+        Array.from({ length: 13 }, (_, i) => inquiry(`${TITLE} ${i}`)),
+        { name: NAME, email: 'o@x.test', language: l },
+        `${URL_BASE}/dashboard/inquiries`,
+      ),
   },
   { name: 'contact message to support', render: (l) => contactMessageMail(contactMessage, 'support@x.test', l) },
   {
@@ -204,7 +220,7 @@ describe('every mail in every language', () => {
         expect(part.trim().length).toBeGreaterThan(0);
         expect(part).not.toContain('{{');
         expect(part).not.toMatch(/(?<![-\w])mail[:.]/);
-        for (const section of ['paymentRejected.', 'codesLocked.', 'contactMessage.', 'layout.'])
+        for (const section of ['paymentRejected.', 'accountTried.', 'inquiryDigest.', 'contactMessage.', 'layout.'])
           expect(part).not.toContain(section);
         for (const key of keyPaths) expect(part).not.toContain(key);
       }
@@ -235,12 +251,14 @@ describe('every mail in every language', () => {
     expect(without.text).not.toContain('TX-');
   });
 
+  const kind = (name: string) => KINDS.find((k) => k.name === name) as Kind;
+
   it('formats numbers and dates in the reader’s language', () => {
-    expect(render(KINDS[5] as Kind, 'en').text).toContain('1,490 THB');
-    expect(render(KINDS[5] as Kind, 'th').text).toContain('1,490 บาท');
-    expect(render(KINDS[10] as Kind, 'ru').text).toMatch(/1\s234/);
-    expect(render(KINDS[9] as Kind, 'en').subject).toBe('Your Baan package ends on March 19, 2031');
-    expect(render(KINDS[9] as Kind, 'ja').subject).toBe('Baan のプランは 2031年3月19日 に終了します');
+    expect(render(kind('payment rejected'), 'en').text).toContain('1,490 THB');
+    expect(render(kind('payment rejected'), 'th').text).toContain('1,490 บาท');
+    expect(render(kind('weekly report'), 'ru').text).toMatch(/1\s234/);
+    expect(render(kind('package ends in 3 days'), 'en').subject).toBe('Your Baan package ends on March 19, 2031');
+    expect(render(kind('package ends in 3 days'), 'ja').subject).toBe('Baan のプランは 2031年3月19日 に終了します');
   });
 
   it('writes Latin digits in every language, Burmese included (no mix with Burmese digits)', () => {
@@ -250,17 +268,19 @@ describe('every mail in every language', () => {
       const at = all.search(/[\u1040-\u1049]/);
       expect(at < 0 ? '' : all.slice(Math.max(0, at - 30), at + 10), kind.name).toBe('');
     }
-    expect(render(KINDS[9] as Kind, 'my').subject).toMatch(/2031/);
+    expect(render(kind('package ends in 3 days'), 'my').subject).toMatch(/2031/);
     expect(render(KINDS.find((k) => k.name === 'weekly report') as Kind, 'my').text).toMatch(/ 5 /);
   });
 
   it('declines counts by each language’s plural rules (Russian one/few/many)', () => {
-    const lead = (language: Language, n: number) => codesLockedMail(language, 'Ivan', n).text.split('\n\n')[1];
-    expect(lead('ru', 1)).toContain('1 неверный код.');
-    expect(lead('ru', 3)).toContain('3 неверных кода.');
-    expect(lead('ru', 10)).toContain('10 неверных кодов.');
-    expect(lead('en', 1)).toContain('1 wrong code for');
-    expect(lead('en', 10)).toContain('10 wrong codes for');
+    const held = (n: number) => Array.from({ length: n }, () => ({ propertyTitle: 'Condo', name: 'Ivan' }));
+    const subject = (language: Language, n: number) =>
+      inquiryDigestMail(held(n), { name: 'Ivan', email: 'i@x.test', language }, URL_BASE).subject;
+    expect(subject('ru', 1)).toBe('Baan: ещё 1 сообщение по вашим объявлениям');
+    expect(subject('ru', 3)).toBe('Baan: ещё 3 сообщения по вашим объявлениям');
+    expect(subject('ru', 11)).toBe('Baan: ещё 11 сообщений по вашим объявлениям');
+    expect(subject('en', 1)).toBe('Baan: 1 more message about your listings');
+    expect(subject('en', 21)).toBe('Baan: 21 more messages about your listings');
     // Chinese has one form, Traditional too (TW is zh-Hant, not an unknown “tw”).
     expect(mailT('TW').text('alert.more', { count: 1 })).toBe('還有 1 個，請到搜尋結果查看全部。');
   });

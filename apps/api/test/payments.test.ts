@@ -364,10 +364,14 @@ describe('PromptPay QR payments', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/webp');
     expect(own.headers['cache-control']).toBe('private, no-store');
-    expect((await app.inject({ url: payment.receipt_url, headers: bearer(other.token) })).statusCode).toBe(403);
-    expect((await app.inject({ url: `/api/payments/${payment.id}`, headers: bearer(other.token) })).statusCode).toBe(
-      403,
-    );
+    // Another user gets the 404 of an id that names nothing: payment ids cannot be probed (issue 21, L7).
+    const notFound = { success: false, message: 'Payment not found.' };
+    const otherReceipt = await app.inject({ url: payment.receipt_url, headers: bearer(other.token) });
+    expect([otherReceipt.statusCode, otherReceipt.json()]).toEqual([404, notFound]);
+    const otherPayment = await app.inject({ url: `/api/payments/${payment.id}`, headers: bearer(other.token) });
+    expect([otherPayment.statusCode, otherPayment.json()]).toEqual([404, notFound]);
+    const missing = await app.inject({ url: `/api/payments/${payment.id + 1000}`, headers: bearer(other.token) });
+    expect([missing.statusCode, missing.json()]).toEqual([404, notFound]);
     expect((await app.inject({ url: payment.receipt_url, headers: bearer(admin.token) })).statusCode).toBe(200);
 
     // The same bank transaction cannot be claimed twice.

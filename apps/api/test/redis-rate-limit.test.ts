@@ -121,6 +121,30 @@ describe('Redis rate-limit store', async () => {
     expect((await s.hit(newKey(), 60_000, FAKE_NOW)).count).toBe(1);
   });
 
+  it('peeks without counting, and takes a hit back without going below 0 or making a key (ADR 019)', async () => {
+    const s = store(server.url);
+    await s.connect(3_000);
+    const key = newKey();
+    expect(await s.peek(key, FAKE_NOW)).toEqual({ count: 0, resetAt: FAKE_NOW });
+    await s.refund(key, FAKE_NOW);
+    expect(await peek.exists(`${RATE_LIMIT_KEY_PREFIX}${key}`)).toBe(0);
+    await s.hit(key, 60_000, FAKE_NOW);
+    await s.hit(key, 60_000, FAKE_NOW);
+    const seen = await s.peek(key, FAKE_NOW);
+    expect(seen.count).toBe(2);
+    expect(seen.resetAt).toBeGreaterThan(FAKE_NOW + 50_000);
+    expect(seen.resetAt).toBeLessThanOrEqual(FAKE_NOW + 60_000);
+    expect((await s.peek(key, FAKE_NOW)).count).toBe(2);
+    await s.refund(key, FAKE_NOW);
+    expect(await peek.get(`${RATE_LIMIT_KEY_PREFIX}${key}`)).toBe('1');
+    await s.refund(key, FAKE_NOW);
+    await s.refund(key, FAKE_NOW);
+    expect(await peek.get(`${RATE_LIMIT_KEY_PREFIX}${key}`)).toBe('0');
+    // The window keeps its end: a refund never stretches or removes the expiry.
+    expect(await peek.pttl(`${RATE_LIMIT_KEY_PREFIX}${key}`)).toBeGreaterThan(50_000);
+    expect((await s.hit(key, 60_000, FAKE_NOW)).count).toBe(1);
+  });
+
   it('starts a new window once the old one has expired in Redis (real time)', async () => {
     const s = store(server.url);
     await s.connect(3_000);
@@ -307,6 +331,33 @@ describe('two API nodes with one REDIS_URL', async () => {
     }
     expect429(await send(b, '/api/contact-us', contact(email)), rule.windowMs);
     expect429(await send(a, '/api/contact-us', contact(email.toUpperCase())), rule.windowMs);
+  });
+
+  it('share the wrong-password limit of an (e-mail, network) pair, an IPv6 network counted by its /64', async () => {
+    const email = visitorEmail('pair');
+    const login = (node: FastifyInstance, host: number) =>
+      node.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'Wrong#Pass1' },
+        remoteAddress: `2001:db8:77:1::${host.toString(16)}`,
+      });
+    for (let i = 0; i < RATE_LIMITS.login.perEmailNetwork; i++) {
+      expect((await login(i % 2 ? a : b, i + 1)).statusCode).toBe(401);
+    }
+    expect((await login(a, 99)).statusCode).toBe(429);
+    expect((await login(b, 100)).statusCode).toBe(429);
+    expect(await inspector(server.url).get(`${RATE_LIMIT_KEY_PREFIX}login:fail:${email}:2001:db8:77:1::/64`)).toBe(
+      String(RATE_LIMITS.login.perEmailNetwork),
+    );
+    // Another network (the next /64) has its own tries.
+    const elsewhere = await a.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Wrong#Pass1' },
+      remoteAddress: '2001:db8:77:2::1',
+    });
+    expect(elsewhere.statusCode).toBe(401);
   });
 
   it("windows follow Redis's clock: moving a node's clock does not end them", async () => {

@@ -48,6 +48,8 @@ export const AUTH_MESSAGES = {
   invalidOtp: 'Invalid OTP. Please try again.',
   expiredOtp: 'This code has expired. Please ask for a new one.',
   voidedOtp: 'Too many wrong codes: this code no longer works. Please ask for a new one.',
+  codeOtherNetwork:
+    'For this account’s safety, a code now works only on the network where it was asked for. Please ask for a new code here.',
   otpVerified: 'Your e-mail address is verified. You can log in now.',
   otpVerifiedForReset: 'Code verified. Please choose a new password.',
   invalidResetToken: 'This password reset has expired or was already used. Please start again.',
@@ -73,15 +75,34 @@ export const AUTH_MESSAGES = {
 export const AUTH_ERROR_CODES = {
   /** 403 at login: right password, e-mail not verified yet. The client can send a code and ask for it. */
   emailNotVerified: 'email_not_verified',
-  /** 429: too many wrong codes for this account; no codes are sent or checked until Retry-After (ADR 010). */
-  codesPaused: 'codes_paused',
+  /**
+   * 429: someone has been trying this account, so a network it never proved itself on gets only a few
+   * tries a day (ADR 019). The owner's first try from any network always gets through.
+   */
+  triesLimited: 'tries_limited',
+  /** 429: this address was mailed several codes lately, whoever asked (ADR 019). */
+  codeMailsCapped: 'code_mails_capped',
 } as const;
 
-/** The 429 message while an account's codes are paused (ADR 010); `CODES_PAUSED` reads the hours back. */
-export const codesPausedMessage = (hours: number) =>
-  `Too many wrong codes were entered for this account. For its safety, codes are paused: please try again in ${hours} hour${hours === 1 ? '' : 's'}.`;
-export const CODES_PAUSED =
-  /^Too many wrong codes were entered for this account\. For its safety, codes are paused: please try again in (\d+) hours?\.$/;
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** The 429 of the account-wide ceilings (ADR 019); `TRIES_LIMITED` reads the hours back. */
+export const triesLimitedMessage = (hours: number) =>
+  `Someone has been trying to get into this account, so new networks get only a few tries a day. Please try again in ${plural(hours, 'hour')}, or from a network where you have logged in before.`;
+export const TRIES_LIMITED =
+  /^Someone has been trying to get into this account, so new networks get only a few tries a day\. Please try again in (\d+) hours?, or from a network where you have logged in before\.$/;
+
+/**
+ * The 429 of the cap on code mails per address (ADR 019), in minutes under two hours, else in hours;
+ * `CODE_MAILS_CAPPED` reads the number and the unit back.
+ */
+export const codeMailsCappedMessage = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes < 120 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour');
+  return `We have sent several codes to this address lately. Please use the newest one in your inbox, or ask again in ${wait}.`;
+};
+export const CODE_MAILS_CAPPED =
+  /^We have sent several codes to this address lately\. Please use the newest one in your inbox, or ask again in (\d+) (minute|hour)s?\.$/;
 
 const M = AUTH_MESSAGES;
 

@@ -11,7 +11,10 @@ export const NewsletterRequest = z.object({
 });
 export type NewsletterRequest = z.infer<typeof NewsletterRequest>;
 
-/** POST /api/newsletter answers 201 either way; `already_subscribed` tells the two apart. */
+/**
+ * POST /api/newsletter answers 201 the same way whether or not the address was already on the list, so
+ * nobody learns who subscribed: `already_subscribed` is kept for the wire's shape and is always false.
+ */
 export const NewsletterSubscription = z.object({ email: z.string(), already_subscribed: z.boolean() });
 export type NewsletterSubscription = z.infer<typeof NewsletterSubscription>;
 export const NewsletterResponse = successEnvelope(NewsletterSubscription);

@@ -41,8 +41,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Bumped when the password changes; tokens carrying an older value stop working. */
     sessionVersion: integer('session_version').notNull().default(0),
-    /** Until then no e-mail code is sent or checked for this account: too many wrong ones (ADR 010). */
-    codesLockedUntil: timestamp('codes_locked_until', { withTimezone: true }),
+    /** When the owner was last mailed that their account is being tried (at most one such mail a day, ADR 019). */
+    triedNoticeAt: timestamp('tried_notice_at', { withTimezone: true }),
     /** Receives the weekly statistics report (one-click unsubscribe turns it off). */
     weeklyReport: boolean('weekly_report').notNull().default(true),
     ...timestamps,
@@ -65,11 +65,55 @@ export const otpCodes = pgTable(
     salt: varchar('salt', { length: 64 }).notNull(),
     codeHash: varchar('code_hash', { length: 128 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** The network (keyed hash, ADR 019) that asked for the code; null for codes made before it was kept. */
+    network: varchar('network', { length: 64 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('otp_codes_user_type_idx').on(t.userId, t.type)],
+);
+
+/**
+ * One row per wrong e-mail code: which code, from which network (a keyed hash of its IPv4 /32 or IPv6
+ * /64, never the address) and whether that network had proved itself for the account before. The
+ * per-code, per-network and per-account tries of ADR 019 are counted from here; rows go with their code.
+ */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => otpCodes.id, { onDelete: 'cascade' }),
+    network: varchar('network', { length: 64 }).notNull(),
+    knownNetwork: boolean('known_network').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('otp_failures_user_created_idx').on(t.userId, t.createdAt),
+    index('otp_failures_code_idx').on(t.codeId, t.network),
+  ],
+);
+
+/**
+ * Networks from which an account proved itself (the right password, or a right e-mail code), as a keyed
+ * hash of the IPv4 /32 or IPv6 /64: such a network passes the account-wide ceilings of ADR 019 and goes
+ * first in the password-hashing line. Rows older than KNOWN_NETWORK_DAYS no longer count.
+ */
+export const accountNetworks = pgTable(
+  'account_networks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    network: varchar('network', { length: 64 }).notNull(),
+    lastProvedAt: timestamp('last_proved_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.network] })],
 );
 
 /** Single-use tokens handed out by a verified forgot-password code; only a SHA-256 is stored. */
@@ -416,6 +460,13 @@ export const propertyInquiries = pgTable(
     note: text('note'),
     /** When the owner first moved it on from new: how fast they answered. */
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * How the owner heard of it: `sent` (its own mail), `held` (over the hourly cap, waiting for the
+     * digest mail) or `digest` (named in one). ADR 019.
+     */
+    mail: varchar('mail', { length: 8, enum: ['sent', 'held', 'digest'] })
+      .notNull()
+      .default('sent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

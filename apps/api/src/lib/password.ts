@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import type { BoundedQueue } from './bounded-queue.ts';
+import type { BoundedQueue, QueueTicket } from './bounded-queue.ts';
 
 /**
  * Password hashing with Node's scrypt. A stored hash records its own parameters:
@@ -56,10 +56,13 @@ export function hashCost(stored: string): number | null {
 
 /** Hashing and checking at the configured cost, through one bounded line (plugins/infra/passwords.ts makes it). */
 export type Passwords = {
-  /** A new scrypt hash at the configured cost; 503 (Retry-After) when the hashing line is full. */
-  hash: (password: string) => Promise<string>;
+  /**
+   * A new scrypt hash at the configured cost; 503 (Retry-After) when the hashing line is full. The
+   * ticket names the client network and account, so the line stays fair (bounded-queue.ts).
+   */
+  hash: (password: string, ticket?: QueueTicket) => Promise<string>;
   /** Checks a password against a stored hash; 503 (Retry-After) when the hashing line is full. */
-  verify: (password: string, stored: string) => Promise<boolean>;
+  verify: (password: string, stored: string, ticket?: QueueTicket) => Promise<boolean>;
   /** A hash no password matches, at the configured cost (see decoyHash). */
   decoy: string;
   /** The line every hash and check goes through. */

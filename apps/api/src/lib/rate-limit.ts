@@ -1,3 +1,20 @@
+import { HttpError } from './errors.ts';
+
+/** The plain 429 of a limit: the wait in minutes, and Retry-After in seconds. */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const message = `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return new HttpError(429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/** Seconds from now until a window ends, at least 1 (a Retry-After). */
+export function secondsUntil(resetAt: number, now: number): number {
+  return Math.max(1, Math.ceil((resetAt - now) / 1000));
+}
+
+/** A counter's state: hits in the running window, and when that window ends (caller's clock). */
+export type RateWindow = { count: number; resetAt: number };
+
 /**
  * Fixed-window counters behind a small store interface. The in-memory store suits one process;
  * several API nodes share the Redis store (`redis-rate-limit-store.ts`, REDIS_URL, ADR 009).
@@ -8,7 +25,14 @@ export interface RateLimitStore {
    * ends, on the caller's clock (`nowMs`). The memory store runs its windows on `nowMs`; the Redis
    * store on Redis's key expiry (`resetAt` = `nowMs` + what Redis has left).
    */
-  hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAt: number }>;
+  hit(key: string, windowMs: number, nowMs: number): Promise<RateWindow>;
+  /** The count so far without adding a hit (0, ending now, when no window runs). */
+  peek(key: string, nowMs: number): Promise<RateWindow>;
+  /**
+   * Takes one hit back (never below 0; nothing when the window has ended): a request refused with
+   * 503 before it did anything counts against no limit (ADR 019).
+   */
+  refund(key: string, nowMs: number): Promise<void>;
 }
 
 export function createMemoryRateLimitStore(maxKeys = 100_000): RateLimitStore {
@@ -27,21 +51,49 @@ export function createMemoryRateLimitStore(maxKeys = 100_000): RateLimitStore {
       w.count += 1;
       return { count: w.count, resetAt: w.resetAt };
     },
+    async peek(key, nowMs) {
+      const w = windows.get(key);
+      return w && w.resetAt > nowMs ? { count: w.count, resetAt: w.resetAt } : { count: 0, resetAt: nowMs };
+    },
+    async refund(key, nowMs) {
+      const w = windows.get(key);
+      if (w && w.resetAt > nowMs && w.count > 0) w.count -= 1;
+    },
   };
 }
 
-export type RateRule = { windowMs: number; perIp: number; perEmail: number };
+/**
+ * What services count with (plugins/infra/rate-limit.ts makes it on the shared store): a hit, a look
+ * without a hit, and the store's notion of now (ms) for Retry-After.
+ */
+export type RateCounters = {
+  hit(key: string, windowMs: number): Promise<RateWindow>;
+  peek(key: string): Promise<RateWindow>;
+  now(): number;
+};
+
+/**
+ * Per window: attempts per client network (`perIp`: an IPv4 address or an IPv6 /64, ADR 019), per
+ * e-mail address whoever sends it (`perEmail`), and per (e-mail address, network) (`perEmailNetwork`:
+ * the account limits, so one network's attempts never use up another's, ADR 019).
+ */
+export type RateRule = { windowMs: number; perIp: number; perEmail?: number; perEmailNetwork?: number };
 
 const MINUTE = 60_000;
 
-/** Attempts allowed per client address and per e-mail address within each window. */
+/**
+ * Attempts allowed per client network, per e-mail address and per (e-mail, network) within each window.
+ * The account calls count per (e-mail, network); their account-wide ceilings, which slow distributed
+ * guessing without refusing the owner, are in services/accounts (login-guard.ts, code-guard.ts, ADR 019).
+ */
 export const RATE_LIMITS = {
-  login: { windowMs: 15 * MINUTE, perIp: 30, perEmail: 10 },
-  register: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
-  resendOtp: { windowMs: 60 * MINUTE, perIp: 20, perEmail: 5 },
-  verifyOtp: { windowMs: 15 * MINUTE, perIp: 30, perEmail: 10 },
+  // Wrong passwords only (a right one is no guess), per (e-mail, network): login-guard.ts.
+  login: { windowMs: 15 * MINUTE, perIp: 30, perEmailNetwork: 10 },
+  register: { windowMs: 60 * MINUTE, perIp: 10, perEmailNetwork: 5 },
+  resendOtp: { windowMs: 60 * MINUTE, perIp: 20, perEmailNetwork: 3 },
+  verifyOtp: { windowMs: 15 * MINUTE, perIp: 30, perEmailNetwork: 10 },
   // A reset needs one call (two with a typo); the token is checked before any hashing anyway.
-  newPassword: { windowMs: 15 * MINUTE, perIp: 20, perEmail: 5 },
+  newPassword: { windowMs: 15 * MINUTE, perIp: 20, perEmailNetwork: 5 },
   // Card attempts per account and per address: stops a stolen-card tester from trying many numbers.
   cardPayment: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
   // Visitor messages: enough for a person, too few for a spam run from one address.

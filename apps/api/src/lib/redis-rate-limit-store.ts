@@ -18,6 +18,21 @@ end
 return {count, ttl}
 `;
 
+/** A counter's hits so far and the milliseconds its window has left, without counting (0, 0 when none runs). */
+const PEEK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {count, ttl}
+`;
+
+/** Takes one hit back from a running window, never below 0 and never creating a key. */
+const REFUND_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 /** Every counter's key starts with this, so the store can share a Redis with other uses. */
 export const RATE_LIMIT_KEY_PREFIX = 'baan:rl:';
 
@@ -51,6 +66,8 @@ export type RedisRateLimitStore = RateLimitStore & {
 };
 
 type HitCommand = (key: string, windowMs: number) => Promise<[number, number]>;
+type PeekCommand = (key: string) => Promise<[number, number]>;
+type RefundCommand = (key: string) => Promise<number>;
 
 /**
  * A rate-limit store in Redis that every API node shares (ADR 009).
@@ -92,10 +109,14 @@ export function createRedisRateLimitStore(opts: RedisRateLimitStoreOptions): Red
     // How long a closed connection's socket may linger (ioredis's default 2 s keeps a timer alive).
     disconnectTimeout: 200,
   });
-  const hitCommand = 'baanRateLimitHit';
-  client.defineCommand(hitCommand, { lua: HIT_SCRIPT, numberOfKeys: 1 });
-  const commands = client as unknown as Record<typeof hitCommand, HitCommand>;
-  const hitInRedis: HitCommand = (key, windowMs) => commands[hitCommand](key, windowMs);
+  client.defineCommand('baanRateLimitHit', { lua: HIT_SCRIPT, numberOfKeys: 1 });
+  client.defineCommand('baanRateLimitPeek', { lua: PEEK_SCRIPT, numberOfKeys: 1 });
+  client.defineCommand('baanRateLimitRefund', { lua: REFUND_SCRIPT, numberOfKeys: 1 });
+  const commands = client as unknown as {
+    baanRateLimitHit: HitCommand;
+    baanRateLimitPeek: PeekCommand;
+    baanRateLimitRefund: RefundCommand;
+  };
 
   let failing = false;
   let skipRedisUntil = 0;
@@ -145,12 +166,34 @@ export function createRedisRateLimitStore(opts: RedisRateLimitStoreOptions): Red
     async hit(key, windowMs, nowMs) {
       if (Date.now() < skipRedisUntil) return fallback.hit(key, windowMs, nowMs);
       try {
-        const [count, ttl] = await hitInRedis(prefix + key, Math.max(1, Math.round(windowMs)));
+        const [count, ttl] = await commands.baanRateLimitHit(prefix + key, Math.max(1, Math.round(windowMs)));
         answered();
         return { count, resetAt: nowMs + Math.max(0, ttl) };
       } catch (err) {
         failed(err);
         return fallback.hit(key, windowMs, nowMs);
+      }
+    },
+    async peek(key, nowMs) {
+      if (Date.now() < skipRedisUntil) return fallback.peek(key, nowMs);
+      try {
+        const [count, ttl] = await commands.baanRateLimitPeek(prefix + key);
+        answered();
+        return { count, resetAt: nowMs + ttl };
+      } catch (err) {
+        failed(err);
+        return fallback.peek(key, nowMs);
+      }
+    },
+    async refund(key, nowMs) {
+      // The hit may have been counted in memory while Redis failed; taking it back there too is harmless.
+      await fallback.refund(key, nowMs);
+      if (Date.now() < skipRedisUntil) return;
+      try {
+        await commands.baanRateLimitRefund(prefix + key);
+        answered();
+      } catch (err) {
+        failed(err);
       }
     },
     connect(timeoutMs) {

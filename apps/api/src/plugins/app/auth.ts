@@ -23,6 +23,8 @@ declare module 'fastify' {
     tokens: Tokens;
     /** HMAC key for one-time codes, derived from the token secret. */
     otpKey: Buffer;
+    /** HMAC key for the client networks stored with accounts and codes (services/accounts/known-networks.ts). */
+    networkKey: Buffer;
     /** preHandler: sets request.user from the Bearer token, or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: like authenticate, then 403 unless the user is an admin. */
@@ -55,6 +57,7 @@ export default fp(
     }
     const key = new TextEncoder().encode(secret);
     app.decorate('otpKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'otp-codes', 32)));
+    app.decorate('networkKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'client-networks', 32)));
 
     app.decorate('tokens', {
       async sign(user, remember) {

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@baan/contract';
 import fp from 'fastify-plugin';
-import { createBoundedQueue, QueueFullError } from '../../lib/bounded-queue.ts';
+import { createBoundedQueue, QueueFullError, type QueueTicket } from '../../lib/bounded-queue.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { decoyHash, hashPassword, type Passwords, verifyPassword } from '../../lib/password.ts';
 
@@ -10,7 +10,12 @@ import { decoyHash, hashPassword, type Passwords, verifyPassword } from '../../l
  * hashing held to one thread, the other three keep serving files however many logins arrive.
  */
 export const HASH_CONCURRENCY = 1;
-/** Logins waiting for that thread; a full line answers 503 at once (about 2-3 s of hashing at N = 2^17). */
+/**
+ * Logins waiting for that thread; a full line answers 503 at once (about 2-3 s of hashing at N = 2^17).
+ * The line is fair (ADR 019): one waiting hash per client network and per account, and a login from a
+ * network the account logged in from waits ahead and takes the place of another's when it is full.
+ * A request answered 503 counts against no rate limit (plugins/infra/rate-limit.ts).
+ */
 export const HASH_MAX_WAITING = 8;
 
 declare module 'fastify' {
@@ -31,9 +36,9 @@ export default fp(
     // One log line per 10 s at most: a flood must not turn into a flood of log lines.
     let refused = 0;
     let loggedAt = 0;
-    const inLine = async <T>(task: () => Promise<T>): Promise<T> => {
+    const inLine = async <T>(task: () => Promise<T>, ticket: QueueTicket | undefined): Promise<T> => {
       try {
-        return await queue.run(task);
+        return await queue.run(task, ticket);
       } catch (err) {
         if (!(err instanceof QueueFullError)) throw err;
         refused += 1;
@@ -46,8 +51,8 @@ export default fp(
       }
     };
     app.decorate('passwords', {
-      hash: (password) => inLine(() => hashPassword(password, scryptLogN)),
-      verify: (password, stored) => inLine(() => verifyPassword(password, stored)),
+      hash: (password, ticket) => inLine(() => hashPassword(password, scryptLogN), ticket),
+      verify: (password, stored, ticket) => inLine(() => verifyPassword(password, stored), ticket),
       decoy: decoyHash(scryptLogN),
       queue,
     } satisfies Passwords);

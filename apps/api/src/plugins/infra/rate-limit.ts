@@ -1,20 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { redactRedisUrl } from '../../config.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { requestNetwork } from '../../lib/client-network.ts';
 import {
   createMemoryRateLimitStore,
   RATE_LIMITS,
+  type RateCounters,
   type RateLimitName,
   type RateLimitStore,
+  type RateRule,
+  tooManyAttempts,
 } from '../../lib/rate-limit.ts';
 import { createRedisRateLimitStore } from '../../lib/redis-rate-limit-store.ts';
 
 export type RateLimiter = {
-  /** Counts an attempt from the request's client address; 429 once over the limit. */
+  /** Counts an attempt from the request's client network (IPv4 /32, IPv6 /64); 429 once over the limit. */
   byIp: (name: RateLimitName, request: FastifyRequest) => Promise<void>;
   /** Counts an attempt on an e-mail address (whoever sends it); 429 once over the limit. */
-  byEmail: (name: RateLimitName, email: string) => Promise<void>;
+  byEmail: (name: RateLimitName, email: string, request?: FastifyRequest) => Promise<void>;
+  /**
+   * Counts an attempt on an e-mail address from the request's network only (`perEmailNetwork`), so an
+   * attacker elsewhere spends their own quota, never the owner's (ADR 019); 429 once over the limit.
+   */
+  byEmailNetwork: (name: RateLimitName, email: string, request: FastifyRequest) => Promise<void>;
+  /**
+   * Raw counters on the same store for rules that are not a plain limit (ceilings, caps): hits made
+   * for a request are taken back when it is answered 503.
+   */
+  counters: (request?: FastifyRequest) => RateCounters;
   /** Where the counters live: this process's memory, or the Redis every node shares (REDIS_URL). */
   store: 'memory' | 'redis';
   /** Whether the shared store answers (always true for the memory store). */
@@ -25,21 +38,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimit: RateLimiter;
   }
+  interface FastifyRequest {
+    /** Counter keys this request has hit, taken back if it is answered 503. */
+    rateLimitHits?: string[];
+  }
 }
 
 /** How long start-up waits for the first Redis connection before going on without it. */
 const REDIS_CONNECT_WAIT_MS = 3_000;
 
-export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const message = `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  return new HttpError(429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
-}
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Per-IP and per-e-mail limits for the account and visitor calls. The counters live in Redis when
+ * Per-network and per-e-mail limits for the account and visitor calls. The counters live in Redis when
  * REDIS_URL is set (shared by every API node, ADR 009), in this process's memory otherwise (see
- * lib/rate-limit.ts).
+ * lib/rate-limit.ts). A request answered 503 (the password-hashing line was full: it did nothing)
+ * counts against no limit: its hits are taken back before the answer leaves (ADR 019).
  */
 export default fp<{ store?: RateLimitStore }>(
   async (app, opts) => {
@@ -65,22 +79,52 @@ export default fp<{ store?: RateLimitStore }>(
     } else {
       store = createMemoryRateLimitStore();
     }
-    const count = async (name: RateLimitName, kind: 'ip' | 'email', subject: string) => {
-      const rule = RATE_LIMITS[name];
+    const counters = (request?: FastifyRequest): RateCounters => ({
+      async hit(key, windowMs) {
+        const result = await store.hit(key, windowMs, app.clock.now().getTime());
+        if (request) {
+          request.rateLimitHits ??= [];
+          request.rateLimitHits.push(key);
+        }
+        return result;
+      },
+      peek: (key) => store.peek(key, app.clock.now().getTime()),
+      now: () => app.clock.now().getTime(),
+    });
+    const count = async (
+      name: RateLimitName,
+      kind: 'ip' | 'email' | 'email-net',
+      subject: string,
+      request: FastifyRequest | undefined,
+    ) => {
+      const rule: RateRule = RATE_LIMITS[name];
+      const limit = kind === 'ip' ? rule.perIp : kind === 'email' ? rule.perEmail : rule.perEmailNetwork;
+      if (limit === undefined) throw new Error(`rate limit ${name} has no ${kind} rule`);
       const now = app.clock.now().getTime();
-      const limit = kind === 'ip' ? rule.perIp : rule.perEmail;
-      const { count: n, resetAt } = await store.hit(`${name}:${kind}:${subject}`, rule.windowMs, now);
+      const { count: n, resetAt } = await counters(request).hit(`${name}:${kind}:${subject}`, rule.windowMs);
       if (n > limit) {
         app.log.info({ limit: name, kind }, 'rate limit reached');
         throw tooManyAttempts(Math.max(1, Math.ceil((resetAt - now) / 1000)));
       }
     };
     app.decorate('rateLimit', {
-      byIp: (name, request) => count(name, 'ip', request.ip),
-      byEmail: (name, email) => count(name, 'email', email.trim().toLowerCase()),
+      byIp: (name, request) => count(name, 'ip', requestNetwork(request), request),
+      byEmail: (name, email, request) => count(name, 'email', normalEmail(email), request),
+      byEmailNetwork: (name, email, request) =>
+        count(name, 'email-net', `${normalEmail(email)}:${requestNetwork(request)}`, request),
+      counters,
       store: storeKind,
       storeAnswers,
     } satisfies RateLimiter);
+
+    // A request refused with 503 did nothing: whatever it counted is taken back before the answer goes.
+    app.addHook('onSend', async (request, reply) => {
+      const hits = request.rateLimitHits;
+      if (!hits?.length || reply.statusCode !== 503) return;
+      request.rateLimitHits = [];
+      const now = app.clock.now().getTime();
+      await Promise.all(hits.map((key) => store.refund(key, now)));
+    });
   },
   { name: 'rate-limit', dependencies: ['clock', 'config'] },
 );

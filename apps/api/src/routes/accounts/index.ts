@@ -22,16 +22,26 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
+import type { QueueTicket } from '../../lib/bounded-queue.ts';
+import { requestNetwork } from '../../lib/client-network.ts';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, HttpError } from '../../lib/errors.ts';
 import { explicitLanguage, requestLanguage } from '../../lib/language.ts';
 import type { RateLimitName } from '../../lib/rate-limit.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
+import { noticeAccountTried } from '../../services/accounts/account-tried.ts';
+import { assertCodeMailAllowed, assertCodeTryAllowed, isBeingTried } from '../../services/accounts/code-guard.ts';
 import { findUserByEmail } from '../../services/accounts/find-user-by-email.ts';
 import { parseForm, SUMMARIES } from '../../services/accounts/form-messages.ts';
-import { assertCodesUnlocked, lockCodesIfTooManyFailures } from '../../services/accounts/lock-codes.ts';
+import {
+  findUserWithNetwork,
+  isKnownNetwork,
+  networkId,
+  rememberNetwork,
+} from '../../services/accounts/known-networks.ts';
+import { assertLoginAllowed, type LoginAttempt, recordLoginFailure } from '../../services/accounts/login-guard.ts';
 import { loginUser } from '../../services/accounts/login-user.ts';
-import { consumeOtp } from '../../services/accounts/otp-codes.ts';
+import { consumeOtp, liveOtp } from '../../services/accounts/otp-codes.ts';
 import { registerUser } from '../../services/accounts/register-user.ts';
 import { createResetToken, resetPassword } from '../../services/accounts/reset-password.ts';
 import { revokeToken } from '../../services/accounts/revoke-token.ts';
@@ -39,12 +49,28 @@ import { sendCode } from '../../services/accounts/send-code.ts';
 import { setProfileImage } from '../../services/accounts/set-profile-image.ts';
 import { toPublicUser, type UserRow } from '../../services/accounts/to-public-user.ts';
 import { changePassword, updateProfile } from '../../services/accounts/update-profile.ts';
+import { enqueueJob } from '../../services/jobs/queue.ts';
 import { invalidateListings } from '../../services/properties/listing-reads.ts';
 
 /** Largest profile image accepted (spec 5: photos at most 50 MB). */
 export const MAX_PROFILE_IMAGE_BYTES = 50 * 1024 * 1024;
 
 const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'];
+
+/** The job that makes and mails a code asked for with resendOtp (so the answer does the same work either way). */
+export const SEND_CODE_JOB = 'accounts.sendCode';
+type SendCodePayload = {
+  email: string;
+  type: 'register' | 'forgot_password';
+  language: string | null;
+  network: string;
+};
+
+/** A place in the password-hashing line: one waiting hash per network and per account (ADR 019). */
+const hashTicket = (network: string, email: string, preferred: boolean): QueueTicket => ({
+  keys: [`net:${network}`, `acct:${email.trim().toLowerCase()}`],
+  preferred,
+});
 
 /** Sign-up, e-mail codes, login, password recovery, the current user and their profile. */
 const accounts: RoutesPlugin = async (app) => {
@@ -54,9 +80,20 @@ const accounts: RoutesPlugin = async (app) => {
   const now = () => app.clock.now();
   const publicUser = (row: UserRow) => toPublicUser(app.db, app.storage, row, app.clock.now());
   const codeDeps = () => ({ db: app.db, otpKey: app.otpKey, mailer: app.mailer, now: now() });
+  const noticeDeps = () => ({ db: app.db, mailer: app.mailer, now: now() });
   const { passwords } = app;
-  // Counted before the body is checked: a flood of bad bodies from one address is limited too.
+  // Counted before the body is checked: a flood of bad bodies from one network is limited too.
   const limitByIp = (name: RateLimitName) => (request: FastifyRequest) => app.rateLimit.byIp(name, request);
+  /** The request's network as stored with accounts and codes (a keyed hash, never the address). */
+  const storedNetwork = (request: FastifyRequest) => networkId(app.networkKey, requestNetwork(request));
+
+  app.jobs.register(SEND_CODE_JOB, async (payload) => {
+    const { email, type, language, network } = payload as SendCodePayload;
+    const user = await findUserByEmail(app.db, email);
+    const wantsCode = user && !user.disabledAt && (type === 'forgot_password' || !user.emailVerifiedAt);
+    if (!user || !wantsCode) return;
+    await sendCode(codeDeps(), user, type, isLanguage(language) ? language : userLanguage(user), network);
+  });
 
   app.post(
     '/register',
@@ -67,10 +104,17 @@ const accounts: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const input = request.body;
-      await app.rateLimit.byEmail('register', input.email);
+      await app.rateLimit.byEmailNetwork('register', input.email, request);
       const language = requestLanguage(request);
-      const user = await registerUser(app.db, input, { language, passwords, now: now() });
-      await sendCode(codeDeps(), user, 'register', language);
+      const user = await registerUser(app.db, input, {
+        language,
+        passwords,
+        now: now(),
+        ticket: hashTicket(requestNetwork(request), input.email, false),
+        // A pending account has never logged in, so no network of it passes the cap on code mails.
+        beforeHash: () => assertCodeMailAllowed(app.rateLimit.counters(request), input.email, false),
+      });
+      await sendCode(codeDeps(), user, 'register', language, storedNetwork(request));
       return reply.code(201).send(ok(await publicUser(user), M.signupSuccess));
     },
   );
@@ -84,14 +128,20 @@ const accounts: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const input = request.body;
-      await app.rateLimit.byEmail('resendOtp', input.email);
-      const user = await findUserByEmail(app.db, input.email);
-      const wantsCode = user && !user.disabledAt && (input.type === 'forgot_password' || !user.emailVerifiedAt);
-      if (user && wantsCode) {
-        assertCodesUnlocked(user, now());
-        await sendCode(codeDeps(), user, input.type, explicitLanguage(request) ?? userLanguage(user));
-      }
-      // The same answer whether or not a mail went out: no one learns which e-mails have accounts.
+      await app.rateLimit.byEmailNetwork('resendOtp', input.email, request);
+      const network = storedNetwork(request);
+      const known = await isKnownNetwork(app.db, input.email, network, now());
+      await assertCodeMailAllowed(app.rateLimit.counters(request), input.email, known);
+      // The same answer, and the same work, whether or not a mail goes out: no one learns which e-mails
+      // have accounts, not even from how long the answer takes. The job makes and mails the code.
+      const job: SendCodePayload = {
+        email: input.email,
+        type: input.type,
+        language: explicitLanguage(request) ?? null,
+        network,
+      };
+      await enqueueJob(app.db, SEND_CODE_JOB, job, { runAt: now() });
+      app.jobs.nudge();
       return ok(null, M.otpSent);
     },
   );
@@ -105,18 +155,25 @@ const accounts: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const input = request.body;
-      await app.rateLimit.byEmail('verifyOtp', input.email);
+      await app.rateLimit.byEmailNetwork('verifyOtp', input.email, request);
+      const refuse = (message: string) => badRequest(message, { otp: [message] });
       const user = await findUserByEmail(app.db, input.email);
-      if (!user || user.disabledAt) throw badRequest(M.invalidOtp, { otp: [M.invalidOtp] });
-      assertCodesUnlocked(user, now());
-      const result = await consumeOtp(app.db, app.otpKey, user.id, input.type, input.otp, now());
-      if (result === 'invalid' || result === 'voided') {
-        await lockCodesIfTooManyFailures({ db: app.db, mailer: app.mailer, now: now() }, user, userLanguage(user));
-      }
+      if (!user || user.disabledAt) throw refuse(M.invalidOtp);
+      const live = await liveOtp(app.db, user.id, input.type);
+      // No live code: nothing can be guessed, so nothing is counted.
+      if (!live) throw refuse(M.invalidOtp);
+      if (live.expiresAt.getTime() <= now().getTime()) throw refuse(M.expiredOtp);
+      const network = storedNetwork(request);
+      const isKnown = await isKnownNetwork(app.db, user.email, network, now());
+      const attempt = { user, live, network, isKnownNetwork: isKnown, now: now() };
+      await assertCodeTryAllowed(app.db, attempt);
+      const result = await consumeOtp(app.db, app.otpKey, live, input.otp, now(), attempt);
       if (result !== 'ok') {
-        const message = result === 'expired' ? M.expiredOtp : result === 'voided' ? M.voidedOtp : M.invalidOtp;
-        throw badRequest(message, { otp: [message] });
+        if (await isBeingTried(app.db, attempt)) await noticeAccountTried(noticeDeps(), user, 'code');
+        throw refuse(result === 'voided' ? M.voidedOtp : M.invalidOtp);
       }
+      // A right code proves this network is the owner's (their mailbox): it passes the account-wide ceilings.
+      await rememberNetwork(app.db, user.id, network, now());
       if (input.type === 'register') {
         await app.db.update(users).set({ emailVerifiedAt: now(), updatedAt: now() }).where(eq(users.id, user.id));
         return ok(null, M.otpVerified);
@@ -134,12 +191,14 @@ const accounts: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const input = request.body;
-      await app.rateLimit.byEmail('newPassword', input.email);
-      await resetPassword(
+      await app.rateLimit.byEmailNetwork('newPassword', input.email, request);
+      // Only a live reset token reaches the hash (it is looked up first), so its place is a preferred one.
+      const userId = await resetPassword(
         app.db,
         { email: input.email, password: input.password, token: input.verification_token },
-        { passwords, now: now() },
+        { passwords, now: now(), ticket: hashTicket(requestNetwork(request), input.email, true) },
       );
+      await rememberNetwork(app.db, userId, storedNetwork(request), now());
       return ok(null, M.passwordResetSuccess);
     },
   );
@@ -153,8 +212,27 @@ const accounts: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const input = request.body;
-      await app.rateLimit.byEmail('login', input.email);
-      let user = await loginUser(app.db, passwords, input.email, input.password);
+      const email = input.email.trim().toLowerCase();
+      const network = storedNetwork(request);
+      const found = await findUserWithNetwork(app.db, email, network, now());
+      const isKnown = found.isKnownNetwork;
+      const attempt: LoginAttempt = {
+        counters: app.rateLimit.counters(request),
+        email,
+        network: requestNetwork(request),
+        isKnownNetwork: isKnown,
+      };
+      await assertLoginAllowed(attempt);
+      let user: UserRow;
+      try {
+        user = await loginUser(passwords, found.user, input.password, hashTicket(attempt.network, email, isKnown));
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 401 && (await recordLoginFailure(attempt))) {
+          if (found.user) await noticeAccountTried(noticeDeps(), found.user, 'password');
+        }
+        throw err;
+      }
+      await rememberNetwork(app.db, user.id, network, now());
       const language = explicitLanguage(request);
       if (language && language !== user.language) {
         [user = user] = await app.db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
@@ -196,15 +274,26 @@ const accounts: RoutesPlugin = async (app) => {
       }
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (PASSWORD_FIELDS.some((f) => f in body)) {
-        // A stolen token must not become a way to guess the password: same limit as logging in.
-        await app.rateLimit.byEmail('login', user.email);
+        // A stolen token must not become a way to guess the password: the same wrong-password limit
+        // per (account, network) as logging in (the session is in already, so no account-wide ceiling).
+        const attempt: LoginAttempt = {
+          counters: app.rateLimit.counters(request),
+          email: user.email,
+          network: requestNetwork(request),
+          isKnownNetwork: true,
+        };
+        await assertLoginAllowed(attempt);
         const input = parseForm(ChangePasswordRequest, body, SUMMARIES.password);
+        const preferred = await isKnownNetwork(app.db, user.email, storedNetwork(request), now());
         const updated = await changePassword(
           app.db,
           user,
           { current: input.current_password, next: input.new_password },
-          { passwords, now: now() },
-        );
+          { passwords, now: now(), ticket: hashTicket(attempt.network, user.email, preferred) },
+        ).catch(async (err: unknown) => {
+          if (err instanceof HttpError && err.message === M.wrongCurrentPassword) await recordLoginFailure(attempt);
+          throw err;
+        });
         // The old tokens stopped working; hand this session a fresh one (same lifetime kind).
         const token = await app.tokens.sign(updated, request.tokenRemember);
         return ok({ ...(await publicUser(updated)), token }, M.passwordChanged);

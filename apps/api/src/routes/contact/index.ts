@@ -17,6 +17,7 @@ import { notFound, unauthorized } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { toWireContactMessage, toWireInquiry } from '../../services/contact/contact-wire.ts';
+import { INQUIRY_DIGEST_JOB, inquiryMailPlan, sendInquiryDigest } from '../../services/contact/inquiry-digest.ts';
 import { listUserInquiries } from '../../services/contact/list-user-inquiries.ts';
 import { sendContactMessage } from '../../services/contact/send-contact-message.ts';
 import { findInquiryListing, sendInquiry } from '../../services/contact/send-inquiry.ts';
@@ -34,6 +35,15 @@ const firstFieldMessage = (errors: FieldErrors) =>
   Object.values(errors)[0]?.[0] ?? 'Please correct the highlighted fields.';
 
 const contactRoutes: RoutesPlugin = async (app) => {
+  // Inquiries held over the hourly cap reach their owner in one digest mail (ADR 019).
+  app.jobs.register(INQUIRY_DIGEST_JOB, async (payload, { log }) => {
+    const sent = await sendInquiryDigest(
+      { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
+      Number((payload as { ownerId: unknown }).ownerId),
+    );
+    if (sent > 0) log.info({ inquiries: sent }, 'inquiry digest queued');
+  });
+
   app.post(
     '/contact-us',
     {
@@ -69,14 +79,16 @@ const contactRoutes: RoutesPlugin = async (app) => {
       await app.rateLimit.byEmail('inquiry', input.email);
       const listing = await findInquiryListing(app.db, request.params.id);
       if (!listing) throw notFound(M.listingNotFound);
+      const mail = await inquiryMailPlan(app.rateLimit.counters(request), listing);
       const row = await sendInquiry(
         { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
         listing,
         input,
         requestLanguage(request),
         app.clock.now(),
+        mail,
       );
-      request.log.info({ inquiryId: row.id, propertyId: listing.id }, 'inquiry stored');
+      request.log.info({ inquiryId: row.id, propertyId: listing.id, mail }, 'inquiry stored');
       return reply.code(201).send(ok(toWireInquiry(row), M.inquirySent));
     },
   );

@@ -12,11 +12,13 @@ const newsletter: RoutesPlugin = async (app) => {
       // Limits before the write: a limited request subscribes nothing.
       await app.rateLimit.byIp('newsletter', request);
       await app.rateLimit.byEmail('newsletter', email);
-      const isNew = await subscribeNewsletter(app.db, email, requestLanguage(request));
+      await subscribeNewsletter(app.db, email, requestLanguage(request));
+      // The same answer whether or not the address was on the list, so the form tells no one who
+      // subscribed (issue 21, L7); `already_subscribed` stays on the wire, always false.
       return reply.code(201).send({
         success: true,
-        message: isNew ? 'Thanks! You are subscribed.' : 'You are already subscribed.',
-        payload: { email: email.toLowerCase(), already_subscribed: !isNew },
+        message: 'Thanks! You are subscribed.',
+        payload: { email: email.toLowerCase(), already_subscribed: false },
       });
     },
   );

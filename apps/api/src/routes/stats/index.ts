@@ -10,6 +10,7 @@ import {
 } from '@baan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { requestNetwork } from '../../lib/client-network.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { mediaResponse, type RoutesPlugin } from '../../lib/route-schemas.ts';
@@ -52,7 +53,8 @@ const statsRoutes: RoutesPlugin = async (app) => {
       const user = request.user;
       if (user && (user.id === ownerId || user.role === 'admin')) return null;
     }
-    return visitorHash(app.statsKeys.visitor, bangkokDay(now), request.ip, userAgent ?? '');
+    // By network (IPv4 /32, IPv6 /64): one client's many IPv6 addresses are one visitor (ADR 019).
+    return visitorHash(app.statsKeys.visitor, bangkokDay(now), requestNetwork(request), userAgent ?? '');
   }
 
   app.post(

@@ -2,20 +2,30 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { OtpType } from '@baan/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { otpCodes } from '../../db/schema.ts';
+import { otpCodes, otpFailures } from '../../db/schema.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;
+/** Wrong tries a code takes, from every network together, before it is void (docs/api.md; only the code). */
 export const OTP_MAX_ATTEMPTS = 5;
+
+export type OtpRow = typeof otpCodes.$inferSelect;
 
 function digest(key: Buffer, salt: string, code: string): string {
   return createHmac('sha256', key).update(`${salt}:${code}`).digest('base64');
 }
 
 /**
- * Makes a new 4-digit code for the user and voids their older unused ones of the same type.
- * Returns the code in clear text, for the e-mail only.
+ * Makes a new 4-digit code for the user and voids their older unused ones of the same type, noting
+ * the network that asked for it (ADR 019). Returns the code in clear text, for the e-mail only.
  */
-export async function issueOtp(db: Db, key: Buffer, userId: number, type: OtpType, now: Date): Promise<string> {
+export async function issueOtp(
+  db: Db,
+  key: Buffer,
+  userId: number,
+  type: OtpType,
+  now: Date,
+  network: string | null = null,
+): Promise<string> {
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
   const salt = randomBytes(16).toString('base64');
   await db.transaction(async (tx) => {
@@ -28,6 +38,7 @@ export async function issueOtp(db: Db, key: Buffer, userId: number, type: OtpTyp
       type,
       salt,
       codeHash: digest(key, salt, code),
+      network,
       expiresAt: new Date(now.getTime() + OTP_TTL_MS),
       createdAt: now,
     });
@@ -35,30 +46,32 @@ export async function issueOtp(db: Db, key: Buffer, userId: number, type: OtpTyp
   return code;
 }
 
-export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'voided';
-
-/**
- * Checks a code against the user's live code of that type. A right code is spent at once (so it
- * works only once, even for two requests racing); a wrong one counts a try, and the fifth wrong
- * try voids the code.
- */
-export async function consumeOtp(
-  db: Db,
-  key: Buffer,
-  userId: number,
-  type: OtpType,
-  code: string,
-  now: Date,
-): Promise<OtpCheck> {
+/** The user's newest unused code of that type (it may have expired), or null. */
+export async function liveOtp(db: Db, userId: number, type: OtpType): Promise<OtpRow | null> {
   const [live] = await db
     .select()
     .from(otpCodes)
     .where(and(eq(otpCodes.userId, userId), eq(otpCodes.type, type), isNull(otpCodes.consumedAt)))
     .orderBy(desc(otpCodes.id))
     .limit(1);
-  if (!live) return 'invalid';
-  if (live.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return live ?? null;
+}
 
+export type OtpCheck = 'ok' | 'invalid' | 'voided';
+
+/**
+ * Checks a code against a live code row. A right code is spent at once (so it works only once, even
+ * for two requests racing); a wrong one is recorded with the network it came from (otp_failures, for
+ * the limits of code-guard.ts) and counts a try, and the fifth wrong try in all voids the code.
+ */
+export async function consumeOtp(
+  db: Db,
+  key: Buffer,
+  live: OtpRow,
+  code: string,
+  now: Date,
+  from: { network: string; isKnownNetwork: boolean },
+): Promise<OtpCheck> {
   const given = Buffer.from(digest(key, live.salt, code));
   const expected = Buffer.from(live.codeHash);
   if (given.length === expected.length && timingSafeEqual(given, expected)) {
@@ -69,14 +82,25 @@ export async function consumeOtp(
       .returning({ id: otpCodes.id });
     return spent.length === 1 ? 'ok' : 'invalid';
   }
-  const [counted] = await db
-    .update(otpCodes)
-    .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(and(eq(otpCodes.id, live.id), isNull(otpCodes.consumedAt)))
-    .returning({ attempts: otpCodes.attempts });
-  if (counted && counted.attempts >= OTP_MAX_ATTEMPTS) {
-    await db.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, live.id));
-    return 'voided';
-  }
-  return 'invalid';
+  return db.transaction(async (tx) => {
+    const [counted] = await tx
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(and(eq(otpCodes.id, live.id), isNull(otpCodes.consumedAt)))
+      .returning({ attempts: otpCodes.attempts });
+    // Spent or voided meanwhile: nothing was guessed against a live code.
+    if (!counted) return 'invalid';
+    await tx.insert(otpFailures).values({
+      userId: live.userId,
+      codeId: live.id,
+      network: from.network,
+      knownNetwork: from.isKnownNetwork,
+      createdAt: now,
+    });
+    if (counted.attempts >= OTP_MAX_ATTEMPTS) {
+      await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, live.id));
+      return 'voided';
+    }
+    return 'invalid';
+  });
 }

@@ -2,10 +2,10 @@ import { AUTH_MESSAGES, type Language, type RegisterRequest } from '@baan/contra
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
 import { findUserByEmail } from './find-user-by-email.ts';
-import { assertCodesUnlocked } from './lock-codes.ts';
 import type { UserRow } from './to-public-user.ts';
 
 const taken = () => conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
@@ -20,14 +20,21 @@ const taken = () => conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.e
 export async function registerUser(
   db: Db,
   input: RegisterRequest,
-  opts: { language: Language; passwords: Passwords; now: Date },
+  opts: {
+    language: Language;
+    passwords: Passwords;
+    now: Date;
+    ticket?: QueueTicket;
+    /** Runs after the 409 check and before any hashing or write: the code-mail cap (code-guard.ts). */
+    beforeHash?: () => Promise<void>;
+  },
 ): Promise<UserRow> {
   const existing = await findUserByEmail(db, input.email);
   if (existing && (existing.emailVerifiedAt || existing.disabledAt)) throw taken();
-  if (existing) assertCodesUnlocked(existing, opts.now);
+  await opts.beforeHash?.();
   const details = {
     name: input.name,
-    passwordHash: await opts.passwords.hash(input.password),
+    passwordHash: await opts.passwords.hash(input.password, opts.ticket),
     phoneNumber: input.phone_number || null,
     language: opts.language,
     updatedAt: opts.now,

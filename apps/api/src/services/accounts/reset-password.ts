@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@baan/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
+import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
 
@@ -30,7 +31,7 @@ export async function createResetToken(db: Db, userId: number, now: Date): Promi
 }
 
 /**
- * Spends the token and sets the new password. The token is checked before the password is hashed,
+ * Spends the token and sets the new password; returns the account's id. The token is checked before the password is hashed,
  * so a made-up token costs one indexed lookup, never a hash; it is spent in the same statement that
  * checks it again, so two requests racing with one token cannot both succeed. The account's older
  * sessions end (session version bumped), and the e-mail counts as verified: the person just proved
@@ -39,8 +40,8 @@ export async function createResetToken(db: Db, userId: number, now: Date): Promi
 export async function resetPassword(
   db: Db,
   input: { email: string; password: string; token: string },
-  opts: { passwords: Passwords; now: Date },
-): Promise<void> {
+  opts: { passwords: Passwords; now: Date; ticket?: QueueTicket },
+): Promise<number> {
   const live = and(
     eq(passwordResetTokens.tokenHash, sha256(input.token)),
     isNull(passwordResetTokens.usedAt),
@@ -49,14 +50,14 @@ export async function resetPassword(
   );
   const [found] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(live).limit(1);
   if (!found) throw invalidToken();
-  const passwordHash = await opts.passwords.hash(input.password);
-  const done = await db.transaction(async (tx) => {
+  const passwordHash = await opts.passwords.hash(input.password, opts.ticket);
+  const userId = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: opts.now })
       .where(live)
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) return false;
+    if (!spent) return null;
     await tx
       .update(users)
       .set({
@@ -66,9 +67,10 @@ export async function resetPassword(
         updatedAt: opts.now,
       })
       .where(eq(users.id, spent.userId));
-    return true;
+    return spent.userId;
   });
-  if (!done) throw invalidToken();
+  if (userId === null) throw invalidToken();
+  return userId;
 }
 
 const invalidToken = () =>

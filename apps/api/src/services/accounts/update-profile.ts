@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@baan/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
 import type { UserRow } from './to-public-user.ts';
@@ -34,12 +35,12 @@ export async function changePassword(
   db: Db,
   user: UserRow,
   input: { current: string; next: string },
-  opts: { passwords: Passwords; now: Date },
+  opts: { passwords: Passwords; now: Date; ticket?: QueueTicket },
 ): Promise<UserRow> {
-  if (!(await opts.passwords.verify(input.current, user.passwordHash))) {
+  if (!(await opts.passwords.verify(input.current, user.passwordHash, opts.ticket))) {
     throw badRequest(AUTH_MESSAGES.wrongCurrentPassword, { current_password: [AUTH_MESSAGES.wrongCurrentPassword] });
   }
-  const passwordHash = await opts.passwords.hash(input.next);
+  const passwordHash = await opts.passwords.hash(input.next, opts.ticket);
   const [row] = await db
     .update(users)
     .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: opts.now })

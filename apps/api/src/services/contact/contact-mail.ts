@@ -57,3 +57,34 @@ export function inquiryMail(row: InquiryRow, owner: InquiryOwner, listingUrl: st
   });
   return { to: owner.email, ...mail, replyTo: { name: oneLine(row.name, 150), address: row.email } };
 }
+
+/** The most held inquiries a digest names one by one; the rest are counted. */
+export const DIGEST_LISTED = 10;
+
+/**
+ * One mail for the inquiries held back over the hourly cap (ADR 019; `mail:inquiryDigest`), in the owner's
+ * language: how many, the first few (listing and sender), and the way to the inbox where all of them are.
+ */
+export function inquiryDigestMail(
+  held: readonly Pick<InquiryRow, 'propertyTitle' | 'name'>[],
+  owner: InquiryOwner,
+  inboxUrl: string,
+): Mail {
+  const t = mailT(owner.language);
+  const count = held.length;
+  const listed = held.slice(0, DIGEST_LISTED);
+  const more = count - listed.length;
+  const mail = layoutMail(t, {
+    subject: t.text('inquiryDigest.subject', { count }),
+    name: owner.name,
+    width: 600,
+    blocks: [
+      paragraph(t, 'inquiryDigest.lead', { count }),
+      fieldsBlock(listed.map((row) => [oneLine(row.propertyTitle, 120), oneLine(row.name, 150)] as const)),
+      ...(more > 0 ? [paragraph(t, 'inquiryDigest.more', { count: more })] : []),
+      linkBlock(t.text('inquiryDigest.view'), inboxUrl),
+      paragraph(t, 'inquiryDigest.care', {}, 'color:#6b7280'),
+    ],
+  });
+  return { to: owner.email, ...mail };
+}

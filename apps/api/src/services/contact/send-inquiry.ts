@@ -7,6 +7,7 @@ import { isVisible } from '../properties/visible.ts';
 import { countInquiry } from '../stats/record.ts';
 import { inquiryMail } from './contact-mail.ts';
 import type { InquiryRow } from './contact-wire.ts';
+import { queueInquiryDigest } from './inquiry-digest.ts';
 
 /** The listing an inquiry is about, with its owner, when a visitor may see it. */
 export async function findInquiryListing(db: Db, propertyId: number) {
@@ -30,7 +31,9 @@ export type InquiryDeps = { db: Db; mailer: Mailer; publicUrl: string };
 
 /**
  * Stores the inquiry (with a copy of the title, so it outlives the listing) and queues the mail to
- * the owner in their language, in one transaction. The owner's address never goes back to the visitor.
+ * the owner in their language, in one transaction — or, over the hourly cap (`mail: 'held'`,
+ * inquiry-digest.ts), makes sure the owner's digest mail is coming. The owner's address never goes
+ * back to the visitor.
  */
 export async function sendInquiry(
   deps: InquiryDeps,
@@ -38,6 +41,7 @@ export async function sendInquiry(
   input: InquiryRequest,
   language: Language,
   now: Date,
+  mail: 'sent' | 'held' = 'sent',
 ): Promise<InquiryRow> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -51,12 +55,17 @@ export async function sendInquiry(
         phone: input.phone ?? null,
         message: input.message,
         language,
+        mail,
         createdAt: now,
       })
       .returning();
     if (!row) throw new Error('inquiry insert returned nothing');
     // The listing's statistics count it on its Bangkok day, with the inquiry or not at all.
     await countInquiry(tx, listing.id, now);
+    if (mail === 'held') {
+      await queueInquiryDigest(tx, listing.ownerId, now);
+      return row;
+    }
     const owner = {
       name: listing.ownerName,
       email: listing.ownerEmail,

@@ -17,16 +17,23 @@ export function codeMail(language: Language, type: OtpType, name: string, code: 
   });
 }
 
-/** To the owner when their account's codes were locked after too many wrong ones (ADR 010; `mail:codesLocked`). */
-export function codesLockedMail(language: Language, name: string, failures: number) {
+/** What the account was tried with: its password, or its e-mail codes. */
+export type TriedWith = 'password' | 'code';
+
+/**
+ * To the owner when someone keeps trying their account from networks it never proved itself on (ADR 019;
+ * `mail:accountTried`): what happened, that nothing changed and they can still log in, what to do.
+ */
+export function accountTriedMail(language: Language, name: string, triedWith: TriedWith) {
   const t = mailT(language);
   return layoutMail(t, {
-    subject: t.text('codesLocked.subject'),
+    subject: t.text('accountTried.subject'),
     name,
     blocks: [
-      paragraph(t, 'codesLocked.lead', { count: failures }),
-      paragraph(t, 'codesLocked.safe'),
-      paragraph(t, 'codesLocked.advice'),
+      paragraph(t, `accountTried.lead.${triedWith}`),
+      paragraph(t, 'accountTried.safe'),
+      paragraph(t, 'accountTried.advice'),
+      paragraph(t, 'accountTried.once', {}, 'color:#6b7280'),
     ],
   });
 }

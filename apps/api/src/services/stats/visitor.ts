@@ -33,10 +33,11 @@ export function deriveStatsKeys(secret: string): StatsKeys {
 }
 
 /**
- * Who a visitor is for one day's statistics: an HMAC of the day, the client address and the user agent
- * (base64url, 43 characters). The address itself is never stored, and the same person is a different
- * value on another day, so rows cannot be linked across days.
+ * Who a visitor is for one day's statistics: an HMAC of the day, the client network (an IPv4 address or
+ * an IPv6 /64, lib/client-network.ts) and the user agent (base64url, 43 characters). The address itself
+ * is never stored, and the same person is a different value on another day, so rows cannot be linked
+ * across days.
  */
-export function visitorHash(key: Buffer, day: string, ip: string, userAgent: string): string {
-  return createHmac('sha256', key).update(`${day}\n${ip}\n${userAgent}`).digest('base64url');
+export function visitorHash(key: Buffer, day: string, network: string, userAgent: string): string {
+  return createHmac('sha256', key).update(`${day}\n${network}\n${userAgent}`).digest('base64url');
 }

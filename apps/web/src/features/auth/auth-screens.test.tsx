@@ -1,3 +1,4 @@
+import { codeMailsCappedMessage, triesLimitedMessage } from '@baan/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -190,8 +191,8 @@ describe('/login', () => {
         : jsonResponse(429, {
             success: false,
             message:
-              'Too many wrong codes were entered for this account. For its safety, codes are paused: please try again in 23 hours.',
-            code: 'codes_paused',
+              'We have sent several codes to this address lately. Please use the newest one in your inbox, or ask again in 23 hours.',
+            code: 'code_mails_capped',
           }),
     );
     const user = userEvent.setup();
@@ -202,7 +203,7 @@ describe('/login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
     expect(
       await screen.findByText(
-        'Too many wrong codes were entered for this account. To keep it safe, codes are paused: please try again in 23 h.',
+        'We have sent several codes to this e-mail address lately. Please use the newest one in your inbox, or ask again in 23 h.',
       ),
     ).toBeInTheDocument();
   });
@@ -219,6 +220,34 @@ describe('/login', () => {
     expect(await screen.findByText('This account has been disabled. Please contact support.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.map((c) => c.url)).toEqual(['/api/login']);
+  });
+
+  it('shows the limits of ADR 019 in the person’s language: an account being tried, and spent code mails', async () => {
+    stubApi((url) =>
+      url === '/api/login'
+        ? jsonResponse(429, { success: false, message: triesLimitedMessage(5), code: 'tries_limited' })
+        : jsonResponse(429, { success: false, message: codeMailsCappedMessage(42 * 60), code: 'code_mails_capped' }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'owner@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(
+      await screen.findByText(
+        'Someone has been trying to get into this account, so new networks get only a few tries a day. Please try again in 5 h, or from a network where you have logged in before.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await act(() => changeLanguage('th'));
+    try {
+      await user.click(screen.getByRole('button', { name: 'ส่งรหัส OTP' }));
+      expect(
+        await screen.findByText('เราส่งรหัสไปยังอีเมลนี้หลายครั้งแล้วในช่วงนี้ โปรดใช้รหัสล่าสุดในกล่องอีเมลของคุณ หรือขอใหม่ในอีก 42 นาที'),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('walks forgot password: send code, enter it, set a new password, back to login', async () => {

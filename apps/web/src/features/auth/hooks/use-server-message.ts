@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CODES_PAUSED, type FieldErrors } from '@baan/contract';
+import { AUTH_MESSAGES, CODE_MAILS_CAPPED, type FieldErrors, TRIES_LIMITED } from '@baan/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
@@ -19,8 +19,13 @@ export function useServerMessage() {
       if (key) return t(`messages.${key}`);
       const tooMany = TOO_MANY.exec(message);
       if (tooMany) return t('messages.tooMany', { count: Number(tooMany[1]) });
-      const paused = CODES_PAUSED.exec(message);
-      if (paused) return t('messages.codesPaused', { count: Number(paused[1]) });
+      const limited = TRIES_LIMITED.exec(message);
+      if (limited) return t('messages.triesLimited', { count: Number(limited[1]) });
+      const capped = CODE_MAILS_CAPPED.exec(message);
+      if (capped) {
+        const key = capped[2] === 'hour' ? 'messages.codeMailsCappedHours' : 'messages.codeMailsCappedMinutes';
+        return t(key, { count: Number(capped[1]) });
+      }
       return message;
     },
     [t],
