@@ -25,3 +25,21 @@ export function diskState(availableBytes: number): DiskCheckState {
   if (availableBytes < DISK_CRITICAL_BYTES) return 'fail';
   return availableBytes < DISK_LOW_BYTES ? 'low' : 'ok';
 }
+
+/** errno codes of a full disk or an exhausted quota. */
+const FULL_ERRNO = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * Whether an error (or one it wraps, through `cause`) says the disk is full: PostgreSQL's disk_full (SQLSTATE 53100,
+ * "could not extend file …: No space left on device"), which PGlite may also report by its message only, or a file
+ * system's ENOSPC / EDQUOT.
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '53100' || (typeof code === 'string' && FULL_ERRNO.has(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /could not extend file|no space left on device/i.test(message)) return true;
+  }
+  return false;
+}

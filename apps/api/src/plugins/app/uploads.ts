@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { every } from '../../services/jobs/runner.ts';
 import { sweepOrphanPhotos } from '../../services/properties/sweep-orphan-photos.ts';
+import { UploadBudget } from '../../services/uploads/upload-budget.ts';
 
 const PHOTO_SWEEP_JOB = 'photos.sweep';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where multipart files are streamed before they are checked and converted. */
     uploadTmpDir: string;
+    /** This node's limits on uploads in progress (per account, temporary bytes in all; config.uploads). */
+    uploadBudget: UploadBudget;
   }
 }
 
@@ -23,6 +26,7 @@ export default fp(
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
     app.decorate('uploadTmpDir', tmp);
+    app.decorate('uploadBudget', new UploadBudget(app.config.uploads));
     // A durable job on a schedule (once across nodes): at start, then every 6 hours.
     app.jobs.register(
       PHOTO_SWEEP_JOB,

@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '@baan/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDiskFull } from '../../lib/disk-space.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { translateMultipartError } from '../../lib/multipart-errors.ts';
 
@@ -17,6 +18,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'This address is not valid: a part of it is not properly encoded.',
   FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
 };
+
+/** A write the database (or a file) could not make because the disk is full: nothing of it was kept. */
+export const DISK_FULL_MESSAGE =
+  'The server has run out of storage space, so this could not be saved. Nothing was changed; please try again later.';
 
 function envelope(message: string, errors?: ErrorEnvelope['errors'], code?: string): ErrorEnvelope {
   return { success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) };
@@ -49,6 +54,12 @@ export default fp(
         return reply.code(error.statusCode).send(envelope(error.message, error.errors, error.code));
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // A full disk is no bug of ours and no fault of the caller's (RFC 4918's 507): say so instead of a generic 500.
+      // The failed statement's transaction rolled back, so nothing was kept.
+      if (status >= 500 && isDiskFull(error)) {
+        request.log.error({ err: error }, 'disk full: the write was refused');
+        return reply.code(507).send(envelope(DISK_FULL_MESSAGE));
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.code(status).send(envelope('Something went wrong on our side. Please try again.'));

@@ -20,6 +20,8 @@ const AVATAR_WIDTHS = [256];
 export async function setProfileImage(app: FastifyInstance, request: FastifyRequest, user: UserRow): Promise<UserRow> {
   const received = await receiveMultipart(request, {
     tmpDir: app.uploadTmpDir,
+    budget: app.uploadBudget,
+    account: user.id,
     maxFileBytes: MAX_PHOTO_BYTES,
     maxFiles: 1,
     maxFields: 10,
