@@ -23,6 +23,36 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export const DISK_FULL_MESSAGE =
   'The server has run out of storage space, so this could not be saved. Nothing was changed; please try again later.';
 
+/**
+ * The most of a refused body that is read and dropped so its answer can be read (below); past it the connection is
+ * closed, as Fastify does for every refused body.
+ */
+export const DRAIN_REFUSED_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Fastify answers a body its parser refuses (too large, not JSON) with `Connection: close`. When the client is still
+ * sending, closing resets the connection, and the reset can throw away the answer before the client has read it: a
+ * 5 MB contact message got "connection reset" instead of its 413. So the rest of the body is read and dropped (up to
+ * DRAIN_REFUSED_BODY_BYTES; Node's own timeouts and the slow-body check still apply), the answer goes out on a
+ * connection that stays open, and the next request on it is served. A larger body still closes the connection.
+ */
+function keepConnectionForRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (String(reply.getHeader('connection') ?? '').toLowerCase() !== 'close') return;
+  if (request.raw.complete) {
+    reply.removeHeader('connection');
+    return;
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DRAIN_REFUSED_BODY_BYTES) return;
+  reply.removeHeader('connection');
+  let dropped = 0;
+  request.raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_REFUSED_BODY_BYTES) request.raw.socket?.destroy();
+  });
+  request.raw.resume();
+}
+
 function envelope(message: string, errors?: ErrorEnvelope['errors'], code?: string): ErrorEnvelope {
   return { success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) };
 }
@@ -65,6 +95,7 @@ export default fp(
         return reply.code(status).send(envelope('Something went wrong on our side. Please try again.'));
       }
       request.log.info({ code: error.code, status }, error.message);
+      keepConnectionForRefusedBody(request, reply);
       if (status === 429) return reply.code(429).send(envelope(error.message));
       const message =
         (error.code && FRAMEWORK_MESSAGES[error.code]) ||
