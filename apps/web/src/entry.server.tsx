@@ -45,9 +45,11 @@ export default function handleRequest(
     let statusCode = status;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={context.scriptNonce} />
       </I18nextProvider>,
       {
+        // React's own inline scripts, if it writes any, are marked as the framework's like React Router's (ADR 021).
+        nonce: context.scriptNonce,
         // React would otherwise move a large finished part (the page's main content) to the end of the document
         // and reveal it with a script: without JavaScript it would stay hidden. The page is sent whole anyway.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

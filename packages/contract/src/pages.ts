@@ -31,6 +31,12 @@ export interface PageContext {
   requestId: string;
   /** Logs a failure with the request's id. */
   logError(error: unknown, message: string): void;
+  /**
+   * A random value made for this render only. The framework's own inline scripts (hydration data, module loader,
+   * scroll restoration) carry it as their `nonce`, so the server can tell them from any other `<script>` in the page
+   * and allow only those in the Content-Security-Policy (ADR 021). Absent in tests that render without a server.
+   */
+  scriptNonce?: string;
 }
 
 /** OpenStreetMap's standard tiles: MAP_TILE_URL's default, and the maps' when a page has no context (tests). */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,14 +17,22 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-/** Inline scripts of a rendered page (not JSON-LD, not external), each as a CSP hash source. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The framework's inline scripts in a page rendered with `nonce`: React Router (and React) write this render's nonce
+ * on every script of their own (hydration data, module loader, scroll restoration), and nothing else in the page can
+ * know it, since it is made after every stored text the page shows. Returns each such script's CSP hash source, and
+ * the page without the nonce (so two renders of the same data are the same bytes, for the ETag and every cache, and
+ * no response reuses a nonce). An inline script without it (markup that found its way into a page) gets no hash, so
+ * the browser refuses to run it. ADR 021.
+ */
+export function frameworkScripts(html: string, nonce: string): { html: string; hashes: string[] } {
   const hashes = new Set<string>();
+  const marked = ` nonce="${nonce}"`;
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\bsrc\s*=/.test(attributes) || /application\/ld\+json/.test(attributes) || body === '') continue;
+    if (!attributes.includes(marked) || /\bsrc\s*=/.test(attributes) || body === '') continue;
     hashes.add(`sha256-${createHash('sha256').update(body).digest('base64')}`);
   }
-  return [...hashes];
+  return { html: html.replaceAll(marked, ''), hashes: [...hashes] };
 }
 
 /** A rendered answer, kept whole so it can be shared by identical requests. */
@@ -91,25 +99,29 @@ export default fp(
     const pages = pageServices(app);
     const origin = new URL(app.config.publicUrl).origin;
 
-    /** Renders one request: status, headers (the CSP with the page's own script hashes) and body. */
+    /** Renders one request: status, headers (the CSP with the framework's script hashes) and body. */
     async function renderFresh(request: FastifyRequest, render: RequestHandler): Promise<RenderedPage> {
+      const scriptNonce = randomBytes(18).toString('base64url');
       const context: PageContext = {
         pages,
         publicUrl: app.config.publicUrl,
         mapTileUrl: app.config.mapTileUrl,
         requestId: request.id,
         logError: (error, message) => request.log.error({ err: error }, message),
+        scriptNonce,
       };
       const response = await render(
         new Request(new URL(request.url, origin), { method: request.method, headers: webHeaders(request) }),
         // The web app declares its load context as PageContext (apps/web/src/entry.server.tsx).
         context as unknown as AppLoadContext,
       );
-      const text = await response.text();
+      let text = await response.text();
       const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-type');
       const type = response.headers.get('content-type') ?? 'text/html; charset=utf-8';
       if (type.startsWith('text/html')) {
-        headers.push(['content-security-policy', app.contentSecurityPolicy(inlineScriptHashes(text))]);
+        const page = frameworkScripts(text, scriptNonce);
+        text = page.html;
+        headers.push(['content-security-policy', app.contentSecurityPolicy(page.hashes)]);
       }
       const etag = response.status === 200 ? `W/"${createHash('sha1').update(text).digest('base64url')}"` : undefined;
       return { status: response.status, headers, etag, body: new EncodedBody(text, type) };
