@@ -7,6 +7,10 @@ import { ServerRouter } from 'react-router';
 import { CLIENT_ONLY_ROUTE_ID } from './app/route-ids';
 import { i18nForRequest } from './i18n/i18n.server';
 
+// What the API asks of the web app besides rendering: canonical page addresses and the 429 page (PageEntryExtras).
+export { tooManyRequestsPage } from './app/busy-page.server';
+export { canonicalSearch } from './app/page-addresses';
+
 /** A render that takes longer than this is cut short (its pending parts show their fallbacks). */
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -75,6 +79,8 @@ export default function handleRequest(
       },
     );
     const timer = setTimeout(abort, RENDER_TIMEOUT_MS);
+    // The client has gone (the server aborts the request's signal when its socket closes): stop rendering for it.
+    request.signal.addEventListener('abort', () => abort(), { once: true });
   });
 }
 

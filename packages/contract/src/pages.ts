@@ -39,5 +39,20 @@ export interface PageContext {
   scriptNonce?: string;
 }
 
+/**
+ * What the web app's server entry (apps/web/src/entry.server.tsx) offers the API besides rendering, so the server
+ * keys, redirects and refuses page addresses exactly as the pages read them (ADR 021).
+ */
+export interface PageEntryExtras {
+  /**
+   * The canonical query string ('' or `?a=1&b=2`) of a public page's address: the parameters its loader reads, as
+   * it reads them, defaults dropped, in a fixed order. Null for an address the web app leaves as it is (screens
+   * rendered in the browser, unknown paths).
+   */
+  canonicalSearch(pathname: string, search: string): string | null;
+  /** The HTML of the 429 page in the address's language; `address` is what "Try again" opens. */
+  tooManyRequestsPage(pathname: string, address: string): string;
+}
+
 /** OpenStreetMap's standard tiles: MAP_TILE_URL's default, and the maps' when a page has no context (tests). */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
