@@ -62,6 +62,14 @@ describe('page addresses: one cache entry per page as its loader reads it', asyn
     expect((await get(url)).statusCode).not.toBe(302);
   });
 
+  it('renders a query escaped differently as it is, kept under the canonical spelling', async () => {
+    const res = await get('/Quick?q=Rama%209');
+    expect(res.statusCode).toBe(200);
+    expect(isPageCached(app, '/Quick?q=Rama+9')).toBe(true);
+    expect((await get('/compare?ids=1%2C2')).statusCode).toBe(200);
+    expect(isPageCached(app, '/compare?ids=1,2')).toBe(true);
+  });
+
   it('renders a page once for every spelling of its loader input, and a navigation’s data without a detour', async () => {
     app.listingCache.clear();
     const before = app.pageRenderStats().rendered;

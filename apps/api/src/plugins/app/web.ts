@@ -70,7 +70,8 @@ type PageAddress = { address: string } | { redirect: string };
 
 /**
  * The address a page request is rendered and cached under (ADR 021). A public page's query is replaced by the
- * canonical one its loader reads (`canonical`, the web app's): a document whose query differs is redirected there
+ * canonical one its loader reads (`canonical`, the web app's): a document whose query differs (other than in how
+ * its characters are escaped) is redirected there
  * (302: parameters unknown today may be known tomorrow, and a browser keeps a 301 for good); loader data for a
  * navigation in the browser (`<path>.data`, React Router's `_routes` kept) is rendered for the canonical query
  * without a detour. Addresses the web app leaves alone (screens rendered in the browser, unknown paths) stay as sent.
@@ -83,7 +84,10 @@ export function pageAddress(url: string, canonical: PageEntryExtras['canonicalSe
   if (!canonical) return { address: url };
   if (!isData) {
     const wanted = canonical(pathname, search);
-    return wanted === null || wanted === search ? { address: url } : { redirect: `${pathname}${wanted}` };
+    if (wanted === null) return { address: url };
+    // Spelled differently only (`%20` for `+`, `%2C` for `,`): the same query, rendered and kept as the canonical one.
+    const same = wanted === search || new URLSearchParams(wanted).toString() === new URLSearchParams(search).toString();
+    return same ? { address: `${pathname}${wanted}` } : { redirect: `${pathname}${wanted}` };
   }
   const params = new URLSearchParams(search);
   const routes = params.get('_routes');
