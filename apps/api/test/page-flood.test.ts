@@ -103,7 +103,7 @@ describe('page addresses: one cache entry per page as its loader reads it', asyn
 
 describe('uncached renders per network', async () => {
   // Always busy (busyAt 0): every uncached render is counted; 2 at once, then 1 a second.
-  const app = await build({ pageRenders: { burst: 2, perSecond: 1, busyAt: 0 } });
+  const app = await build({ pageRenders: { burst: 2, perSecond: 1, busyAt: 0, busyUtilization: 2 } });
   let now = Date.now();
   app.clock.now = () => new Date(now);
   const from = (remoteAddress: string, url: string) => app.inject({ method: 'GET', url, remoteAddress });
@@ -153,7 +153,7 @@ describe('uncached renders per network', async () => {
 });
 
 describe('a quiet node refuses nobody', async () => {
-  const app = await build({ pageRenders: { burst: 1, perSecond: 0.001, busyAt: 1_000 } });
+  const app = await build({ pageRenders: { burst: 1, perSecond: 0.001, busyAt: 1_000, busyUtilization: 2 } });
   it('renders every page asked for while fewer renders than busyAt are running, even from one address', async () => {
     for (let page = 2; page <= 6; page++) {
       const res = await app.inject({ url: `/Quick?page=${page}`, remoteAddress: '10.9.9.9' });
@@ -233,6 +233,23 @@ describe('a render whose client has gone', async () => {
 });
 
 describe('clientNetwork and RenderLimiter', () => {
+  it('counts a node whose event loop is held as busy, however few renders it has started', () => {
+    let utilization = 0.5;
+    const limiter = new RenderLimiter(
+      { burst: 1, perSecond: 0.001, busyAt: 100, busyUtilization: 0.8 },
+      () => 0,
+      () => utilization,
+    );
+    const first = limiter.admit('n');
+    expect('done' in first).toBe(true);
+    if ('done' in first) first.done();
+    // Quiet: over its share, still served.
+    expect('done' in limiter.admit('n')).toBe(true);
+    utilization = 0.8;
+    expect('retryAfterSeconds' in limiter.admit('n')).toBe(true);
+    expect('done' in limiter.admit('other')).toBe(true);
+  });
+
   it('groups IPv6 by /64 and keeps IPv4 (also written as IPv6) whole', () => {
     expect(clientNetwork('203.0.113.9')).toBe('203.0.113.9');
     expect(clientNetwork('::ffff:203.0.113.9')).toBe('203.0.113.9');
@@ -245,7 +262,7 @@ describe('clientNetwork and RenderLimiter', () => {
 
   it('admits a full burst, refuses the next while busy, and refills at its rate', () => {
     let now = 0;
-    const limiter = new RenderLimiter({ burst: 3, perSecond: 2, busyAt: 0 }, () => now);
+    const limiter = new RenderLimiter({ burst: 3, perSecond: 2, busyAt: 0, busyUtilization: 2 }, () => now);
     const permits = [limiter.admit('n'), limiter.admit('n'), limiter.admit('n')];
     expect(permits.every((p) => 'done' in p)).toBe(true);
     expect(limiter.inProgress).toBe(3);

@@ -6,8 +6,10 @@ export type RenderLimits = {
   burst: number;
   /** Renders a second its bucket refills by. */
   perSecond: number;
-  /** Below this many uncached renders in progress on the node, nobody is refused (the node is not busy). */
+  /** From this many uncached renders in progress on the node, it is busy. */
   busyAt: number;
+  /** From this event-loop utilization (0 to 1, over the last sample) the node is busy too. */
+  busyUtilization: number;
 };
 
 /** A render that may go: call `done` when it has ended, however it ended. */
@@ -16,9 +18,10 @@ export type RenderPermit = { done(): void };
 /**
  * Which page renders that miss the cache this node starts, per client network (issue 21, M7: one client varying
  * query strings cut a node to 34 pages a second). Each network has a bucket of `burst` renders refilled at
- * `perSecond`; while fewer than `busyAt` uncached renders are in progress the node is not busy and every network is
- * served (many people may share one address behind a carrier's NAT), and once it is busy a network whose bucket is
- * empty is refused with the seconds until its next render. Pages served from the cache are never counted. Per node
+ * `perSecond`. While the node is not busy (fewer than `busyAt` uncached renders in progress and its event loop less
+ * than `busyUtilization` busy, as `utilization()` says) every network is served (many people may share one address
+ * behind a carrier's NAT); once it is busy a network whose bucket is empty is refused with the seconds until its next
+ * render. Pages served from the cache are never counted. Per node
  * and in memory on purpose: the work it protects is this node's.
  */
 export class RenderLimiter {
@@ -28,8 +31,15 @@ export class RenderLimiter {
   constructor(
     private readonly limits: RenderLimits,
     private readonly now: () => number = Date.now,
+    /** The event loop's recent utilization, 0 to 1 (eventLoopBusyness in the app). */
+    private readonly utilization: () => number = () => 0,
     private readonly maxNetworks = 50_000,
   ) {}
+
+  /** Whether a network over its share is refused now. */
+  private get isBusy(): boolean {
+    return this.running >= this.limits.busyAt || this.utilization() >= this.limits.busyUtilization;
+  }
 
   /** Uncached renders in progress on this node. */
   get inProgress(): number {
@@ -40,7 +50,7 @@ export class RenderLimiter {
   admit(network: string): RenderPermit | { retryAfterSeconds: number } {
     const now = this.now();
     const bucket = this.refilled(network, now);
-    if (bucket.tokens < 1 && this.running >= this.limits.busyAt) {
+    if (bucket.tokens < 1 && this.isBusy) {
       const seconds = Math.ceil((1 - bucket.tokens) / Math.max(this.limits.perSecond, 1e-9));
       return { retryAfterSeconds: Math.max(1, seconds) };
     }
@@ -81,4 +91,20 @@ export class RenderLimiter {
       this.buckets.delete(network);
     }
   }
+}
+
+/**
+ * The event loop's utilization over the last `intervalMs` (0 to 1), sampled on a timer: a loop held by synchronous
+ * work (PGlite's queries, React's render) reads close to 1 however few requests it has started. `stop` ends it.
+ */
+export function eventLoopBusyness(intervalMs = 500): { utilization: () => number; stop: () => void } {
+  let last = performance.eventLoopUtilization();
+  let utilization = 0;
+  const timer = setInterval(() => {
+    const current = performance.eventLoopUtilization();
+    utilization = performance.eventLoopUtilization(current, last).utilization;
+    last = current;
+  }, intervalMs);
+  timer.unref();
+  return { utilization: () => utilization, stop: () => clearInterval(timer) };
 }

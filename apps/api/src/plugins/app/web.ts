@@ -10,7 +10,7 @@ import { type AppLoadContext, createRequestHandler, type RequestHandler, type Se
 import { EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
 import { clientNetwork } from '../../lib/network.ts';
 import { pageServices } from '../../lib/page-services.ts';
-import { RenderLimiter } from '../../lib/render-limiter.ts';
+import { eventLoopBusyness, RenderLimiter } from '../../lib/render-limiter.ts';
 import { cachedPage, isPageCached } from '../../services/properties/listing-reads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -142,7 +142,9 @@ export default fp(
     const pages = pageServices(app);
     const origin = new URL(app.config.publicUrl).origin;
     const extras = (build?.entry.module ?? {}) as Partial<PageEntryExtras>;
-    const limiter = new RenderLimiter(app.config.pageRenders, () => app.clock.now().getTime());
+    const loop = eventLoopBusyness();
+    app.addHook('onClose', async () => loop.stop());
+    const limiter = new RenderLimiter(app.config.pageRenders, () => app.clock.now().getTime(), loop.utilization);
     const counts = { rendered: 0, refused: 0, abandoned: 0 };
     app.decorate('pageRenderStats', () => ({ ...counts, inProgress: limiter.inProgress }));
 
@@ -238,7 +240,8 @@ export default fp(
     /** The 429 page in the address's language (the web app's), or a plain line if the build has none. */
     function refuse(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, address: string) {
       counts.refused += 1;
-      request.log.info({ retryAfterSeconds }, 'page render refused: too many from this network');
+      // Debug only: a flood makes one a request (baan_page_renders_refused_total counts them).
+      request.log.debug({ retryAfterSeconds }, 'page render refused: too many from this network');
       const path = address.split('?')[0] ?? '/';
       const html = extras.tooManyRequestsPage?.(path.endsWith('.data') ? path.slice(0, -5) : path, address);
       reply

@@ -122,9 +122,12 @@ export default fp(
       if (app.hasDecorator('pageRenderStats')) {
         const renders = app.pageRenderStats();
         parts.push(
-          metricFamily('baan_page_renders_total', 'counter', 'Pages rendered because the page cache did not have them.', [
-            { value: renders.rendered },
-          ]),
+          metricFamily(
+            'baan_page_renders_total',
+            'counter',
+            'Pages rendered because the page cache did not have them.',
+            [{ value: renders.rendered }],
+          ),
           metricFamily(
             'baan_page_renders_refused_total',
             'counter',
