@@ -18,6 +18,11 @@ export interface PageServices {
   similarProperties(id: number): Promise<Property[]>;
   /** The visible listings among these ids, in the order given (GET /api/properties/compare). */
   compareProperties(ids: number[]): Promise<Property[]>;
+  /**
+   * A short-lived signed token for this listing's page: its view and contact-click beacons send it, and only a beacon
+   * with a valid one counts (ADR 020).
+   */
+  viewToken(id: number): string;
 }
 
 /** The context every page loader gets. */
