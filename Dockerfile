@@ -53,7 +53,7 @@ COPY --from=runtime-files /app /app
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
-# Ready: database, Redis (when configured) and the job runner answer (GET /api/health/ready).
+# Ready: the database and the job runner answer and DATA_DIR is not full (GET /api/health/ready; Redis down is only reported).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The production start command from README ("Production"); SIGTERM shuts down gracefully.

@@ -40,7 +40,7 @@ const { port } = new URL(server.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One request, its body read to the end: status and milliseconds. */
-function request(method, urlPath, headers) {
+function request(method, urlPath, headers, body) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, agent }, (res) => {
@@ -49,9 +49,25 @@ function request(method, urlPath, headers) {
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
+
+/**
+ * The view token each listing's page was rendered with (ADR 020: a beacon counts only with one). A token counts once
+ * per network and every beacon here comes from a new one, so one token a listing serves a whole run (30 minutes).
+ */
+async function viewTokens(ids) {
+  const tokens = new Map();
+  for (const id of ids) {
+    const html = await (await fetch(`${server.url}/detail/${id}`)).text();
+    const token = new RegExp(`\\b${id}\\.\\d+\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22}(?![\\w-])`).exec(html)?.[0];
+    if (!token) throw new Error(`no view token in /detail/${id}`);
+    tokens.set(id, token);
+  }
+  return tokens;
+}
+let tokens = new Map();
 
 const percentile = (xs, p) => {
   const sorted = Float64Array.from(xs).sort();
@@ -85,10 +101,12 @@ async function runMode(recording, seconds, ids) {
       if (recording) {
         visitorSeq++;
         const visitor = `10.${(visitorSeq >> 16) & 255}.${(visitorSeq >> 8) & 255}.${visitorSeq & 255}`;
-        const beacon = await request('POST', `/api/property/${id}/view`, {
-          'user-agent': UA,
-          'x-forwarded-for': visitor,
-        });
+        const beacon = await request(
+          'POST',
+          `/api/property/${id}/view`,
+          { 'user-agent': UA, 'x-forwarded-for': visitor, 'content-type': 'application/json' },
+          JSON.stringify({ token: tokens.get(id) }),
+        );
         beacons.push(beacon.ms);
         if (beacon.status !== 204) bad++;
       }
@@ -112,6 +130,7 @@ try {
     if (ids.length === 0) await new Promise((r) => setTimeout(r, 500));
   }
   if (ids.length === 0) throw new Error('the demo seed made no listings');
+  tokens = await viewTokens(ids);
   // Warm-up: every page rendered and cached once, the code paths compiled.
   beaconsSent += (await runMode(true, 3, ids)).beacons.length;
   for (let round = 0; round < ROUNDS; round++) {

@@ -42,6 +42,12 @@ export type Config = {
   timeouts: HttpTimeouts;
   /** How long public listing reads are cached in this process (0 turns the cache off). */
   listingCacheTtlMs: number;
+  /** Most bytes (about) the rendered pages kept in the listing read cache may hold (PAGE_CACHE_MAX_MB). */
+  pageCacheMaxBytes: number;
+  /** How many page renders that miss the cache one network may ask of this node (ADR 021). */
+  pageRenders: PageRenderLimits;
+  /** What uploads in progress may hold on this node (services/uploads/upload-budget.ts). */
+  uploads: UploadLimits;
   /**
    * redis:// or rediss:// URL of the rate-limit store every API node shares (ADR 009); counters
    * are kept in this process when absent.
@@ -98,6 +104,26 @@ export const DEFAULT_TIMEOUTS: HttpTimeouts = {
   minBodyBytesPerSecond: 2_048,
   minBodyRateGraceMs: 20_000,
 };
+
+/**
+ * Renders that miss the page cache, per client network (IPv4 address, IPv6 /64) and node: a token bucket of `burst`
+ * renders refilled at `perSecond`. A network with an empty bucket is refused (429) only while the node is busy (at
+ * least `busyAt` uncached renders in progress, or its event loop at least `busyUtilization` busy over the last half
+ * second: PGlite's queries and React's render hold the loop, so a flood queues up unread rather than in progress),
+ * so a quiet node serves everyone, however many people share one address (mobile carriers' NAT), and a busy one
+ * serves the networks that are not flooding it first.
+ */
+export type PageRenderLimits = { burst: number; perSecond: number; busyAt: number; busyUtilization: number };
+export const DEFAULT_PAGE_RENDER_LIMITS: PageRenderLimits = {
+  burst: 4,
+  perSecond: 1,
+  busyAt: 4,
+  busyUtilization: 0.8,
+};
+
+/** Uploads in progress on one node: per account, and the temporary bytes of all of them together. */
+export type UploadLimits = { perAccount: number; maxTmpBytes: number };
+export const UPLOADS_PER_ACCOUNT = 2;
 
 export type PaymentsConfig = {
   /**
@@ -312,6 +338,8 @@ const variables = {
   }),
   TRUST_PROXY: variable(trustProxy),
   LISTING_CACHE_TTL_MS: wholeNumber('LISTING_CACHE_TTL_MS', 5_000, 'a whole number of milliseconds'),
+  PAGE_CACHE_MAX_MB: wholeNumber('PAGE_CACHE_MAX_MB', 64, 'a whole number of megabytes'),
+  UPLOAD_TMP_MAX_MB: wholeNumber('UPLOAD_TMP_MAX_MB', 1024, 'a whole number of megabytes'),
   REDIS_URL: variable(redisUrl),
   JWT_SECRET: variable(jwtSecret),
   SMTP_URL: secretUrl('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.com:587'),
@@ -417,6 +445,13 @@ function toConfig(env: Parsed): Config {
     trustProxy: env.TRUST_PROXY,
     timeouts: DEFAULT_TIMEOUTS,
     listingCacheTtlMs: env.LISTING_CACHE_TTL_MS,
+    pageCacheMaxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    // A test run's own work keeps its event loop busy: its tests would be refused pages at random. The tests of the
+    // limit set their own.
+    pageRenders: isTest
+      ? { ...DEFAULT_PAGE_RENDER_LIMITS, busyAt: Number.POSITIVE_INFINITY, busyUtilization: Number.POSITIVE_INFINITY }
+      : DEFAULT_PAGE_RENDER_LIMITS,
+    uploads: { perAccount: UPLOADS_PER_ACCOUNT, maxTmpBytes: env.UPLOAD_TMP_MAX_MB * 1024 * 1024 },
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,

@@ -1,10 +1,12 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { checkDataDir, dataDirFolders, startupFailureText } from './lib/data-dir.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
+  await checkDataDir(dataDirFolders(config));
   const app = await buildApp({ config });
 
   let closing = false;
@@ -33,6 +35,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(startupFailureText(err));
   process.exit(1);
 });

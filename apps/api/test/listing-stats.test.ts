@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listingDailyStats, listingVisits, properties, users } from '../src/db/schema.ts';
 import { deleteOldVisits } from '../src/services/jobs/cleanup.ts';
+import { issueViewToken } from '../src/services/stats/view-token.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { nextIp, send, visitorEmail } from './support/visitors.ts';
@@ -44,13 +45,21 @@ const headers = (v: Visitor) => ({
   'user-agent': v.ua ?? CHROME,
   ...(v.token ? { authorization: `Bearer ${v.token}` } : {}),
 });
+/** The view token of the listing's page as rendered now (each beacon here comes from a fresh page; ADR 020). */
+const page = (id: number | string) => issueViewToken(app.statsKeys.viewToken, Number(id) || 1, now);
 const view = (id: number | string, v: Visitor = {}) =>
-  app.inject({ method: 'POST', url: `/api/property/${id}/view`, headers: headers(v), remoteAddress: v.ip ?? nextIp() });
+  app.inject({
+    method: 'POST',
+    url: `/api/property/${id}/view`,
+    payload: { token: page(id) },
+    headers: headers(v),
+    remoteAddress: v.ip ?? nextIp(),
+  });
 const click = (id: number | string, channel: unknown, v: Visitor = {}) =>
   app.inject({
     method: 'POST',
     url: `/api/property/${id}/contact-click`,
-    payload: { channel },
+    payload: { channel, token: page(id) },
     headers: headers(v),
     remoteAddress: v.ip ?? nextIp(),
   });

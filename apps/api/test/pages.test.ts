@@ -147,7 +147,31 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('allows exactly its own inline scripts in the Content-Security-Policy', async () => {
+  it('allows exactly its own inline scripts in the Content-Security-Policy, none that came with a stored text', async () => {
+    // Escaped by React anyway; were it ever written raw, the browser must still refuse to run it.
+    const bait = await makeListing(app, owner.id, {
+      title: 'Bait <script>alert(1)</script>',
+      description: 'Nice view.</p><script>alert(document.cookie)</script><p>',
+    });
+    const res = await get(`/detail/${bait.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(');
+    const policy = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    for (const injected of ['alert(1)', 'alert(document.cookie)']) {
+      expect(scriptSrc).not.toContain(`'sha256-${createHash('sha256').update(injected).digest('base64')}'`);
+    }
+    // Each render marks the framework's scripts with its own nonce; none is left in the page or its policy.
+    expect(res.body).not.toMatch(/\bnonce=/);
+    expect(policy).not.toContain('nonce-');
+    expect(scriptSrc.filter((source) => source.startsWith("'sha256-"))).toHaveLength(
+      [...res.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes = '', text = '']) => !/src=|ld\+json/.test(attributes) && text !== '',
+      ).length,
+    );
+  });
+
+  it('allows every inline script the framework wrote in the Content-Security-Policy', async () => {
     const res = await get(`/detail/${listing.id}`);
     const policy = String(res.headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];

@@ -7,6 +7,10 @@ import { ServerRouter } from 'react-router';
 import { CLIENT_ONLY_ROUTE_ID } from './app/route-ids';
 import { i18nForRequest } from './i18n/i18n.server';
 
+// What the API asks of the web app besides rendering: canonical page addresses and the 429 page (PageEntryExtras).
+export { tooManyRequestsPage } from './app/busy-page.server';
+export { canonicalSearch } from './app/page-addresses';
+
 /** A render that takes longer than this is cut short (its pending parts show their fallbacks). */
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -45,9 +49,11 @@ export default function handleRequest(
     let statusCode = status;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={context.scriptNonce} />
       </I18nextProvider>,
       {
+        // React's own inline scripts, if it writes any, are marked as the framework's like React Router's (ADR 021).
+        nonce: context.scriptNonce,
         // React would otherwise move a large finished part (the page's main content) to the end of the document
         // and reveal it with a script: without JavaScript it would stay hidden. The page is sent whole anyway.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -73,6 +79,8 @@ export default function handleRequest(
       },
     );
     const timer = setTimeout(abort, RENDER_TIMEOUT_MS);
+    // The client has gone (the server aborts the request's signal when its socket closes): stop rendering for it.
+    request.signal.addEventListener('abort', () => abort(), { once: true });
   });
 }
 

@@ -17,9 +17,26 @@ export const HealthResponse = successEnvelope(Health);
 export const CheckState = z.enum(['ok', 'fail', 'off']);
 export type CheckState = z.infer<typeof CheckState>;
 
-/** GET /api/health/ready: 200 when every check used is ok; 503 `{success:false, message, payload}` otherwise. */
+/**
+ * Redis is optional (ADR 009): while it does not answer, each node counts its limits in its own memory and its
+ * listing cache forgets on its lifetime, so the node still serves. `degraded` says so without failing the probe.
+ */
+export const RedisCheckState = z.enum(['ok', 'degraded', 'off']);
+export type RedisCheckState = z.infer<typeof RedisCheckState>;
+
+/**
+ * Free space under DATA_DIR (the PGlite database, uploads on local disk, upload temporaries): `low` is reported and
+ * stays ready, `fail` (critically full: writes are about to fail) takes the node out.
+ */
+export const DiskCheckState = z.enum(['ok', 'low', 'fail']);
+export type DiskCheckState = z.infer<typeof DiskCheckState>;
+
+/**
+ * GET /api/health/ready: 200 unless the database, the job runner or the disk fails; 503
+ * `{success:false, message, payload}` naming them otherwise. Redis down is `degraded`, still 200.
+ */
 export const Readiness = z.object({
-  checks: z.object({ db: CheckState, redis: CheckState, jobs: CheckState }),
+  checks: z.object({ db: CheckState, redis: RedisCheckState, jobs: CheckState, disk: DiskCheckState }),
   version: z.string(),
 });
 export type Readiness = z.infer<typeof Readiness>;

@@ -156,8 +156,24 @@ export const OwnerStats = ListingStats.extend({
 export type OwnerStats = z.infer<typeof OwnerStats>;
 export const OwnerStatsResponse = successEnvelope(OwnerStats);
 
-/** POST /api/property/{id}/contact-click. */
-export const ContactClickRequest = z.object({ channel: ContactChannel });
+/** The longest view token the beacons take (the server issues about 60 characters). */
+export const MAX_VIEW_TOKEN_LENGTH = 200;
+
+/**
+ * The short-lived signed token the listing page is rendered with (ADR 020). A beacon without a valid one is answered
+ * 204 like any other and counts nothing.
+ */
+const viewToken = z
+  .string({ error: 'The view token must be text.' })
+  .max(MAX_VIEW_TOKEN_LENGTH, `The view token can be at most ${MAX_VIEW_TOKEN_LENGTH} characters.`)
+  .optional();
+
+/** POST /api/property/{id}/view: no body (counts nothing), or `{token}` from the rendered page. */
+export const ViewBeaconRequest = z.object({ token: viewToken }).default({});
+export type ViewBeaconRequest = z.infer<typeof ViewBeaconRequest>;
+
+/** POST /api/property/{id}/contact-click; the page's view token is what makes it count. */
+export const ContactClickRequest = z.object({ channel: ContactChannel, token: viewToken });
 export type ContactClickRequest = z.infer<typeof ContactClickRequest>;
 
 // ---- Leads -------------------------------------------------------------------------------

@@ -18,6 +18,11 @@ export interface PageServices {
   similarProperties(id: number): Promise<Property[]>;
   /** The visible listings among these ids, in the order given (GET /api/properties/compare). */
   compareProperties(ids: number[]): Promise<Property[]>;
+  /**
+   * A short-lived signed token for this listing's page: its view and contact-click beacons send it, and only a beacon
+   * with a valid one counts (ADR 020).
+   */
+  viewToken(id: number): string;
 }
 
 /** The context every page loader gets. */
@@ -31,6 +36,27 @@ export interface PageContext {
   requestId: string;
   /** Logs a failure with the request's id. */
   logError(error: unknown, message: string): void;
+  /**
+   * A random value made for this render only. The framework's own inline scripts (hydration data, module loader,
+   * scroll restoration) carry it as their `nonce`, so the server can tell them from any other `<script>` in the page
+   * and allow only those in the Content-Security-Policy (ADR 021). Absent in tests that render without a server.
+   */
+  scriptNonce?: string;
+}
+
+/**
+ * What the web app's server entry (apps/web/src/entry.server.tsx) offers the API besides rendering, so the server
+ * keys, redirects and refuses page addresses exactly as the pages read them (ADR 021).
+ */
+export interface PageEntryExtras {
+  /**
+   * The canonical query string ('' or `?a=1&b=2`) of a public page's address: the parameters its loader reads, as
+   * it reads them, defaults dropped, in a fixed order. Null for an address the web app leaves as it is (screens
+   * rendered in the browser, unknown paths).
+   */
+  canonicalSearch(pathname: string, search: string): string | null;
+  /** The HTML of the 429 page in the address's language; `address` is what "Try again" opens. */
+  tooManyRequestsPage(pathname: string, address: string): string;
 }
 
 /** OpenStreetMap's standard tiles: MAP_TILE_URL's default, and the maps' when a page has no context (tests). */

@@ -84,7 +84,8 @@ export function buildOpenApiDocument(
     const bodies = requestContent(schema.body);
     if (bodies.length > 0) {
       operation.requestBody = {
-        required: true,
+        // A body whose schema takes none (a default) may be left out.
+        required: !bodies.every(([, s]) => s.safeParse(undefined).success),
         content: Object.fromEntries(bodies.map(([type, s]) => [type, { schema: { $ref: componentRef(refer(s)) } }])),
       };
     }

@@ -8,6 +8,7 @@ import {
   cachedSimilarProperties,
   cachedTypeCounts,
 } from '../services/properties/listing-reads.ts';
+import { issueViewToken } from '../services/stats/view-token.ts';
 
 /**
  * What the server-rendered pages read (packages/contract/src/pages.ts): the same service functions and read cache
@@ -21,5 +22,6 @@ export function pageServices(app: FastifyInstance): PageServices {
     listPackages: () => listPackages(app.db),
     similarProperties: async (id) => (await cachedSimilarProperties(app, id)) ?? [],
     compareProperties: (ids) => cachedCompareProperties(app, [...new Set(ids)].slice(0, MAX_COMPARE)),
+    viewToken: (id) => issueViewToken(app.statsKeys.viewToken, id, app.clock.now()),
   };
 }

@@ -54,6 +54,8 @@ export const servicesOverHttp: PageServices = {
   listPackages: () => apiPayload('/packages'),
   similarProperties: (id) => apiPayload(`/property/${id}/similar`),
   compareProperties: (ids) => apiPayload(`/properties/compare?ids=${ids.join(',')}`),
+  // Signed by the server in the app; any text stands for it here.
+  viewToken: (id) => `test-view-token-${id}`,
 };
 
 export const testContext: PageContext = {

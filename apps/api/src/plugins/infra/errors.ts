@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from '@baan/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDiskFull } from '../../lib/disk-space.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { translateMultipartError } from '../../lib/multipart-errors.ts';
 
@@ -17,6 +18,40 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'This address is not valid: a part of it is not properly encoded.',
   FST_ERR_MAX_PARAM_LENGTH: 'This address is too long.',
 };
+
+/** A write the database (or a file) could not make because the disk is full: nothing of it was kept. */
+export const DISK_FULL_MESSAGE =
+  'The server has run out of storage space, so this could not be saved. Nothing was changed; please try again later.';
+
+/**
+ * The most of a refused body that is read and dropped so its answer can be read (below); past it the connection is
+ * closed, as Fastify does for every refused body.
+ */
+export const DRAIN_REFUSED_BODY_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Fastify answers a body its parser refuses (too large, not JSON) with `Connection: close`. When the client is still
+ * sending, closing resets the connection, and the reset can throw away the answer before the client has read it: a
+ * 5 MB contact message got "connection reset" instead of its 413. So the rest of the body is read and dropped (up to
+ * DRAIN_REFUSED_BODY_BYTES; Node's own timeouts and the slow-body check still apply), the answer goes out on a
+ * connection that stays open, and the next request on it is served. A larger body still closes the connection.
+ */
+function keepConnectionForRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (String(reply.getHeader('connection') ?? '').toLowerCase() !== 'close') return;
+  if (request.raw.complete) {
+    reply.removeHeader('connection');
+    return;
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DRAIN_REFUSED_BODY_BYTES) return;
+  reply.removeHeader('connection');
+  let dropped = 0;
+  request.raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_REFUSED_BODY_BYTES) request.raw.socket?.destroy();
+  });
+  request.raw.resume();
+}
 
 function envelope(message: string, errors?: ErrorEnvelope['errors'], code?: string): ErrorEnvelope {
   return { success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) };
@@ -49,11 +84,18 @@ export default fp(
         return reply.code(error.statusCode).send(envelope(error.message, error.errors, error.code));
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // A full disk is no bug of ours and no fault of the caller's (RFC 4918's 507): say so instead of a generic 500.
+      // The failed statement's transaction rolled back, so nothing was kept.
+      if (status >= 500 && isDiskFull(error)) {
+        request.log.error({ err: error }, 'disk full: the write was refused');
+        return reply.code(507).send(envelope(DISK_FULL_MESSAGE));
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.code(status).send(envelope('Something went wrong on our side. Please try again.'));
       }
       request.log.info({ code: error.code, status }, error.message);
+      keepConnectionForRefusedBody(request, reply);
       if (status === 429) return reply.code(429).send(envelope(error.message));
       const message =
         (error.code && FRAMEWORK_MESSAGES[error.code]) ||

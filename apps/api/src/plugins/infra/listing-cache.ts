@@ -32,6 +32,7 @@ export default fp(
     const { database, config } = app;
     const cache = new ListingCache({
       ttlMs: config.listingCacheTtlMs,
+      pageMaxBytes: config.pageCacheMaxBytes,
       now: () => app.clock.now().getTime(),
       primary: database.db,
       replica: database.readDb,

@@ -111,6 +111,40 @@ export default fp(
             ]),
           );
       }
+      parts.push(
+        metricFamily(
+          'baan_page_cache_bytes',
+          'gauge',
+          'Bytes (about) of rendered pages kept in this process’s read cache (PAGE_CACHE_MAX_MB).',
+          [{ value: cache.pageBytes }],
+        ),
+      );
+      if (app.hasDecorator('pageRenderStats')) {
+        const renders = app.pageRenderStats();
+        parts.push(
+          metricFamily(
+            'baan_page_renders_total',
+            'counter',
+            'Pages rendered because the page cache did not have them.',
+            [{ value: renders.rendered }],
+          ),
+          metricFamily(
+            'baan_page_renders_refused_total',
+            'counter',
+            'Page renders refused with 429: one network over its share while this node was busy.',
+            [{ value: renders.refused }],
+          ),
+          metricFamily(
+            'baan_page_renders_abandoned_total',
+            'counter',
+            'Page renders stopped because their client had gone.',
+            [{ value: renders.abandoned }],
+          ),
+          metricFamily('baan_page_renders_in_progress', 'gauge', 'Page renders that missed the cache, running now.', [
+            { value: renders.inProgress },
+          ]),
+        );
+      }
 
       const jobs = await jobCounts();
       if (jobs) {

@@ -62,6 +62,8 @@ const propertyWrites: RoutesPlugin = async (app) => {
       };
       const received = await receiveMultipart(request, {
         tmpDir: app.uploadTmpDir,
+        budget: app.uploadBudget,
+        account: user.id,
         maxFileBytes: MAX_PHOTO_BYTES,
         maxFiles: MAX_PHOTOS + 1,
         allowed: ['jpeg', 'png', 'gif'],
@@ -121,6 +123,8 @@ const propertyWrites: RoutesPlugin = async (app) => {
       if (request.isMultipart()) {
         const received = await receiveMultipart(request, {
           tmpDir: app.uploadTmpDir,
+          budget: app.uploadBudget,
+          account: user.id,
           maxFileBytes: MAX_PHOTO_BYTES,
           maxFiles: MAX_PHOTOS,
           allowed: ['jpeg', 'png', 'gif'],

@@ -7,10 +7,11 @@ import {
   PropertyIdParams,
   ReportUnsubscribeQuery,
   StatsQuery,
+  ViewBeaconRequest,
 } from '@baan/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requestNetwork } from '../../lib/client-network.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { mediaResponse, type RoutesPlugin } from '../../lib/route-schemas.ts';
@@ -19,7 +20,8 @@ import { UNSUBSCRIBE_MESSAGES, unsubscribeWeeklyReport } from '../../services/re
 import { bangkokDay } from '../../services/stats/bangkok-day.ts';
 import { listingStats, ownerStats, STATS_MESSAGES } from '../../services/stats/read-stats.ts';
 import { recordContactClick, recordView } from '../../services/stats/record.ts';
-import { isCrawler, visitorHash } from '../../services/stats/visitor.ts';
+import { CLICK_TOKEN_TTL_MS, readViewToken, VIEW_TOKEN_TTL_MS } from '../../services/stats/view-token.ts';
+import { isCrawler, tokenUseKey, visitorHash } from '../../services/stats/visitor.ts';
 
 /**
  * An empty 204. Declared (and set before sending) as text/plain so the answer check of
@@ -39,9 +41,10 @@ const firstFieldMessage = (errors: FieldErrors) =>
 const statsRoutes: RoutesPlugin = async (app) => {
   /**
    * Who a beacon counts as, or null when it does not count: a crawler, or the listing's owner (or an admin)
-   * sending their own token. A token that does not check out is just an anonymous visitor.
+   * sending their own token. A token that does not check out is just an anonymous visitor. The visitor is one of a
+   * few per network whatever the user agent (visitor.ts, ADR 020).
    */
-  async function countedVisitor(request: FastifyRequest, ownerId: number | undefined, now: Date) {
+  async function countedVisitor(request: FastifyRequest, ownerId: number | undefined, network: string, now: Date) {
     const userAgent = request.headers['user-agent'];
     if (isCrawler(userAgent)) return null;
     if (request.headers.authorization) {
@@ -53,15 +56,14 @@ const statsRoutes: RoutesPlugin = async (app) => {
       const user = request.user;
       if (user && (user.id === ownerId || user.role === 'admin')) return null;
     }
-    // By network (IPv4 /32, IPv6 /64): one client's many IPv6 addresses are one visitor (ADR 019).
-    return visitorHash(app.statsKeys.visitor, bangkokDay(now), requestNetwork(request), userAgent ?? '');
+    return visitorHash(app.statsKeys.visitor, bangkokDay(now), network, userAgent ?? '');
   }
 
   app.post(
     '/property/:id/view',
     {
-      schema: { params: PropertyIdParams, response: { 204: NO_CONTENT } },
-      config: { input: { notFound: STATS_MESSAGES.publicNotFound } },
+      schema: { params: PropertyIdParams, body: ViewBeaconRequest, response: { 204: NO_CONTENT } },
+      config: { input: { notFound: STATS_MESSAGES.publicNotFound, message: firstFieldMessage } },
     },
     async (request, reply) => {
       await app.rateLimit.byIp('beacon', request);
@@ -69,8 +71,15 @@ const statsRoutes: RoutesPlugin = async (app) => {
       const listing = await cachedProperty(app, request.params.id);
       if (!listing) throw notFound(STATS_MESSAGES.publicNotFound);
       const now = app.clock.now();
-      const visitor = await countedVisitor(request, listing.owner?.id, now);
-      if (visitor) await recordView(app.db, listing.id, visitor, now);
+      // Only a beacon from a page this server rendered counts, each page's token once per network (ADR 020).
+      const token = readViewToken(app.statsKeys.viewToken, request.body.token, listing.id, now, VIEW_TOKEN_TTL_MS);
+      if (!token) return noContent(reply);
+      const network = clientNetwork(request.ip);
+      const visitor = await countedVisitor(request, listing.owner?.id, network, now);
+      if (visitor) {
+        const use = { day: bangkokDay(token.issuedAt), key: tokenUseKey(app.statsKeys.visitor, token.nonce, network) };
+        await recordView(app.db, listing.id, visitor, now, use);
+      }
       return noContent(reply);
     },
   );
@@ -86,7 +95,10 @@ const statsRoutes: RoutesPlugin = async (app) => {
       const listing = await cachedProperty(app, request.params.id);
       if (!listing) throw notFound(STATS_MESSAGES.publicNotFound);
       const now = app.clock.now();
-      const visitor = await countedVisitor(request, listing.owner?.id, now);
+      // A click is counted once per visitor, channel and day already: its token need only be a real page's.
+      const token = readViewToken(app.statsKeys.viewToken, request.body.token, listing.id, now, CLICK_TOKEN_TTL_MS);
+      if (!token) return noContent(reply);
+      const visitor = await countedVisitor(request, listing.owner?.id, clientNetwork(request.ip), now);
       if (visitor) await recordContactClick(app.db, listing.id, request.body.channel, visitor, now);
       return noContent(reply);
     },

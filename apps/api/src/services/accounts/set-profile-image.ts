@@ -11,6 +11,8 @@ import type { UserRow } from './to-public-user.ts';
 
 /** Profile pictures are shown small: one 256 px WebP (smaller originals keep their size). */
 const AVATAR_WIDTHS = [256];
+/** Where profile pictures are stored; `users.profile_image` holds the file's key. */
+export const AVATAR_FOLDER = 'avatars';
 
 /**
  * Multipart {name?, profile_image?}, streamed to disk like every upload: the image must be JPEG,
@@ -20,6 +22,8 @@ const AVATAR_WIDTHS = [256];
 export async function setProfileImage(app: FastifyInstance, request: FastifyRequest, user: UserRow): Promise<UserRow> {
   const received = await receiveMultipart(request, {
     tmpDir: app.uploadTmpDir,
+    budget: app.uploadBudget,
+    account: user.id,
     maxFileBytes: MAX_PHOTO_BYTES,
     maxFiles: 1,
     maxFields: 10,
@@ -40,7 +44,7 @@ export async function setProfileImage(app: FastifyInstance, request: FastifyRequ
     if (name === undefined && !image) throw badRequest(M.nameRequired, { name: [M.nameRequired] });
     if (image) {
       try {
-        newKey = imageFileKeys(await processImage(app.storage, image.path, 'avatars', AVATAR_WIDTHS))[0];
+        newKey = imageFileKeys(await processImage(app.storage, image.path, AVATAR_FOLDER, AVATAR_WIDTHS))[0];
       } catch (err) {
         if (err instanceof ImageProcessingError)
           throw badRequest(M.imageUnreadable, { profile_image: [M.imageUnreadable] });

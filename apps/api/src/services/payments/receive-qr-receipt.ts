@@ -32,6 +32,8 @@ export async function receiveQrReceipt(
 ): Promise<QrReceiptForm> {
   const received = await receiveMultipart(request, {
     tmpDir: app.uploadTmpDir,
+    budget: app.uploadBudget,
+    account: userId,
     maxFileBytes: MAX_PHOTO_BYTES,
     maxFiles: 1,
     maxFields: 30,

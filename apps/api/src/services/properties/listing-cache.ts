@@ -31,6 +31,13 @@ export interface ReplicaProbe {
 export type ListingCacheOptions = {
   /** How long a read is kept (LISTING_CACHE_TTL_MS; 0 turns caching off, not the replica routing). */
   ttlMs: number;
+  /**
+   * The most bytes (about) rendered pages may hold (PAGE_CACHE_MAX_MB): pages are the largest entries, kept apart
+   * from the reads and weighed with `weighPage`, so a run of distinct addresses cannot grow the process without end.
+   */
+  pageMaxBytes?: number;
+  /** Most pages kept, whatever their size. */
+  pageMaxEntries?: number;
   /** The app's clock in milliseconds (cache lifetimes follow it, so tests can move time). */
   now: () => number;
   primary: Db;
@@ -46,6 +53,15 @@ export type ListingCacheOptions = {
   /** A catch-up that takes longer than this is logged as a warning (reads meanwhile go to the primary). */
   slowCatchUpMs?: number;
 };
+
+/**
+ * What a kept page costs in memory, about: its text (one or two bytes a character), the brotli and gzip forms made on
+ * demand, and its headers. Anything without a size counts as 1 KB.
+ */
+export function weighPage(page: unknown): number {
+  const bytes = (page as { body?: { bytes?: unknown } } | null)?.body?.bytes;
+  return typeof bytes === 'number' ? Math.ceil(bytes * 1.5) + 4096 : 1024;
+}
 
 /** An LSN such as "0/3000148" as one comparable number. */
 export function lsnValue(lsn: string): bigint {
@@ -112,6 +128,8 @@ export class ListingCache {
   readonly nodeId = randomUUID();
   /** The cached reads (GET /metrics reads their hit counts through this field's name). */
   private readonly entries: TtlCache;
+  /** Rendered pages, bounded in bytes (their keys live in listing-reads.ts like every other). */
+  private readonly pages: TtlCache;
   private readonly primary: Db;
   private readonly replica: Db | undefined;
   private readonly probe: ReplicaProbe | undefined;
@@ -132,6 +150,10 @@ export class ListingCache {
 
   constructor(opts: ListingCacheOptions) {
     this.entries = new TtlCache(opts.ttlMs, opts.now);
+    this.pages = new TtlCache(opts.ttlMs, opts.now, opts.pageMaxEntries ?? 2_000, {
+      weigh: weighPage,
+      maxBytes: opts.pageMaxBytes ?? 64 * 1024 * 1024,
+    });
     this.primary = opts.primary;
     this.replica = opts.replica && opts.replica !== opts.primary ? opts.replica : undefined;
     this.probe = this.replica ? (opts.probe ?? sqlProbe(opts.primary, this.replica)) : undefined;
@@ -157,9 +179,26 @@ export class ListingCache {
     return this.entries.get(key, load);
   }
 
-  /** Hits and misses of this node's cache since start (GET /metrics). */
-  stats(): { hits: number; misses: number; size: number } {
-    return this.entries.stats();
+  /** A rendered page, or `load`'s; kept like a read, within the pages' byte bound. */
+  getPage<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.pages.get(key, load);
+  }
+
+  /** Whether a page is kept (or being rendered) under `key`; counts no hit. */
+  hasPage(key: string): boolean {
+    return this.pages.has(key);
+  }
+
+  /** Hits and misses of this node's cache since start, entries held, and bytes (about) of pages held (GET /metrics). */
+  stats(): { hits: number; misses: number; size: number; pageBytes: number } {
+    const reads = this.entries.stats();
+    const pages = this.pages.stats();
+    return {
+      hits: reads.hits + pages.hits,
+      misses: reads.misses + pages.misses,
+      size: reads.size + pages.size,
+      pageBytes: pages.bytes,
+    };
   }
 
   /**
@@ -168,6 +207,7 @@ export class ListingCache {
    */
   clear(): void {
     this.entries.clear();
+    this.pages.clear();
   }
 
   /** Runs a read-only query on the replica when it may serve (see the class comment), else on the primary. */
@@ -240,7 +280,7 @@ export class ListingCache {
   private apply(message: Invalidation): void {
     // Replica first, then the entries: a load that starts after this sees the write.
     if (message.lsn) this.waitForReplica(message.lsn);
-    this.entries.clear();
+    this.clear();
   }
 
   private replicaFailed(err: unknown): void {

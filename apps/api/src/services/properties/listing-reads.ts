@@ -55,8 +55,8 @@ const KEYS = {
   similar: (id: number) => `similar:${id}`,
   /** The visible listings among these ids, in this order. */
   compare: (ids: readonly number[]) => `compare:${ids.join(',')}`,
-  /** A server-rendered public page under its URL. */
-  html: (url: string) => `html:${url}`,
+  /** A server-rendered public page under its canonical address (path and canonical query). */
+  html: (address: string) => `html:${address}`,
 } as const;
 
 /** One visible listing through the read cache, or null (the API's GET /api/property/:id and the detail page). */
@@ -130,12 +130,18 @@ export function cachedPropertyBody(deps: ListingReadDeps, id: number): Promise<E
 }
 
 /**
- * A server-rendered public page, rendered once per cache lifetime and URL and shared. `render`
- * throws for an answer that must not be shared (the cache keeps no failure). The pages are built
- * from the cached reads, so the invalidation that drops those drops them too.
+ * A server-rendered public page, rendered once per cache lifetime and canonical address (ADR 021: the path and the
+ * query as the page reads it, never the raw URL) and shared. `render` throws for an answer that must not be shared
+ * (the cache keeps no failure). The pages are built from the cached reads, so the invalidation that drops those
+ * drops them too; they are kept apart from the reads, within PAGE_CACHE_MAX_MB.
  */
-export function cachedPage<T>(deps: ListingReadDeps, url: string, render: () => Promise<T>): Promise<T> {
-  return deps.listingCache.get(KEYS.html(url), render);
+export function cachedPage<T>(deps: ListingReadDeps, address: string, render: () => Promise<T>): Promise<T> {
+  return deps.listingCache.getPage(KEYS.html(address), render);
+}
+
+/** Whether the page at this canonical address would be served from the cache (or is being rendered already). */
+export function isPageCached(deps: ListingReadDeps, address: string): boolean {
+  return deps.listingCache.hasPage(KEYS.html(address));
 }
 
 /** GET /api/all/properties: every visible listing (not cached: nobody pages through it twice). */

@@ -7,24 +7,45 @@ import { bangkokDay, bangkokHalfHour } from './bangkok-day.ts';
 import { STATS_MESSAGES } from './read-stats.ts';
 
 /**
- * Counting rules (ADR 017 "Statistics"), per listing and Asia/Bangkok day:
- * - `visitors` +1 the first time a visitor (visitor.ts) sends a view beacon that day (a `view` row);
- * - `views` +1 per beacon, but at most once per visitor per half hour of the Bangkok clock (a `view:NN`
+ * Counting rules (ADR 017 "Statistics", ADR 020), per listing and Asia/Bangkok day:
+ * - a view counts only with a valid view token (checked by the route), and each token counts once per network: its
+ *   use is a `token` row keyed by the token and the network, dated by the day the token was issued, inserted first in
+ *   the same statement, so concurrent beacons with one token on one or several nodes count once;
+ * - `visitors` +1 the first time a visitor (visitor.ts: at most VISITORS_PER_NETWORK per network) sends a counted view
+ *   beacon that day (a `view` row);
+ * - `views` +1 per counted beacon, but at most once per visitor per half hour of the Bangkok clock (a `view:NN`
  *   row, NN = 0…47), so reloading a page again and again counts one view, not hundreds;
  * - `clicks_<channel>` +1 the first time a visitor clicks that contact channel that day.
  * Each is one statement: the visit rows are inserted with ON CONFLICT DO NOTHING and the day's counters
  * move by what was new, so concurrent beacons of one visitor never count twice.
  */
 
-/** Records a view beacon; returns whether it counted as a view. */
-export async function recordView(db: Db, propertyId: number, visitor: string, now: Date): Promise<boolean> {
+/** A view token's use: the day it was issued (Bangkok) and its key (`tokenUseKey`). */
+export type TokenUse = { day: string; key: string };
+
+/** Records a view beacon that carried a valid token; returns whether it counted as a view. */
+export async function recordView(
+  db: Db,
+  propertyId: number,
+  visitor: string,
+  now: Date,
+  token: TokenUse,
+): Promise<boolean> {
   const day = bangkokDay(now);
   const slot = `view:${String(bangkokHalfHour(now)).padStart(2, '0')}`;
   const result = await db
     .execute(sql`
-    with fresh as (
+    with used as (
       insert into ${listingVisits} (property_id, day, visitor, kind)
-      values (${propertyId}::int, ${day}::date, ${visitor}, 'view'), (${propertyId}::int, ${day}::date, ${visitor}, ${slot})
+      values (${propertyId}::int, ${token.day}::date, ${token.key}, 'token')
+      on conflict do nothing
+      returning 1
+    ),
+    fresh as (
+      insert into ${listingVisits} (property_id, day, visitor, kind)
+      select ${propertyId}::int, ${day}::date, ${visitor}, v.kind
+      from (values ('view'), (${slot})) as v(kind)
+      where exists (select 1 from used)
       on conflict do nothing
       returning kind
     )

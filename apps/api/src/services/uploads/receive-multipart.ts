@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.ts';
 import { type ImageKind, SNIFF_BYTES, sniffImage } from '../images/sniff-image.ts';
 import { storageFailure } from './storage-failure.ts';
+import type { UploadBudget, UploadTicket } from './upload-budget.ts';
 
 export type ReceivedFile = {
   field: string;
@@ -27,6 +28,10 @@ export type Received = {
 
 export type ReceiveOptions = {
   tmpDir: string;
+  /** The node's limits on uploads in progress (app.uploadBudget): per account, and temporary bytes in all. */
+  budget: UploadBudget;
+  /** Whose upload this is (the user's id): an account has at most the budget's `perAccount` in progress. */
+  account: number;
   maxFileBytes: number;
   maxFiles: number;
   /** Text fields accepted (200 unless given). */
@@ -51,7 +56,10 @@ const MB = 1024 * 1024;
  * Every upload's one way in. Streams a multipart body: text fields into an object, each file to
  * its own temporary file on disk (never whole in memory), checking its first bytes for an allowed
  * image type and its size as it arrives. A wrong type answers 415, a file over the limit 413, a
- * failing upload folder 507/500; whatever happens, nothing is kept.
+ * failing upload folder 507/500; whatever happens, nothing is kept. Before any byte is read, an
+ * account with uploads in progress up to the budget gets 429, and a node whose upload temporaries
+ * fill the budget 503 (both with Retry-After); an upload whose bytes would go past it is cut with
+ * the 503. Its bytes count until `cleanup` has removed its files.
  */
 export async function receiveMultipart(request: FastifyRequest, options: ReceiveOptions): Promise<Received> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data.');
@@ -62,15 +70,20 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
     tooLarge: (name: string) => `"${name}" is larger than ${maxMb} MB. Choose a smaller photo.`,
   };
   const dir = path.join(options.tmpDir, randomUUID());
+  let ticket: UploadTicket | undefined;
   // Never throws: a leftover temporary file must not turn an answer into a 500 (start-up wipes them).
-  const cleanup = () =>
-    rm(dir, { recursive: true, force: true }).catch((err: unknown) => {
+  const cleanup = async () => {
+    await rm(dir, { recursive: true, force: true }).catch((err: unknown) => {
       request.log.warn({ err }, 'could not remove temporary upload files');
     });
+    ticket?.end();
+  };
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   let beforeFile = options.beforeFile;
   try {
+    ticket = options.budget.begin(options.account);
+    const counted = ticket;
     await mkdir(dir, { recursive: true }).catch((err: unknown) => {
       throw storageFailure(err);
     });
@@ -106,6 +119,12 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
       let head = Buffer.alloc(0);
       const check = new Transform({
         transform(chunk: Buffer, _enc, done) {
+          try {
+            counted.add(chunk.length);
+          } catch (err) {
+            done(err as Error);
+            return;
+          }
           size += chunk.length;
           if (kind === null && head.length < SNIFF_BYTES) {
             head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);

@@ -67,7 +67,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ]),
     ],
   });
-  return { property, similar, seo };
+  // The page's view and contact-click beacons count only with it (ADR 020).
+  return { property, similar, seo, viewToken: context.pages.viewToken(property.id) };
 }
 
 /** The main photo needs no preload here: React preloads an <img> marked fetchPriority="high" (ImageCarousel). */
@@ -108,10 +109,10 @@ function Inquiry({ property, isOwner }: { property: Property; isOwner: boolean }
 
 /** /detail/:id: a listing, rendered on the server with its data; the browser then reports the view (not the server). */
 export default function Detail() {
-  const { property, similar, seo } = useLoaderData<typeof loader>();
+  const { property, similar, seo, viewToken } = useLoaderData<typeof loader>();
   const user = useAppSelector((state) => state.login.user);
   const isOwner = ownsListing(user, property.owner);
-  useViewBeacon(property.id);
+  useViewBeacon(property.id, viewToken);
   useRecordView(property);
   const contactClick = useContactClick(property.id);
   const gone = isNoLongerAvailable(property);

@@ -137,6 +137,9 @@ describe('The view beacon', () => {
     const beacon = posts(api.requests, '/api/property/7/view')[0] as Request;
     expect(beacon.headers.get('Authorization')).toBeNull();
     expect(beacon.keepalive).toBe(true);
+    // The page's view token (signed by the server that rendered it): without it the view would not count.
+    expect(beacon.headers.get('Content-Type')).toBe('application/json');
+    expect(api.bodies).toContainEqual({ token: 'test-view-token-7' });
     // Nothing else follows (re-renders, the lazy inquiry form arriving).
     await screen.findByTestId('inquiry-form', {}, { timeout: 15_000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -219,10 +222,12 @@ describe('Contact clicks', () => {
     const clicks = posts(api.requests, '/api/property/7/contact-click');
     expect(clicks.every((r) => r.headers.get('Content-Type') === 'application/json')).toBe(true);
     expect(clicks.every((r) => r.keepalive)).toBe(true);
+    // Each with the view token the page was rendered with (the server counts none without one; ADR 020).
     expect(api.bodies.filter((body) => body !== undefined)).toEqual([
-      { channel: 'phone' },
-      { channel: 'email' },
-      { channel: 'line' },
+      { token: 'test-view-token-7' },
+      { channel: 'phone', token: 'test-view-token-7' },
+      { channel: 'email', token: 'test-view-token-7' },
+      { channel: 'line', token: 'test-view-token-7' },
     ]);
   });
 

@@ -27,24 +27,36 @@ function postEvent(path: string, token: string | null, body?: object): void {
 }
 
 /**
- * Sends the view beacon once per listing shown, in the browser only (effects do not run in the server render, so a
- * crawler's or a cached page's render counts nothing). It waits until a stored session is checked, so the owner's
- * token goes with it and their own views are not counted.
+ * The view token each listing page was rendered with, by listing (ADR 020): the contact clicks on that page send it
+ * too. Kept for the visit in this tab only.
  */
-export function useViewBeacon(propertyId: number): void {
+const pageTokens = new Map<number, string>();
+
+/**
+ * Sends the view beacon once per listing shown, in the browser only (effects do not run in the server render, so a
+ * crawler's or a cached page's render counts nothing), with the view token the page was rendered with: the server
+ * counts no beacon without one. It waits until a stored session is checked, so the owner's token goes with it and
+ * their own views are not counted.
+ */
+export function useViewBeacon(propertyId: number, viewToken: string): void {
   const token = useAppSelector((state) => state.login.token);
   const isRestoring = useAppSelector((state) => state.login.isRestoring);
+  pageTokens.set(propertyId, viewToken);
   // Kept across React's development double effects, and across a re-render of the same listing.
   const sentFor = useRef<number | null>(null);
   useEffect(() => {
     if (isRestoring || sentFor.current === propertyId) return;
     sentFor.current = propertyId;
-    postEvent(`/property/${propertyId}/view`, token);
-  }, [propertyId, token, isRestoring]);
+    postEvent(`/property/${propertyId}/view`, token, { token: viewToken });
+  }, [propertyId, token, isRestoring, viewToken]);
 }
 
-/** Reports a click on one of the listing's contact actions (counted once per visitor and day by the server). */
+/**
+ * Reports a click on one of the listing's contact actions (counted once per visitor and day by the server), with the
+ * view token of the listing's page.
+ */
 export function useContactClick(propertyId: number): (channel: ContactChannel) => void {
   const token = useAppSelector((state) => state.login.token);
-  return (channel) => postEvent(`/property/${propertyId}/contact-click`, token, { channel });
+  return (channel) =>
+    postEvent(`/property/${propertyId}/contact-click`, token, { channel, token: pageTokens.get(propertyId) });
 }
