@@ -73,3 +73,16 @@ export const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
 /** A phone number a visitor can dial: PHONE_PATTERN with at least 6 digits. */
 export const isPhoneNumber = (value: string): boolean =>
   PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 6;
+
+/** Longest phone number text read (the columns hold 40 characters). */
+const PHONE_MAX_LENGTH = 40;
+
+/**
+ * A Thai mobile number (sign-up's "Mobile number"): 0 and 9 digits starting with 6, 8 or 9 (`081 234 5678`), or the
+ * same after the country code 66 (`+66 81 234 5678`, `0066…`, `+66 (0)81…`). Spaces, dots, hyphens and brackets
+ * between the digits are allowed. Landlines (02…) and other countries are not mobile numbers here.
+ */
+export function isThaiMobileNumber(value: string): boolean {
+  if (value.length > PHONE_MAX_LENGTH) return false;
+  return /^(?:(?:\+|00)?660?|0)[689]\d{8}$/.test(value.replace(/[\s().-]/g, ''));
+}
