@@ -256,7 +256,13 @@ describe('accounts', () => {
     const res = await fetch(`${app.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Malee Sukjai', email, password: PASSWORD, password_confirmation: PASSWORD }),
+      body: JSON.stringify({
+        name: 'Malee Sukjai',
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accept_terms: true,
+      }),
     });
     expect(res.status).toBe(201);
     const code = codeIn(await mailTo(email, before));

@@ -12,7 +12,12 @@ const newsletter: RoutesPlugin = async (app) => {
       // Limits before the write: a limited request subscribes nothing.
       await app.rateLimit.byIp('newsletter', request);
       await app.rateLimit.byEmail('newsletter', email);
-      const isNew = await subscribeNewsletter(app.db, email, requestLanguage(request));
+      // Subscribing is the consent to the newsletter (the footer asks for it): recorded with the notice's version.
+      const isNew = await subscribeNewsletter(
+        app.db,
+        { userId: null, email },
+        { language: requestLanguage(request), source: 'footer', now: app.clock.now() },
+      );
       return reply.code(201).send({
         success: true,
         message: isNew ? 'Thanks! You are subscribed.' : 'You are already subscribed.',
