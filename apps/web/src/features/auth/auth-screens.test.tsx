@@ -15,6 +15,9 @@ function dashboardReads(input: Request): Response | undefined {
   const path = new URL(input.url).pathname;
   // The account's favourites, read at every login (app/favorites.ts): none.
   if (path === '/api/user/favorites') return jsonResponse(200, { success: true, payload: [] });
+  // The settings' consents (PDPA): none recorded.
+  if (path === '/api/user/consents')
+    return jsonResponse(200, { success: true, payload: { newsletter: false, items: [] } });
   if (path === '/api/user/inquiries')
     return jsonResponse(200, {
       success: true,
@@ -524,8 +527,9 @@ describe('session and dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect((await screen.findAllByText('Passwords do not match.')).length).toBeGreaterThan(0);
     expect(calls).toHaveLength(1);
-    // Show/hide toggles.
-    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    // Show/hide toggles (the password change's three; the account deletion has its own).
+    const passwordSection = screen.getByRole('region', { name: 'Change password' });
+    const toggles = within(passwordSection).getAllByRole('button', { name: 'Show password' });
     expect(toggles).toHaveLength(3);
     await user.click(toggles[0] as HTMLElement);
     expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'text');
