@@ -212,6 +212,23 @@ describe('GET, PUT and DELETE /api/user/consents', () => {
   });
 });
 
+describe('PUT /api/user/consents/newsletter is limited, DELETE never', () => {
+  it('takes 5 subscriptions an hour per address (the footer form counts too); a 6th is a 429, withdrawing still works', async () => {
+    const { token, email } = await signUpAndLogin(app, uniqueEmail('toggle'));
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call('PUT', '/api/user/consents/newsletter', token)).statusCode).toBe(200);
+      expect((await call('DELETE', '/api/user/consents/newsletter', token)).statusCode).toBe(200);
+    }
+    const before = await rowsOf(email);
+    const refused = await call('PUT', '/api/user/consents/newsletter', token);
+    expect(refused.statusCode).toBe(429);
+    expect(await rowsOf(email)).toEqual(before);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call('DELETE', '/api/user/consents/newsletter', token)).statusCode).toBe(200);
+    }
+  });
+});
+
 /** An account with something in every table the export and the deletion cover. */
 async function richAccount(prefix: string) {
   const { email, token, userId } = await signUpAndLogin(app, uniqueEmail(prefix));

@@ -41,7 +41,15 @@ const privacyRoutes: RoutesPlugin = async (app) => {
 
   app.put(
     '/user/consents/newsletter',
-    { preHandler: app.authenticate, schema: { response: { 200: ConsentsResponse } } },
+    {
+      // Each subscription after a withdrawal records a consent: the footer's limit per address bounds them.
+      // Withdrawing is never limited (PDPA section 19: as easy as giving).
+      preHandler: [
+        app.authenticate,
+        async (request) => app.rateLimit.byEmail('newsletter', currentUser(request).email),
+      ],
+      schema: { response: { 200: ConsentsResponse } },
+    },
     async (request) => {
       const user = currentUser(request);
       await subscribeNewsletter(app.db, subjectOf(user), { language: user.language, source: 'settings', now: now() });

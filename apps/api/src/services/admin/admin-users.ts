@@ -15,11 +15,11 @@ import { consoleSearch, pageWindow } from './search.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-// Correlated sub-selects spell the tables out: drizzle writes a column of a single-table select
-// without its table name, which inside the sub-select would name the inner table's column.
 /** A deleted account's row stays only as the anonymous payer of its payments (ADR 021): the console has no user there. */
 const isAccount = isNull(users.deletedAt);
 
+// Correlated sub-selects spell the tables out: drizzle writes a column of a single-table select
+// without its table name, which inside the sub-select would name the inner table's column.
 const listingCount = sql<number>`(select count(*)::int from properties p where p.user_id = users.id)`;
 
 /** Each user's subscription now, computed from their periods' dates as everywhere else. */
