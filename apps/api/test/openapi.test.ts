@@ -124,7 +124,7 @@ describe('GET /api/openapi.json', () => {
     expect(operation('GET', '/api/admin/messages.csv')?.responses['200']?.content).toHaveProperty(['text/csv']);
   });
 
-  it('lists the PDPA routes (ADR 021) with their contract schemas, each needing a token', () => {
+  it('lists the PDPA routes (ADR 023) with their contract schemas, each needing a token', () => {
     const json = (op: Operation | undefined, status: string) =>
       op?.responses[status]?.content?.['application/json']?.schema;
     const routes: [string, string, string, string][] = [

@@ -1,5 +1,5 @@
 /**
- * PDPA (ADR 021): consents at sign-up and for the newsletter, a person's copy of their data, account deletion confirmed
+ * PDPA (ADR 023): consents at sign-up and for the newsletter, a person's copy of their data, account deletion confirmed
  * by password and by an e-mailed link, and the console's record of those requests.
  */
 import {

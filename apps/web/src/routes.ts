@@ -23,7 +23,7 @@ export default [
       r('contact', 'contact.tsx'),
       r('select-package', 'select-package.tsx'),
       r('terms', 'info-page.tsx', 'terms'),
-      // The PDPA privacy notice (ADR 021).
+      // The PDPA privacy notice (ADR 023).
       r('privacy', 'privacy.tsx'),
       r('services', 'info-page.tsx', 'services'),
       r('faq', 'info-page.tsx', 'faq'),
@@ -49,7 +49,7 @@ export default [
           r('inquiries', 'dashboard.inquiries.tsx'),
           r('saved-searches', 'dashboard.saved-searches.tsx'),
           r('settings', 'dashboard.settings.tsx'),
-          // The account deletion mail's link: the token after #, confirmed by the signed-in owner (ADR 021).
+          // The account deletion mail's link: the token after #, confirmed by the signed-in owner (ADR 023).
           r('settings/delete-account', 'dashboard.delete-account.tsx'),
         ]),
         route('admin', 'app/routes/admin.tsx', [

@@ -240,7 +240,7 @@ export const AdminMessagesPage = z.discriminatedUnion('kind', [
 export type AdminMessagesPage = z.infer<typeof AdminMessagesPage>;
 export const AdminMessagesPageResponse = successEnvelope(AdminMessagesPage);
 
-// ---- Privacy requests (PDPA, ADR 021) ---------------------------------------------------
+// ---- Privacy requests (PDPA, ADR 023) ---------------------------------------------------
 
 /** GET /api/admin/privacy-requests?type=&status=&page=&per_page= : newest first. */
 export const AdminPrivacyRequestsQuery = z.object({
@@ -294,7 +294,7 @@ export const AUDIT_ACTIONS = [
   'package.retire',
   'messages.export',
   'job.retry',
-  // A person's own PDPA requests (ADR 021): the actor is that person.
+  // A person's own PDPA requests (ADR 023): the actor is that person.
   'privacy.export',
   'privacy.deletion_request',
   'privacy.deletion',

@@ -1,5 +1,5 @@
 /**
- * Thailand's Personal Data Protection Act B.E. 2562 (PDPA) on the wire (ADR 021): consents, a person's copy of their
+ * Thailand's Personal Data Protection Act B.E. 2562 (PDPA) on the wire (ADR 023): consents, a person's copy of their
  * data, account deletion confirmed by password and by an e-mailed link, and the admin's record of those requests.
  */
 import { z } from 'zod';

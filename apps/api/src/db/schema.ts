@@ -46,7 +46,7 @@ export const users = pgTable(
     /** Receives the weekly statistics report (one-click unsubscribe turns it off). */
     weeklyReport: boolean('weekly_report').notNull().default(true),
     /**
-     * The person deleted the account (PDPA, ADR 021): the row stays only as the anonymous payer of the payments the
+     * The person deleted the account (PDPA, ADR 023): the row stays only as the anonymous payer of the payments the
      * law keeps, with no name, an e-mail that is no address (`deleted-user-<id>`) and no password.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -580,7 +580,7 @@ export const savedSearchHits = pgTable(
 );
 
 /**
- * Consents under the PDPA (ADR 021): who (the account, and the e-mail it was given for), to what, to which version of
+ * Consents under the PDPA (ADR 023): who (the account, and the e-mail it was given for), to what, to which version of
  * the privacy notice, when, and when withdrawn. Rows are added, never rewritten, except that withdrawing stamps
  * `withdrawn_at`; the newest row of a purpose is the one in force.
  */
@@ -601,7 +601,7 @@ export const consents = pgTable(
 );
 
 /**
- * A person's requests under the PDPA (ADR 021), for the admin console: exports of their data and account deletions.
+ * A person's requests under the PDPA (ADR 023), for the admin console: exports of their data and account deletions.
  * A deletion waits for the link mailed to the person (only a SHA-256 of its token is kept); once the account is
  * deleted, `email` keeps only a masked form.
  */

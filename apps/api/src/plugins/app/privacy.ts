@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { DELETE_FILES_JOB } from '../../services/privacy/delete-account.ts';
 
 /**
- * Account deletion's file clean-up (ADR 021): the photos, avatar and receipts of a deleted account, removed by a
+ * Account deletion's file clean-up (ADR 023): the photos, avatar and receipts of a deleted account, removed by a
  * durable job queued in the deletion's transaction, so a crash or a storage failure only delays it (retried).
  */
 export default fp(

@@ -4,7 +4,7 @@ import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { listPrivacyRequests } from '../../services/admin/list-privacy-requests.ts';
 import { BAD_FILTERS } from './params.ts';
 
-/** The people's PDPA requests (exports, deletions) for the console (ADR 021). */
+/** The people's PDPA requests (exports, deletions) for the console (ADR 023). */
 const adminPrivacy: RoutesPlugin = async (app) => {
   app.get(
     '/admin/privacy-requests',

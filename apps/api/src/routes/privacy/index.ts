@@ -27,7 +27,7 @@ function currentUser(request: FastifyRequest): UserRow {
 const subjectOf = (user: UserRow) => ({ userId: user.id, email: user.email });
 
 /**
- * The signed-in person's rights under the PDPA (ADR 021): their consents and the newsletter, a copy of their data,
+ * The signed-in person's rights under the PDPA (ADR 023): their consents and the newsletter, a copy of their data,
  * and deleting the account (password, then the e-mailed link).
  */
 const privacyRoutes: RoutesPlugin = async (app) => {

@@ -20,7 +20,7 @@ const taken = () => conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.e
  * code screen is not stranded (nor can anyone tell a pending account from a new one).
  *
  * The agreement to the terms and the privacy notice (and, when ticked, the newsletter consent) is recorded with the
- * account in one transaction (PDPA, ADR 021): no account exists without it.
+ * account in one transaction (PDPA, ADR 023): no account exists without it.
  */
 export async function registerUser(
   db: Db,

@@ -15,7 +15,7 @@ import { consoleSearch, pageWindow } from './search.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** A deleted account's row stays only as the anonymous payer of its payments (ADR 021): the console has no user there. */
+/** A deleted account's row stays only as the anonymous payer of its payments (ADR 023): the console has no user there. */
 const isAccount = isNull(users.deletedAt);
 
 // Correlated sub-selects spell the tables out: drizzle writes a column of a single-table select

@@ -16,7 +16,7 @@ function statusIs(status: AdminPrivacyRequestsQuery['status'], now: Date): SQL |
   return status ? eq(privacyRequests.status, status) : undefined;
 }
 
-/** GET /api/admin/privacy-requests: the people's exports and deletions (ADR 021), newest first. */
+/** GET /api/admin/privacy-requests: the people's exports and deletions (ADR 023), newest first. */
 export async function listPrivacyRequests(
   db: Db,
   query: AdminPrivacyRequestsQuery,

@@ -11,7 +11,7 @@ import { toWirePrivacyRequest } from './privacy-request-wire.ts';
 import { assertDeletable, hashDeletionToken } from './request-account-deletion.ts';
 
 /**
- * The second confirmation (ADR 021): the e-mailed link's token, used by the signed-in owner of the request. Someone
+ * The second confirmation (ADR 023): the e-mailed link's token, used by the signed-in owner of the request. Someone
  * else's token, an unknown one or a replaced one is refused (404, 409) and an expired one is marked so (410); nothing
  * is deleted then. Otherwise the account's data goes in one transaction with the request's completion and its audit
  * entry (the e-mail in both masked).

@@ -37,7 +37,7 @@ export const deletedEmail = (userId: number) => `deleted-user-${userId}`;
 const NO_PASSWORD = '!deleted';
 
 /**
- * The payment's billing snapshot without the person (ADR 021). A company's name, tax ID, branch and address are not
+ * The payment's billing snapshot without the person (ADR 023). A company's name, tax ID, branch and address are not
  * personal data (the PDPA protects natural persons) and a tax invoice must show them, so they stay; the contact
  * person's name goes. An individual's snapshot keeps nothing: their name, national ID and home address go.
  */
@@ -51,7 +51,7 @@ export function anonymousBilling(billing: BillingSnapshot | null): BillingSnapsh
 const sameAddress = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email}`;
 
 /**
- * Deletes an account's personal data in the caller's transaction (PDPA section 33, ADR 021), row by row:
+ * Deletes an account's personal data in the caller's transaction (PDPA section 33, ADR 023), row by row:
  * - gone: listings (with photos, rooms, statistics, visits, others' favourites and alert matches of them), inquiries
  *   received and sent (sent: from the account's address), contact messages from it, favourites, saved searches, weekly
  *   report marks, codes and reset tokens, subscription periods, consents, the newsletter entry, and the mail that

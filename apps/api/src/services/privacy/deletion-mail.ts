@@ -7,7 +7,7 @@ import type { Mail } from '../mail/mailer.ts';
 export const DELETION_CONFIRM_PATH = '/dashboard/settings/delete-account';
 
 /**
- * The link that confirms an account deletion (ADR 021), in the person's language (texts: `mail:accountDeletion`). The
+ * The link that confirms an account deletion (ADR 023), in the person's language (texts: `mail:accountDeletion`). The
  * token rides after `#`, so it never reaches a server's or a proxy's log, nor a Referer.
  */
 export function accountDeletionMail(

@@ -27,7 +27,7 @@ const fromAddress = (column: typeof propertyInquiries.email | typeof contactMess
   sql`lower(${column}) = ${email.toLowerCase()}`;
 
 /**
- * Everything Baan keeps about the person (PDPA sections 30 and 31, ADR 021), read with the wire shapes the API
+ * Everything Baan keeps about the person (PDPA sections 30 and 31, ADR 023), read with the wire shapes the API
  * already answers with. The export is written down as a completed request and in the audit log (the person is the
  * actor) in one transaction, before the document is handed over.
  */

@@ -1,5 +1,5 @@
 /**
- * What the console keeps of a deleted account's e-mail (ADR 021): enough to tell requests apart, not enough to name
+ * What the console keeps of a deleted account's e-mail (ADR 023): enough to tell requests apart, not enough to name
  * anyone. `somchai@gmail.com` → `s•••@g•••.com`.
  */
 export function maskEmail(email: string): string {

@@ -36,7 +36,7 @@ export async function assertDeletable(db: Db | Tx, user: UserRow): Promise<void>
 }
 
 /**
- * The first of the two confirmations of an account deletion (ADR 021): the password (400 when wrong, and nothing is
+ * The first of the two confirmations of an account deletion (ADR 023): the password (400 when wrong, and nothing is
  * written). Then one transaction stores the request with a digest of a fresh link's token (a day to use it; an
  * earlier waiting request is replaced), audits it and queues the mail with the link in the person's language.
  */

@@ -8,7 +8,7 @@ import { useAppDispatch } from '../store';
 export const handle = { i18n: ['dashboard', 'auth', 'contact', 'payments', 'privacy'] };
 
 /**
- * /dashboard/settings/delete-account#token=…: the e-mailed link's page (ADR 021). Once the account is deleted the
+ * /dashboard/settings/delete-account#token=…: the e-mailed link's page (ADR 023). Once the account is deleted the
  * session is forgotten here (the server has ended every token already) and the person lands on the home page.
  */
 export default function DeleteAccount() {

@@ -15,7 +15,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** /privacy: the PDPA privacy notice in the page's language (ADR 021). */
+/** /privacy: the PDPA privacy notice in the page's language (ADR 023). */
 export default function Privacy() {
   return <PrivacyNotice email={SUPPORT_EMAIL} />;
 }

@@ -180,7 +180,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       query: ({ action, page }) => `/admin/audit${queryString({ action, page })}`,
       providesTags: ['AdminAudit'],
     }),
-    // The people's PDPA requests (ADR 021): read only; people make them, the console records them.
+    // The people's PDPA requests (ADR 023): read only; people make them, the console records them.
     getPrivacyRequests: build.query<AdminPrivacyRequestPage, PrivacyRequestsArgs>({
       query: ({ type, status, page }) => `/admin/privacy-requests${queryString({ type, status, page })}`,
     }),

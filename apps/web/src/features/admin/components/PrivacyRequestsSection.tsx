@@ -23,7 +23,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   values.includes(value as T) ? (value as T) : undefined;
 
 /**
- * The people's PDPA requests (ADR 021): who asked for a copy of their data or the deletion of their account, when,
+ * The people's PDPA requests (ADR 023): who asked for a copy of their data or the deletion of their account, when,
  * and where it stands. The e-mail of a deleted account is masked; the audit log has the same events.
  */
 export function PrivacyRequestsSection() {

@@ -649,7 +649,7 @@ describe('audit log', () => {
   });
 });
 
-describe('privacy requests (PDPA, ADR 021)', () => {
+describe('privacy requests (PDPA, ADR 023)', () => {
   const request = (id: number, overrides: Partial<AdminPrivacyRequest> = {}): AdminPrivacyRequest => ({
     id,
     type: 'deletion',

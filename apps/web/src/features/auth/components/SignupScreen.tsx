@@ -46,7 +46,7 @@ function onForm(wireErrors: Record<string, string>): Errors {
  * /signup (spec 2): first, last, e-mail, mobile, password, confirm; name is first + ' ' + last. Checked with the API's
  * own schema (RegisterRequest: the password rules, the terms), the mobile number as a Thai mobile, every invalid field
  * marked at once with its message in the person's language, and the first one focused. The agreement to the terms
- * and the privacy notice is required; the newsletter is a separate, optional consent (PDPA, ADR 021).
+ * and the privacy notice is required; the newsletter is a separate, optional consent (PDPA, ADR 023).
  */
 export function SignupScreen() {
   const { t } = useTranslation('auth');

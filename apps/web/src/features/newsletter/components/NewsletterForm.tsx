@@ -12,7 +12,7 @@ const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
 
 /**
  * The footer's newsletter form. Subscribing needs the box ticked: the consent to the newsletter (PDPA), which the API
- * records with the privacy notice's version (ADR 021).
+ * records with the privacy notice's version (ADR 023).
  */
 export function NewsletterForm() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import type { AccountDeletionStarted, Consents, DataExport, PrivacyRequest } fro
 import { api } from '../../../lib/api';
 
 /**
- * The person's PDPA calls (ADR 021): their consents and the newsletter, a copy of their data, and deleting the
+ * The person's PDPA calls (ADR 023): their consents and the newsletter, a copy of their data, and deleting the
  * account (password, then the e-mailed link).
  */
 export const privacyApi = api.enhanceEndpoints({ addTagTypes: ['Consents'] }).injectEndpoints({

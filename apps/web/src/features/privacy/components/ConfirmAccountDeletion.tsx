@@ -14,7 +14,7 @@ function tokenOf(hash: string): string | null {
 }
 
 /**
- * /dashboard/settings/delete-account#token=…: the second confirmation of an account deletion (ADR 021). It asks once
+ * /dashboard/settings/delete-account#token=…: the second confirmation of an account deletion (ADR 023). It asks once
  * more (a mail scanner that opens the link deletes nothing), then the API deletes the account; `onDeleted` ends the
  * session here and leaves the dashboard.
  */

@@ -18,7 +18,7 @@ const SECTIONS: { id: string; paragraphs?: string[]; items?: string[] }[] = [
 const linkClass = 'font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900';
 
 /**
- * /privacy: the PDPA privacy notice (ADR 021) in the page's language: who the controller is, what is collected, why
+ * /privacy: the PDPA privacy notice (ADR 023) in the page's language: who the controller is, what is collected, why
  * and on which legal basis, who receives it, how long it is kept, the person's rights and whom to write to. Its
  * version is PRIVACY_NOTICE_VERSION, the one consents record.
  */

@@ -27,7 +27,7 @@ function useDate() {
 }
 
 /**
- * The settings' PDPA sections (ADR 021): the person's consents, the newsletter on or off, a copy of their data, and
+ * The settings' PDPA sections (ADR 023): the person's consents, the newsletter on or off, a copy of their data, and
  * deleting the account (password here, then the e-mailed link).
  */
 export function PrivacySettings() {
