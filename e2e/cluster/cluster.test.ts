@@ -133,6 +133,7 @@ describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP
       email: owner.email,
       password: PASSWORD,
       password_confirmation: PASSWORD,
+      accept_terms: true,
     });
     expect(registered.status).toBe(201);
     const mail = await services.smtp.waitFor((m) => m.to.includes(owner.email));

@@ -79,7 +79,7 @@ describe(`SMTP down for ${OUTAGE_SECONDS} s, two nodes, one of them killed`, () 
         const res = await post(
           node,
           '/api/register',
-          { name: `Outage ${i}`, email, password: PASSWORD, password_confirmation: PASSWORD },
+          { name: `Outage ${i}`, email, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
           // Distinct client addresses (the test stands in for the load balancer), so no per-IP limit applies.
           { 'x-forwarded-for': `10.0.0.${i + 1}` },
         );

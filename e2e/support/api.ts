@@ -56,6 +56,7 @@ export async function signUpVerified(
     email,
     password: PASSWORD,
     password_confirmation: PASSWORD,
+    accept_terms: true,
     ...(phoneNumber ? { phone_number: phoneNumber } : {}),
   });
   if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.body)}`);

@@ -54,6 +54,7 @@ describe('accounts', () => {
     await page.getByLabel('Mobile number').fill('0812345678');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check();
     const before = smtp.mails.length;
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expectPath(page, '/otp');
@@ -133,6 +134,7 @@ describe('accounts', () => {
       await page.getByLabel('E-mail', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check();
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await expectPath(page, '/otp');
     }
@@ -256,7 +258,13 @@ describe('accounts', () => {
     const res = await fetch(`${app.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Malee Sukjai', email, password: PASSWORD, password_confirmation: PASSWORD }),
+      body: JSON.stringify({
+        name: 'Malee Sukjai',
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accept_terms: true,
+      }),
     });
     expect(res.status).toBe(201);
     const code = codeIn(await mailTo(email, before));

@@ -77,6 +77,7 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
       email,
       password: PASSWORD,
       password_confirmation: PASSWORD,
+      accept_terms: true,
       ...(phone ? { phone_number: phone } : {}),
     };
     expect((await api(app, 'POST', '/api/register', body)).status).toBe(201);

@@ -17,6 +17,7 @@ import alertsPlugin from './plugins/app/alerts.ts';
 import authPlugin from './plugins/app/auth.ts';
 import ownerPerksPlugin from './plugins/app/owner-perks.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
+import privacyPlugin from './plugins/app/privacy.ts';
 import reportsPlugin from './plugins/app/reports.ts';
 import uploadsPlugin from './plugins/app/uploads.ts';
 import webPlugin from './plugins/app/web.ts';
@@ -47,6 +48,7 @@ import locationRoutes from './routes/locations/index.ts';
 import metricsRoutes from './routes/metrics/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
+import privacyRoutes from './routes/privacy/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
 import propertyWriteRoutes from './routes/properties/write.ts';
 import savedSearchRoutes from './routes/saved-searches/index.ts';
@@ -162,6 +164,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(reportsPlugin);
   await fastify.register(ownerPerksPlugin);
   await fastify.register(alertsPlugin);
+  await fastify.register(privacyPlugin);
   // Before the /api routes, so it sees each of them (input checks, answers checked in tests, the OpenAPI document).
   await fastify.register(routeSchemasPlugin);
 
@@ -182,6 +185,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(statsRoutes);
       await api.register(favoriteRoutes);
       await api.register(savedSearchRoutes);
+      await api.register(privacyRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -59,7 +59,7 @@ async function owner() {
   await post(
     app,
     '/api/register',
-    { name: 'Somchai Jaidee', email, password: PASSWORD, password_confirmation: PASSWORD },
+    { name: 'Somchai Jaidee', email, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
     { 'accept-language': 'th' },
     home,
   );

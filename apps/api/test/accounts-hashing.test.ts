@@ -232,7 +232,13 @@ describe('a hashing flood (issue 21, M1)', () => {
   async function ownerAt(home: string) {
     const email = uniqueEmail('owner');
     const at = from(home);
-    await at('/api/register', { name: 'Somchai', email, password: PASSWORD, password_confirmation: PASSWORD });
+    await at('/api/register', {
+      name: 'Somchai',
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      accept_terms: true,
+    });
     expect((await at('/api/verifyOtp', { email, otp: await lastCode(app, email), type: 'register' })).statusCode).toBe(
       200,
     );
@@ -264,7 +270,13 @@ describe('a hashing flood (issue 21, M1)', () => {
       for (let i = 0; i < RATE_LIMITS.register.perIp + 2; i++) {
         const other = uniqueEmail();
         expectBusy(
-          await at('/api/register', { name: 'S', email: other, password: PASSWORD, password_confirmation: PASSWORD }),
+          await at('/api/register', {
+            name: 'S',
+            email: other,
+            password: PASSWORD,
+            password_confirmation: PASSWORD,
+            accept_terms: true,
+          }),
         );
       }
     } finally {
@@ -282,6 +294,7 @@ describe('a hashing flood (issue 21, M1)', () => {
           email: uniqueEmail(),
           password: PASSWORD,
           password_confirmation: PASSWORD,
+          accept_terms: true,
         })
       ).statusCode,
     ).toBe(201);

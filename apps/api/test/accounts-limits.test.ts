@@ -140,7 +140,13 @@ describe('sign-up and code limits', () => {
       post(
         app,
         '/api/register',
-        { name: 'Somchai Jaidee', email: taken, password: PASSWORD, password_confirmation: PASSWORD },
+        {
+          name: 'Somchai Jaidee',
+          email: taken,
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          accept_terms: true,
+        },
         {},
         from,
       );

@@ -66,7 +66,7 @@ describe('mail through a real SMTP server', async () => {
     const email = uniqueEmail();
     const res = await call(
       '/api/register',
-      { name: 'Иван <b>Петров</b>', email, password: PASSWORD, password_confirmation: PASSWORD },
+      { name: 'Иван <b>Петров</b>', email, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
       { 'accept-language': 'ru' },
     );
     expect(res.statusCode).toBe(201);
@@ -106,7 +106,7 @@ describe('mail through a real SMTP server', async () => {
     const email = uniqueEmail();
     await call(
       '/api/register',
-      { name: 'Nok', email, password: PASSWORD, password_confirmation: PASSWORD },
+      { name: 'Nok', email, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
       { 'accept-language': 'th' },
     );
     const first = codeIn(await smtp.waitFor((m) => m.to.includes(email)));

@@ -44,9 +44,16 @@ describe('POST /api/register', () => {
         email: [M.emailRequired],
         password: [M.passwordRequired],
         password_confirmation: [M.confirmRequired],
+        accept_terms: [M.termsRequired],
       },
     });
-    const blank = await post(app, '/api/register', { name: '  ', email: ' ', password: '', password_confirmation: '' });
+    const blank = await post(app, '/api/register', {
+      name: '  ',
+      email: ' ',
+      password: '',
+      password_confirmation: '',
+      accept_terms: true,
+    });
     expect(json(blank).errors).toEqual({
       name: [M.nameRequired],
       email: [M.emailRequired],
@@ -84,6 +91,14 @@ describe('POST /api/register', () => {
       [{ phone_number: '08123456' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
       [{ phone_number: '081234567890' }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
       [{ phone_number: 42 }, M.invalidForm, { phone_number: [M.phoneInvalid] }],
+      // The Set New Password rules (spec 5) for every new password: each kind of character is needed.
+      ...['password', 'PASSWORD1#', 'password1#', 'Password#x', 'Password1x'].map(
+        (password): [Record<string, unknown>, string, Record<string, string[]>] => [
+          { password, password_confirmation: password },
+          M.invalidForm,
+          { password: [M.passwordWeak] },
+        ],
+      ),
     ];
     const before = await userCount();
     for (const [extra, message, errors] of cases) {
@@ -108,6 +123,16 @@ describe('POST /api/register', () => {
       expect(res.statusCode, typed).toBe(201);
       expect((await userRow(app, email))?.phoneNumber, typed).toBe(stored);
     }
+  });
+
+  it('takes a password of exactly 8 characters with every kind of character, not 7', async () => {
+    const seven = await register(app, uniqueEmail(), { password: 'Ab1#efg', password_confirmation: 'Ab1#efg' });
+    expect(json(seven).errors).toEqual({ password: [M.passwordTooShort] });
+    const eight = await register(app, uniqueEmail(), { password: 'Ab1#efgh', password_confirmation: 'Ab1#efgh' });
+    expect(eight.statusCode).toBe(201);
+    // Letters and digits of any script count: Thai digits, Cyrillic case.
+    const thai = await register(app, uniqueEmail(), { password: 'Пароль๑#x', password_confirmation: 'Пароль๑#x' });
+    expect(thai.statusCode).toBe(201);
   });
 
   it('creates an unverified user and mails a code in the request language', async () => {

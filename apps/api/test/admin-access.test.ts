@@ -49,6 +49,7 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/audit' },
   { method: 'GET', url: '/api/admin/jobs?state=dead' },
   { method: 'POST', url: '/api/admin/jobs/1/retry' },
+  { method: 'GET', url: '/api/admin/privacy-requests?type=deletion' },
   // Admin-only, though not under /api/admin: granting a subscription without a payment.
   { method: 'POST', url: '/api/subscriptions', payload: { user_id: owner.id, package_id: pkg.id } },
 ];

@@ -94,6 +94,7 @@ const register = (fields: Record<string, unknown>) => ({
   email: 'new@bad-input.test',
   password: PASSWORD,
   password_confirmation: PASSWORD,
+  accept_terms: true,
   ...fields,
 });
 const contact = (fields: Record<string, unknown>) => ({

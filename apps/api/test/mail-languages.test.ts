@@ -21,6 +21,7 @@ import {
 import { reviewDecisionMail } from '../src/services/moderation/review-mail.ts';
 import { paymentRejectedMail } from '../src/services/payments/notify-payment-rejected.ts';
 import { packageEndReminderMail } from '../src/services/perks/reminder-mail.ts';
+import { accountDeletionMail } from '../src/services/privacy/deletion-mail.ts';
 import { weeklyReportMail } from '../src/services/reports/report-mail.ts';
 
 const URL_BASE = 'https://baan.example';
@@ -149,6 +150,10 @@ const KINDS: Kind[] = [
       }),
   },
   {
+    name: 'account deletion link',
+    render: (l) => accountDeletionMail({ email: 'gone@x.test', name: NAME, language: l }, 'T0ken_-abc', URL_BASE),
+  },
+  {
     name: 'saved-search alert',
     render: (l) =>
       savedSearchAlertMail({
@@ -250,6 +255,20 @@ describe('every mail in every language', () => {
     const without = render(KINDS.find((k) => k.name === 'payment rejected (no transaction ID)') as Kind, language);
     expect(without.text).not.toContain('TX-');
   });
+
+  it.each([...LANGUAGES])(
+    '%s: the account deletion mail links to the confirmation page with the token after #',
+    (language) => {
+      const mail = render(KINDS.find((k) => k.name === 'account deletion link') as Kind, language);
+      const prefix = language === 'en' ? '' : `/${language === 'TW' ? 'tw' : language}`;
+      const link = `${URL_BASE}${prefix}/dashboard/settings/delete-account#token=T0ken_-abc`;
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(`href="${link}"`);
+      expect(mail.text).toContain('gone@x.test');
+      // The hours are a number in the reader's plural form, in Latin digits.
+      expect(mail.text).toMatch(/24/);
+    },
+  );
 
   const kind = (name: string) => KINDS.find((k) => k.name === name) as Kind;
 

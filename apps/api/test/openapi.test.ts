@@ -123,6 +123,38 @@ describe('GET /api/openapi.json', () => {
     expect(operation('GET', '/api/packages')?.security).toBeUndefined();
     expect(operation('GET', '/api/admin/messages.csv')?.responses['200']?.content).toHaveProperty(['text/csv']);
   });
+
+  it('lists the PDPA routes (ADR 023) with their contract schemas, each needing a token', () => {
+    const json = (op: Operation | undefined, status: string) =>
+      op?.responses[status]?.content?.['application/json']?.schema;
+    const routes: [string, string, string, string][] = [
+      ['GET', '/api/user/consents', '200', 'ConsentsResponse'],
+      ['PUT', '/api/user/consents/newsletter', '200', 'ConsentsResponse'],
+      ['DELETE', '/api/user/consents/newsletter', '200', 'ConsentsResponse'],
+      ['GET', '/api/user/data-export', '200', 'DataExportResponse'],
+      ['POST', '/api/user/account/deletion', '202', 'AccountDeletionStartedResponse'],
+      ['POST', '/api/user/account/deletion/confirm', '200', 'AccountDeletedResponse'],
+      ['GET', '/api/admin/privacy-requests', '200', 'AdminPrivacyRequestPageResponse'],
+    ];
+    for (const [method, url, status, schema] of routes) {
+      const op = operation(method, url);
+      expect(op?.security, `${method} ${url}`).toEqual([{ bearerAuth: [] }]);
+      expect(json(op, status), `${method} ${url}`).toEqual({ $ref: `#/components/schemas/${schema}` });
+    }
+    expect(operation('POST', '/api/user/account/deletion')?.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/AccountDeletionRequest',
+    });
+    expect(
+      operation('POST', '/api/user/account/deletion/confirm')?.requestBody?.content['application/json']?.schema,
+    ).toEqual({ $ref: '#/components/schemas/ConfirmAccountDeletionRequest' });
+    expect(operation('GET', '/api/admin/privacy-requests')?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['type', 'status', 'page', 'per_page']),
+    );
+    expect(component('RegisterRequest')).toMatchObject({
+      required: expect.arrayContaining(['accept_terms']),
+      properties: { accept_terms: { const: true }, newsletter: { type: 'boolean' } },
+    });
+  });
 });
 
 describe('GET /api/docs', () => {

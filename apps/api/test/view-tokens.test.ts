@@ -80,7 +80,9 @@ describe('a view counts only with its page’s token', () => {
       { token: `${id}.${issued}.${nonce}.${forgedMac}` },
       { token: `${id}.${Number(issued) - 60}.${nonce}.${mac}` },
       { token: fresh(other.id) },
-      { token: issueViewToken(app.statsKeys.viewToken, listing.id, new Date(now.getTime() - VIEW_TOKEN_TTL_MS - 1000)) },
+      {
+        token: issueViewToken(app.statsKeys.viewToken, listing.id, new Date(now.getTime() - VIEW_TOKEN_TTL_MS - 1000)),
+      },
       { token: issueViewToken(app.statsKeys.unsubscribe, listing.id, now) },
     ];
     for (const [i, body] of bad.entries()) {

@@ -23,7 +23,8 @@ export default [
       r('contact', 'contact.tsx'),
       r('select-package', 'select-package.tsx'),
       r('terms', 'info-page.tsx', 'terms'),
-      r('privacy', 'info-page.tsx', 'privacy'),
+      // The PDPA privacy notice (ADR 023).
+      r('privacy', 'privacy.tsx'),
       r('services', 'info-page.tsx', 'services'),
       r('faq', 'info-page.tsx', 'faq'),
       // The weekly report's unsubscribe link (public, not indexed).
@@ -48,6 +49,8 @@ export default [
           r('inquiries', 'dashboard.inquiries.tsx'),
           r('saved-searches', 'dashboard.saved-searches.tsx'),
           r('settings', 'dashboard.settings.tsx'),
+          // The account deletion mail's link: the token after #, confirmed by the signed-in owner (ADR 023).
+          r('settings/delete-account', 'dashboard.delete-account.tsx'),
         ]),
         route('admin', 'app/routes/admin.tsx', [
           index('app/routes/admin.payments.tsx'),
@@ -57,6 +60,7 @@ export default [
           r('messages', 'admin.messages.tsx'),
           r('jobs', 'admin.jobs.tsx'),
           r('audit', 'admin.audit.tsx'),
+          r('privacy', 'admin.privacy.tsx'),
         ]),
         r('add-property', 'add-property.tsx'),
         r('edit-property/:id', 'edit-property.tsx'),

@@ -4,10 +4,33 @@ import { isPhoneNumber, singleLineText } from './input.ts';
 
 /** Length of the e-mail codes (spec 9). */
 export const OTP_LENGTH = 4;
-/** The server's floor for every new password; the Set New Password form asks for more (spec 5). */
+/** The shortest new password (spec 5). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Longest password accepted: long enough for any passphrase, short enough to hash cheaply. */
 export const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * The rules of every new password (spec 5's Set New Password rules): sign-up, recovery and a change in settings.
+ * The forms show them as a checklist (`auth:setPassword.<key>`); the API refuses a password that misses one.
+ * Letters and digits of any script count (a Thai digit is a digit).
+ */
+export const PASSWORD_RULES = [
+  { key: 'ruleLength', test: (password: string) => password.length >= PASSWORD_MIN_LENGTH },
+  { key: 'ruleLower', test: (password: string) => /\p{Ll}/u.test(password) },
+  { key: 'ruleUpper', test: (password: string) => /\p{Lu}/u.test(password) },
+  { key: 'ruleDigit', test: (password: string) => /\p{Nd}/u.test(password) },
+  { key: 'ruleSpecial', test: (password: string) => /[^\p{L}\p{N}\s]/u.test(password) },
+] as const;
+export type PasswordRuleKey = (typeof PASSWORD_RULES)[number]['key'];
+
+/** Each rule and whether the password meets it, in the checklist's order. */
+export function passwordRules(password: string): { key: PasswordRuleKey; isMet: boolean }[] {
+  return PASSWORD_RULES.map(({ key, test }) => ({ key, isMet: test(password) }));
+}
+
+/** The character rules (lower, upper, digit, special); the length has its own messages. */
+const hasEveryCharacterKind = (password: string) =>
+  PASSWORD_RULES.every(({ key, test }) => key === 'ruleLength' || test(password));
 
 /**
  * Messages the API answers with. The web app shows its own translation for the ones it knows and
@@ -25,10 +48,13 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordWeak: 'Use a lowercase and an uppercase letter, a number and a special character (such as ! # $ @).',
   confirmRequired: 'Please confirm your password.',
   passwordsDontMatch: 'Passwords do not match.',
   phoneTooLong: 'The mobile number is too long.',
   phoneInvalid: 'Please enter a phone number such as 081 234 5678 or +66 81 234 5678.',
+  termsRequired: 'Please agree to the Terms of Use and the Privacy Policy to create an account.',
+  newsletterInvalid: 'The newsletter choice must be true or false.',
   lineIdInvalid:
     'A LINE ID has 4 to 20 letters, digits, dots, hyphens or underscores (an official account’s starts with @).',
   fullOtpRequired: 'Please enter the full 4-digit OTP.',
@@ -120,12 +146,18 @@ export const Email = z
   .pipe(z.email(M.emailInvalid))
   .transform((e) => e.toLowerCase());
 
-/** A new password: at least 8 characters. Not trimmed: spaces are allowed and kept. */
+/** A new password: at least 8 characters and every PASSWORD_RULES kind. Not trimmed: spaces are allowed and kept. */
 export const NewPassword = z
   .string({ error: M.passwordRequired })
   .min(1, M.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, M.passwordTooLong);
+  .max(PASSWORD_MAX_LENGTH, M.passwordTooLong)
+  // Said only of a password of a fitting length (a shorter or longer one has its own message).
+  .refine(
+    (password) =>
+      password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH || hasEveryCharacterKind(password),
+    M.passwordWeak,
+  );
 
 const Confirmation = z.string({ error: M.confirmRequired }).min(1, M.confirmRequired);
 
@@ -148,9 +180,14 @@ export const RegisterRequest = z
       .trim()
       .refine((value) => value === '' || isPhoneNumber(value), M.phoneInvalid)
       .optional(),
+    /** PDPA: the person agrees to the Terms of Use and the privacy notice (recorded with PRIVACY_NOTICE_VERSION). */
+    accept_terms: z.literal(true, { error: M.termsRequired }),
+    /** Optional, separate consent to the newsletter (recorded and subscribed when true). */
+    newsletter: z.boolean({ error: M.newsletterInvalid }).optional(),
   })
   .superRefine(matching);
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+export type RegisterRequestInput = z.input<typeof RegisterRequest>;
 
 export const LoginRequest = z.object({
   email: z

@@ -5,6 +5,7 @@ import { successEnvelope } from './envelope.ts';
 import { RecordId, singleLineText } from './input.ts';
 import { PROPERTY_STATUSES, REVIEW_STATES } from './listing-values.ts';
 import { PACKAGE_FEATURES, Package } from './payments.ts';
+import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES, PrivacyRequest } from './privacy.ts';
 import { Property } from './properties.ts';
 
 /** Rows per page in every admin list. */
@@ -289,6 +290,39 @@ export const AdminMessagesPage = z.discriminatedUnion('kind', [
 export type AdminMessagesPage = z.infer<typeof AdminMessagesPage>;
 export const AdminMessagesPageResponse = successEnvelope(AdminMessagesPage);
 
+// ---- Privacy requests (PDPA, ADR 023) ---------------------------------------------------
+
+/** GET /api/admin/privacy-requests?type=&status=&page=&per_page= : newest first. */
+export const AdminPrivacyRequestsQuery = z.object({
+  type: z.preprocess(
+    blankToUndefined,
+    z.enum(PRIVACY_REQUEST_TYPES, { error: `Type must be one of: ${PRIVACY_REQUEST_TYPES.join(', ')}.` }).optional(),
+  ),
+  status: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(PRIVACY_REQUEST_STATUSES, { error: `Status must be one of: ${PRIVACY_REQUEST_STATUSES.join(', ')}.` })
+      .optional(),
+  ),
+  page,
+  per_page: perPage,
+});
+export type AdminPrivacyRequestsQuery = z.infer<typeof AdminPrivacyRequestsQuery>;
+
+/**
+ * A request in the console: who asked (the account's id, and its e-mail, masked once the account is deleted) and
+ * where it stands. A link that ran out unused shows as expired.
+ */
+export const AdminPrivacyRequest = PrivacyRequest.extend({
+  user_id: z.number().int().nullable(),
+  email: z.string(),
+  account_deleted: z.boolean(),
+});
+export type AdminPrivacyRequest = z.infer<typeof AdminPrivacyRequest>;
+export const AdminPrivacyRequestPage = adminPage(AdminPrivacyRequest);
+export type AdminPrivacyRequestPage = z.infer<typeof AdminPrivacyRequestPage>;
+export const AdminPrivacyRequestPageResponse = successEnvelope(AdminPrivacyRequestPage);
+
 // ---- Audit log ---------------------------------------------------------------------------
 
 /** Every admin action writes one of these. */
@@ -310,6 +344,10 @@ export const AUDIT_ACTIONS = [
   'package.retire',
   'messages.export',
   'job.retry',
+  // A person's own PDPA requests (ADR 023): the actor is that person.
+  'privacy.export',
+  'privacy.deletion_request',
+  'privacy.deletion',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -45,6 +45,11 @@ export const users = pgTable(
     triedNoticeAt: timestamp('tried_notice_at', { withTimezone: true }),
     /** Receives the weekly statistics report (one-click unsubscribe turns it off). */
     weeklyReport: boolean('weekly_report').notNull().default(true),
+    /**
+     * The person deleted the account (PDPA, ADR 023): the row stays only as the anonymous payer of the payments the
+     * law keeps, with no name, an e-mail that is no address (`deleted-user-<id>`) and no password.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -637,4 +642,53 @@ export const savedSearchHits = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] }), index('saved_search_hits_unsent_idx').on(t.sentAt)],
+);
+
+/**
+ * Consents under the PDPA (ADR 023): who (the account, and the e-mail it was given for), to what, to which version of
+ * the privacy notice, when, and when withdrawn. Rows are added, never rewritten, except that withdrawing stamps
+ * `withdrawn_at`; the newest row of a purpose is the one in force.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased. A newsletter consent from the footer has only this. */
+    email: varchar('email', { length: 320 }).notNull(),
+    purpose: varchar('purpose', { length: 20, enum: ['terms_privacy', 'newsletter'] }).notNull(),
+    noticeVersion: varchar('notice_version', { length: 20 }).notNull(),
+    source: varchar('source', { length: 12, enum: ['signup', 'footer', 'settings'] }).notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('consents_user_idx').on(t.userId, t.purpose), index('consents_email_idx').on(t.email, t.purpose)],
+);
+
+/**
+ * A person's requests under the PDPA (ADR 023), for the admin console: exports of their data and account deletions.
+ * A deletion waits for the link mailed to the person (only a SHA-256 of its token is kept); once the account is
+ * deleted, `email` keeps only a masked form.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: varchar('email', { length: 320 }).notNull(),
+    type: varchar('type', { length: 12, enum: ['export', 'deletion'] }).notNull(),
+    status: varchar('status', {
+      length: 24,
+      enum: ['awaiting_confirmation', 'completed', 'expired', 'replaced'],
+    }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('privacy_requests_requested_idx').on(t.requestedAt.desc(), t.id.desc()),
+    index('privacy_requests_user_idx').on(t.userId),
+    uniqueIndex('privacy_requests_token_unique').on(t.tokenHash),
+  ],
 );

@@ -106,6 +106,8 @@ export const RATE_LIMITS = {
   // Listing view and contact-click beacons (ADR 017): far more than a person browsing sends, so only a
   // script is stopped; generous because many people may share one address (mobile carriers' NAT).
   beacon: { windowMs: MINUTE, perIp: 120, perEmail: 120 },
+  // A person's copy of their data (PDPA, ADR 023), per account: each one reads everything they have and is recorded.
+  dataExport: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

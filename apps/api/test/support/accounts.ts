@@ -29,7 +29,14 @@ export function register(app: FastifyInstance, email: string, extra: Record<stri
   return post(
     app,
     '/api/register',
-    { name: 'Somchai Jaidee', email, password: PASSWORD, password_confirmation: PASSWORD, ...extra },
+    {
+      name: 'Somchai Jaidee',
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      accept_terms: true,
+      ...extra,
+    },
     headers,
   );
 }

@@ -22,6 +22,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'map',
         'pages',
         'payments',
+        'privacy',
         'property',
         'saved',
         'stats',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import adminAudit from './audit.ts';
 import adminMessages from './messages.ts';
 import adminPackages from './packages.ts';
+import adminPrivacy from './privacy.ts';
 import adminProperties from './properties.ts';
 import adminUsers from './users.ts';
 
@@ -14,6 +15,7 @@ const admin: FastifyPluginAsync = async (app) => {
   await app.register(adminPackages);
   await app.register(adminMessages);
   await app.register(adminAudit);
+  await app.register(adminPrivacy);
 };
 
 export default admin;

@@ -12,7 +12,12 @@ const newsletter: RoutesPlugin = async (app) => {
       // Limits before the write: a limited request subscribes nothing.
       await app.rateLimit.byIp('newsletter', request);
       await app.rateLimit.byEmail('newsletter', email);
-      await subscribeNewsletter(app.db, email, requestLanguage(request));
+      // Subscribing is the consent to the newsletter (the footer asks for it): recorded with the notice's version.
+      await subscribeNewsletter(
+        app.db,
+        { userId: null, email },
+        { language: requestLanguage(request), source: 'footer', now: app.clock.now() },
+      );
       // The same answer whether or not the address was on the list, so the form tells no one who
       // subscribed (issue 21, L7); `already_subscribed` stays on the wire, always false.
       return reply.code(201).send({

@@ -20,7 +20,13 @@ const hasMismatch = (errors: FieldErrors) => Object.values(errors).some((list) =
 export const SUMMARIES = {
   login: () => M.fillLogin,
   register: (e: FieldErrors) =>
-    hasRequired(e) ? M.fillAllFields : hasMismatch(e) ? M.passwordsDontMatch : M.invalidForm,
+    hasRequired(e)
+      ? M.fillAllFields
+      : hasMismatch(e)
+        ? M.passwordsDontMatch
+        : Object.keys(e).length === 1 && e.accept_terms
+          ? M.termsRequired
+          : M.invalidForm,
   verifyOtp: (e: FieldErrors) => (e.otp ? M.fullOtpRequired : M.invalidForm),
   resendOtp: () => M.invalidForm,
   newPassword: (e: FieldErrors) =>

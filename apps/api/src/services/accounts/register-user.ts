@@ -5,6 +5,8 @@ import { users } from '../../db/schema.ts';
 import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
+import { subscribeNewsletter } from '../newsletter/subscribe-newsletter.ts';
+import { recordConsent } from '../privacy/consents.ts';
 import { findUserByEmail } from './find-user-by-email.ts';
 import type { UserRow } from './to-public-user.ts';
 
@@ -16,6 +18,9 @@ const taken = () => conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.e
  * verified yet takes the new details and gets a new code, answered exactly like a new account:
  * nobody has proven they own the address, whoever reads the code does, and a person who lost the
  * code screen is not stranded (nor can anyone tell a pending account from a new one).
+ *
+ * The agreement to the terms and the privacy notice (and, when ticked, the newsletter consent) is recorded with the
+ * account in one transaction (PDPA, ADR 023): no account exists without it.
  */
 export async function registerUser(
   db: Db,
@@ -39,21 +44,27 @@ export async function registerUser(
     language: opts.language,
     updatedAt: opts.now,
   };
-  if (existing) {
-    const [row] = await db
-      .update(users)
-      .set(details)
-      .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt), isNull(users.disabledAt)))
-      .returning();
+  return db.transaction(async (tx) => {
+    const row = existing
+      ? await tx
+          .update(users)
+          .set(details)
+          .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt), isNull(users.disabledAt)))
+          .returning()
+          .then(([updated]) => updated)
+      : await tx
+          .insert(users)
+          .values({ ...details, email: input.email, createdAt: opts.now })
+          // Another sign-up for this e-mail got in between; the unique index decides.
+          .onConflictDoNothing({ target: users.email })
+          .returning()
+          .then(([inserted]) => inserted);
     if (!row) throw taken();
+    const subject = { userId: row.id, email: row.email };
+    await recordConsent(tx, subject, 'terms_privacy', 'signup', opts.now);
+    if (input.newsletter) {
+      await subscribeNewsletter(tx, subject, { language: opts.language, source: 'signup', now: opts.now });
+    }
     return row;
-  }
-  const [row] = await db
-    .insert(users)
-    .values({ ...details, email: input.email, createdAt: opts.now })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  // Another sign-up for this e-mail got in between; the unique index decides.
-  if (!row) throw taken();
-  return row;
+  });
 }

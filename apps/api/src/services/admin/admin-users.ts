@@ -5,7 +5,7 @@ import {
   type AdminUserPage,
   type AdminUsersQuery,
 } from '@baan/contract';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -14,6 +14,9 @@ import { subscriptionStandings } from '../subscriptions/get-subscription-status.
 import { consoleSearch, pageWindow } from './search.ts';
 
 type UserRow = typeof users.$inferSelect;
+
+/** A deleted account's row stays only as the anonymous payer of its payments (ADR 023): the console has no user there. */
+const isAccount = isNull(users.deletedAt);
 
 // Correlated sub-selects spell the tables out: drizzle writes a column of a single-table select
 // without its table name, which inside the sub-select would name the inner table's column.
@@ -67,7 +70,7 @@ async function loadAdminUsers(
   const query = db
     .select({ user: users, listingCount })
     .from(users)
-    .where(where)
+    .where(and(where, isAccount))
     .orderBy(desc(users.createdAt), desc(users.id));
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
   const subs = await subscriptionsOf(
@@ -83,7 +86,7 @@ export async function listAdminUsers(db: Db, query: AdminUsersQuery, now: Date):
   const where = consoleSearch(query.q, users.id, [users.name, users.email, users.phoneNumber]);
   const [items, [total]] = await Promise.all([
     loadAdminUsers(db, where, now, pageWindow(query.page, query.per_page)),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(where, isAccount)),
   ]);
   return { items, total: total?.n ?? 0, page: query.page, per_page: query.per_page };
 }
@@ -142,7 +145,7 @@ export async function setUserDisabled(
     const [row] = await tx
       .select({ id: users.id, email: users.email, disabledAt: users.disabledAt })
       .from(users)
-      .where(eq(users.id, id))
+      .where(and(eq(users.id, id), isAccount))
       .for('update');
     if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
     const disabledAt = disabled ? (row.disabledAt ?? now) : null;

@@ -1,12 +1,30 @@
-import type { Db } from '../../db/client.ts';
-import { newsletterSubscribers } from '../../db/schema.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { consents, newsletterSubscribers } from '../../db/schema.ts';
+import { type ConsentSource, type ConsentSubject, ofSubject, recordConsent } from '../privacy/consents.ts';
 
-/** Adds the address once; subscribing again is not an error. Returns whether it was new. */
-export async function subscribeNewsletter(db: Db, email: string, language: string): Promise<boolean> {
-  const rows = await db
-    .insert(newsletterSubscribers)
-    .values({ email: email.toLowerCase(), language })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning({ id: newsletterSubscribers.id });
-  return rows.length > 0;
+/**
+ * Puts the address on the newsletter list and records the consent (PDPA: when, to which notice, from where). An
+ * address already on the list keeps its consent in force: no second row. Returns whether the address was new.
+ */
+export async function subscribeNewsletter(
+  db: Db | Tx,
+  subject: ConsentSubject,
+  options: { language: string; source: ConsentSource; now: Date },
+): Promise<boolean> {
+  const email = subject.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(newsletterSubscribers)
+      .values({ email, language: options.language, createdAt: options.now })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id });
+    const [inForce] = await tx
+      .select({ id: consents.id })
+      .from(consents)
+      .where(and(ofSubject(subject), eq(consents.purpose, 'newsletter'), isNull(consents.withdrawnAt)))
+      .limit(1);
+    if (!inForce) await recordConsent(tx, subject, 'newsletter', options.source, options.now);
+    return added.length > 0;
+  });
 }

@@ -1,4 +1,14 @@
-export const handle = { i18n: ['dashboard', 'auth', 'contact', 'payments'] };
+import { SettingsScreen } from '../../features/auth/components/SettingsScreen';
+import { PrivacySettings } from '../../features/privacy/components/PrivacySettings';
 
-/** /dashboard/settings (auth feature). */
-export { SettingsScreen as default } from '../../features/auth/components/SettingsScreen';
+export const handle = { i18n: ['dashboard', 'auth', 'contact', 'payments', 'privacy'] };
+
+/** /dashboard/settings: the profile and password (auth feature), then the person's data and privacy (privacy feature). */
+export default function DashboardSettings() {
+  return (
+    <div className="space-y-8">
+      <SettingsScreen />
+      <PrivacySettings />
+    </div>
+  );
+}

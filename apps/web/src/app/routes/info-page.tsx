@@ -8,12 +8,11 @@ import { pageSeo, requestLanguage } from '../seo.server';
 
 export const handle = { i18n: ['pages'] };
 
-export type InfoPageId = 'terms' | 'privacy' | 'services' | 'faq';
+export type InfoPageId = 'terms' | 'services' | 'faq';
 
 /** Paragraph keys per page (`pages:<id>.<key>`); the FAQ pairs each question with its answer. */
 const SECTIONS: Record<InfoPageId, { paragraphs?: string[]; questions?: [string, string][] }> = {
   terms: { paragraphs: ['p1', 'p2', 'p3'] },
-  privacy: { paragraphs: ['p1', 'p2', 'p3'] },
   services: { paragraphs: ['p1', 'p2', 'p3'] },
   faq: {
     questions: [
@@ -50,7 +49,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** Terms, privacy, services and FAQ: short static pages; which one is the route's id (routes.ts). */
+/** Terms, services and FAQ: short static pages; which one is the route's id (routes.ts). The privacy notice is privacy.tsx. */
 export default function InfoPage() {
   const { t, i18n } = useTranslation('pages');
   const routeId = useMatches().at(-1)?.id;

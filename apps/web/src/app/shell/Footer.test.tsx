@@ -5,6 +5,10 @@ import { changeLanguage, initI18n } from '../../i18n';
 import { jsonResponse } from '../../test/http';
 import { renderApp } from '../../test/render-app';
 
+/** The newsletter consent (PDPA): subscribing needs it. */
+const consent = (footer: HTMLElement) =>
+  within(footer).getByRole('checkbox', { name: /I agree to receive the Baan newsletter/ });
+
 async function renderFooter() {
   // A page that fetches nothing itself, so the tests see only the footer's own requests.
   const view = await renderApp('/terms');
@@ -54,12 +58,38 @@ describe('Footer', () => {
     const button = within(footer).getByRole('button', { name: 'Subscribe' });
 
     await user.click(button);
-    expect(within(footer).getByRole('alert')).toHaveTextContent('Please enter your e-mail address.');
+    // Both problems at once: the address, and the consent not given.
+    expect(
+      within(footer)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Please enter your e-mail address.', 'Please tick the box to agree to receive the newsletter.']);
+    expect(within(footer).getByLabelText('Your e-mail address')).toHaveFocus();
+    expect(consent(footer)).toHaveAttribute('aria-invalid', 'true');
+    expect(consent(footer)).toHaveAccessibleDescription('Please tick the box to agree to receive the newsletter.');
 
     await user.type(within(footer).getByLabelText('Your e-mail address'), 'not-an-email');
+    await user.click(consent(footer));
     await user.click(button);
     expect(within(footer).getByRole('alert')).toHaveTextContent('Please enter a valid e-mail address.');
     expect(within(footer).getByLabelText('Your e-mail address')).toHaveAttribute('aria-invalid', 'true');
+    expect(consent(footer)).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('subscribes nothing without the consent ticked, and links to the privacy policy', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+    // The quick link and the consent's own.
+    expect(within(footer).getAllByRole('link', { name: 'Privacy Policy' })).toHaveLength(2);
+    await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
+    expect(within(footer).getByRole('alert')).toHaveTextContent(
+      'Please tick the box to agree to receive the newsletter.',
+    );
+    expect(consent(footer)).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -70,6 +100,7 @@ describe('Footer', () => {
     const { footer } = await renderFooter();
 
     await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(consent(footer));
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
 
     expect(await screen.findByText("Thanks! You're subscribed.")).toBeInTheDocument();
@@ -80,6 +111,7 @@ describe('Footer', () => {
     expect(request.headers.get('Accept-Language')).toBe('en');
     expect(await request.json()).toEqual({ email: 'buyer@example.com' });
     expect(within(footer).getByLabelText('Your e-mail address')).toHaveValue('');
+    expect(consent(footer)).not.toBeChecked();
   });
 
   it('shows a 400 as the translated field message on the input, in Thai too', async () => {
@@ -98,6 +130,7 @@ describe('Footer', () => {
     await act(() => changeLanguage('th'));
     const input = within(footer).getByLabelText('อีเมลของคุณ');
     await user.type(input, 'buyer@example.com');
+    await user.click(within(footer).getByRole('checkbox', { name: /ฉันยินยอมรับจดหมายข่าวของ Baan/ }));
     await user.click(within(footer).getByRole('button', { name: 'สมัครรับข่าวสาร' }));
     expect(await within(footer).findByRole('alert')).toHaveTextContent('โปรดกรอกอีเมลที่ถูกต้อง');
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -118,6 +151,7 @@ describe('Footer', () => {
     const user = userEvent.setup();
     const { footer } = await renderFooter();
     await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(consent(footer));
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('You are already subscribed. Thank you!')).toBeInTheDocument();
   });
@@ -132,6 +166,7 @@ describe('Footer', () => {
     const user = userEvent.setup();
     const { footer } = await renderFooter();
     await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(consent(footer));
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Too many sign-ups from here. Please try again in 12 min.')).toBeInTheDocument();
     expect(within(footer).getByLabelText('Your e-mail address')).toHaveValue('buyer@example.com');
@@ -147,6 +182,7 @@ describe('Footer', () => {
     const user = userEvent.setup();
     const { footer } = await renderFooter();
     await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
+    await user.click(consent(footer));
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });

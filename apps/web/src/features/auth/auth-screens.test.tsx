@@ -16,6 +16,9 @@ function dashboardReads(input: Request): Response | undefined {
   const path = new URL(input.url).pathname;
   // The account's favourites, read at every login (app/favorites.ts): none.
   if (path === '/api/user/favorites') return jsonResponse(200, { success: true, payload: [] });
+  // The settings' consents (PDPA): none recorded.
+  if (path === '/api/user/consents')
+    return jsonResponse(200, { success: true, payload: { newsletter: false, items: [] } });
   if (path === '/api/user/inquiries')
     return jsonResponse(200, {
       success: true,
@@ -286,7 +289,58 @@ describe('/login', () => {
 });
 
 describe('/signup and /otp', () => {
-  it('checks the fields, then registers first + last name and moves to /otp', async () => {
+  const terms = () => screen.getByRole('checkbox', { name: 'I agree to the Terms of Use and the Privacy Policy.' });
+
+  it('marks every invalid field at once with its message, focuses the first, and sends nothing', async () => {
+    const calls = stubApi(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    await renderApp('/signup');
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    const expected: [string, string][] = [
+      ['First name', 'Please enter your first name.'],
+      ['Last name', 'Please enter your last name.'],
+      ['E-mail', 'E-mail is required.'],
+      ['Password', 'Password is required.'],
+      ['Confirm password', 'Please confirm your password.'],
+    ];
+    for (const [label, message] of expected) {
+      const field = screen.getByLabelText(label);
+      expect(field, label).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(terms()).toHaveAttribute('aria-invalid', 'true');
+    expect(terms()).toHaveAccessibleDescription(
+      'Please agree to the Terms of Use and the Privacy Policy to create an account.',
+    );
+    // The mobile number is optional: not marked while empty.
+    expect(screen.getByLabelText('Mobile number')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+
+    // The walk's sign-up: the password "password" and the mobile number "abc".
+    await user.type(screen.getByLabelText('First name'), 'Nok');
+    await user.type(screen.getByLabelText('Last name'), 'Dee');
+    await user.type(screen.getByLabelText('E-mail'), 'nok@example.com');
+    await user.type(screen.getByLabelText('Mobile number'), 'abc');
+    await user.type(screen.getByLabelText('Password'), 'password');
+    await user.type(screen.getByLabelText('Confirm password'), 'password');
+    await user.click(terms());
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter a Thai mobile number, such as 081 234 5678 or +66 81 234 5678.'),
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Use a lowercase and an uppercase letter, a number and a special character (such as ! # $ @).',
+    );
+    for (const label of ['First name', 'Last name', 'E-mail', 'Confirm password']) {
+      expect(screen.getByLabelText(label), label).not.toHaveAttribute('aria-invalid');
+    }
+    expect(terms()).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Mobile number')).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  it('checks the fields, then registers first + last name with the consents and moves to /otp', async () => {
     const calls = stubApi((url) =>
       url === '/api/register'
         ? jsonResponse(201, { success: true, payload: makeUser({ email: 'nok@example.com', name: 'Nok Dee' }) })
@@ -294,16 +348,16 @@ describe('/signup and /otp', () => {
     );
     const user = userEvent.setup();
     const { router } = await renderApp('/signup');
-    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText('Please fill in all fields.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('First name'), 'Nok');
+    await user.type(await screen.findByLabelText('First name'), 'Nok');
     await user.type(screen.getByLabelText('Last name'), 'Dee');
     await user.type(screen.getByLabelText('E-mail'), 'nok@example.com');
-    await user.type(screen.getByLabelText('Mobile number'), '0812345678');
+    await user.type(screen.getByLabelText('Mobile number'), '081 234 5678');
     await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
     await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass2');
+    await user.click(terms());
+    await user.click(screen.getByRole('checkbox', { name: 'Send me the Baan newsletter (optional).' }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect((await screen.findAllByText('Passwords do not match.')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords do not match.');
     expect(calls).toEqual([]);
     await user.clear(screen.getByLabelText('Confirm password'));
     await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass1');
@@ -314,7 +368,9 @@ describe('/signup and /otp', () => {
       email: 'nok@example.com',
       password: 'Secret#Pass1',
       password_confirmation: 'Secret#Pass1',
-      phone_number: '0812345678',
+      phone_number: '081 234 5678',
+      accept_terms: true,
+      newsletter: true,
     });
     expect(await screen.findByText(/We sent a 4-digit code to nok@example.com/)).toBeInTheDocument();
 
@@ -323,7 +379,20 @@ describe('/signup and /otp', () => {
     await waitFor(() => expect(calls[1]?.body).toEqual({ email: 'nok@example.com', type: 'register' }));
   });
 
-  it('shows each server field error as its own toast', async () => {
+  it('shows the password rules, ticked as they are met', async () => {
+    stubApi(() => jsonResponse(500, {}));
+    const user = userEvent.setup();
+    await renderApp('/signup');
+    await user.type(await screen.findByLabelText('Password'), 'abcdefgH');
+    const rules = screen.getByText('Your password needs:').parentElement as HTMLElement;
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.className.includes('teal')),
+    ).toEqual([true, true, true, false, false]);
+  });
+
+  it("puts the server's field errors on their fields, with its message above the form", async () => {
     stubApi(() =>
       jsonResponse(409, {
         success: false,
@@ -338,28 +407,34 @@ describe('/signup and /otp', () => {
     await user.type(screen.getByLabelText('E-mail'), 'taken@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
     await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass1');
+    await user.click(terms());
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect((await screen.findAllByText(/already exists/)).length).toBe(2); // the toast and the field
+    expect((await screen.findAllByText(/already exists/)).length).toBe(2); // the summary and the field
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
   });
 
-  it("translates the server's refusal of a name with hidden control characters", async () => {
-    stubApi(() =>
-      jsonResponse(400, {
-        success: false,
-        message: 'Please correct the highlighted fields.',
-        errors: { name: ['The name contains invisible control characters. Please type it again.'] },
-      }),
-    );
+  it('says everything in Thai, a name with hidden control characters included', async () => {
+    const calls = stubApi(() => jsonResponse(500, {}));
     const user = userEvent.setup();
     await renderApp('/signup');
-    await user.type(await screen.findByLabelText('First name'), 'Nok\u202E');
-    await user.type(screen.getByLabelText('Last name'), 'Suwan');
-    await user.type(screen.getByLabelText('E-mail'), 'nok@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret#Pass1');
-    await user.type(screen.getByLabelText('Confirm password'), 'Secret#Pass1');
     await act(() => changeLanguage('th'));
+    await user.type(await screen.findByLabelText('ชื่อ'), 'Nok\u202E');
+    await user.type(screen.getByLabelText('หมายเลขโทรศัพท์มือถือ'), '02 123 4567');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'password');
     await user.click(screen.getByRole('button', { name: 'สมัครสมาชิก' }));
-    expect((await screen.findAllByText('ชื่อมีอักขระควบคุมที่มองไม่เห็น โปรดพิมพ์ใหม่อีกครั้ง')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('ชื่อ')).toHaveAccessibleDescription('ชื่อมีอักขระควบคุมที่มองไม่เห็น โปรดพิมพ์ใหม่อีกครั้ง');
+    expect(screen.getByLabelText('นามสกุล')).toHaveAccessibleDescription('โปรดกรอกนามสกุล');
+    expect(screen.getByLabelText('หมายเลขโทรศัพท์มือถือ')).toHaveAccessibleDescription(
+      expect.stringContaining('โปรดกรอกหมายเลขโทรศัพท์มือถือในไทย'),
+    );
+    expect(screen.getByLabelText('รหัสผ่าน')).toHaveAccessibleDescription(
+      'โปรดใช้ตัวพิมพ์เล็ก ตัวพิมพ์ใหญ่ ตัวเลข และอักขระพิเศษ (เช่น ! # $ @) อย่างละอย่างน้อย 1 ตัว',
+    );
+    expect(
+      screen.getByRole('checkbox', { name: 'ฉันยอมรับข้อกำหนดการใช้งานและนโยบายความเป็นส่วนตัว' }),
+    ).toHaveAccessibleDescription('โปรดยอมรับข้อกำหนดการใช้งานและนโยบายความเป็นส่วนตัวเพื่อสร้างบัญชี');
+    expect(calls).toEqual([]);
     await act(() => changeLanguage('en'));
   });
 
@@ -481,8 +556,9 @@ describe('session and dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect((await screen.findAllByText('Passwords do not match.')).length).toBeGreaterThan(0);
     expect(calls).toHaveLength(1);
-    // Show/hide toggles.
-    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    // Show/hide toggles (the password change's three; the account deletion has its own).
+    const passwordSection = screen.getByRole('region', { name: 'Change password' });
+    const toggles = within(passwordSection).getAllByRole('button', { name: 'Show password' });
     expect(toggles).toHaveLength(3);
     await user.click(toggles[0] as HTMLElement);
     expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'text');

@@ -262,14 +262,23 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
     setStep(next);
   };
 
-  // One validation toast at a time, updated in place: with at most three on screen, stale 'x is required' ones
-  // would otherwise queue the new message behind them.
+  // One validation toast at a time, updated in place: with at most three on screen, stale ones would otherwise queue
+  // the new message behind them.
   const validationToast = useRef<string | number | null>(null);
-  const showError = (found: FormIssue) => {
-    const message = issueMessage(t, found);
-    focusAfterRender.current = fieldId(found.key);
-    setErrors({ [found.key]: message });
-    setStep(stepOf(found.key));
+  /**
+   * Marks every field the check refused at once, each with its own message, goes to the step of the first (in the
+   * check's order) and focuses it; the toast says the one problem, or how many fields to correct.
+   */
+  const showErrors = (issues: readonly FormIssue[]) => {
+    const [first] = issues;
+    if (!first) return;
+    const found: FormErrors = {};
+    for (const issue of issues) found[issue.key] ??= issueMessage(t, issue);
+    const count = Object.keys(found).length;
+    const message = count === 1 ? (found[first.key] ?? '') : t('validation.summary', { count });
+    focusAfterRender.current = fieldId(first.key);
+    setErrors(found);
+    setStep(stepOf(first.key));
     const shown = validationToast.current;
     if (shown !== null && toast.isActive(shown)) toast.update(shown, { render: message });
     else validationToast.current = toast.error(message);
@@ -320,8 +329,7 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
   const submit = async () => {
     const check = checkForm(form, mode);
     if (!check.ok) {
-      const [first] = check.issues;
-      if (first) showError(first);
+      showErrors(check.issues);
       return;
     }
     let body: FormData;

@@ -68,11 +68,20 @@ function houseInfoName(t: TFunction<'property'>, key: HouseInfoKey): string {
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
 
+/** A message as a sentence: its first letter upper case ("title is required" → "Title is required"; scripts without case stay). */
+function sentence(message: string): string {
+  return message.charAt(0).toLocaleUpperCase() + message.slice(1);
+}
+
 /**
- * A contract issue in the person's language. The contract's own messages are English (the API's); the wizard words
- * the same findings from the issue's kind and limits.
+ * A contract issue in the person's language, as a sentence. The contract's own messages are English (the API's); the
+ * wizard words the same findings from the issue's kind and limits, with field names in lower case inside them.
  */
 export function issueMessage(t: TFunction<'property'>, found: FormIssue): string {
+  return sentence(issueWording(t, found));
+}
+
+function issueWording(t: TFunction<'property'>, found: FormIssue): string {
   const land = found.issue.code === 'custom' ? (found.issue.params as LandIssueParams | undefined) : undefined;
   if (land?.problem === 'land') {
     return t(`units:validation.${land.landProblem}`, { part: t(`units:field.${land.part}`) });

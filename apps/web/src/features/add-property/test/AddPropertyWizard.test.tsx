@@ -123,52 +123,53 @@ describe('add-property wizard: steps', () => {
 });
 
 describe('add-property wizard: validation', () => {
-  it('names the first missing field, in the spec order, on the field and in a toast', async () => {
+  it('marks every missing field at once, each with its message as a sentence, and focuses the first', async () => {
     const user = userEvent.setup({ delay: null });
     await renderWizard();
     await toStepThree(user, { cover: false });
     const submit = () => user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    async function expectError(label: string, message: string) {
-      await submit();
-      const field = await screen.findByLabelText(label);
-      expect(field, message).toHaveAttribute('aria-invalid', 'true');
+    await submit();
+    const stepThree: [string, string, string][] = [
+      ['Property Title *', 'Title is required', 'A title'],
+      ['Description *', 'Description is required', 'A description'],
+      ['Price (฿) *', 'Price is required', '100'],
+      ['Area (m²) *', 'Area is required', '50'],
+      ['Level *', 'Level is required', '3'],
+      ['Bedrooms *', 'Bedrooms is required', '1'],
+      ['Bathrooms *', 'Bathrooms is required', '1'],
+      ['Kitchen *', 'Kitchen is required', '1'],
+      ['Floors *', 'Floors is required', '1'],
+    ];
+    for (const [label, message] of stepThree) {
+      const field = screen.getByLabelText(label);
+      expect(field, label).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
-      expect(field).toHaveFocus();
-      await waitFor(() => expect(toastTexts()).toContain(message));
-      return field;
     }
+    // The first in the check's order has the focus; the toast counts them all (the cover of step 2 too).
+    expect(screen.getByLabelText('Property Title *')).toHaveFocus();
+    await waitFor(() => expect(toastTexts()).toContain('Please correct the 10 highlighted fields.'));
 
-    for (const [label, message, value] of [
-      ['Property Title *', 'title is required', 'A title'],
-      ['Description *', 'description is required', 'A description'],
-      ['Price (฿) *', 'price is required', '100'],
-    ] as const) {
-      const field = await expectError(label, message);
+    for (const [label, , value] of stepThree) {
+      const field = screen.getByLabelText(label);
       await user.type(field, value);
       // Typing clears the field's error.
       expect(field).not.toHaveAttribute('aria-invalid');
     }
+    expect(FakeXhr.sent).toHaveLength(0);
 
-    // The cover comes next: the wizard goes back to the photos step.
-    const cover = await expectError('Choose cover photo', 'cover photo is required');
-    expect(screen.getByRole('heading', { level: 2, name: 'Add media' })).toBeInTheDocument();
+    // The cover is left: the wizard goes back to the photos step, where it was marked all along.
+    await submit();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Add media' })).toBeInTheDocument();
+    const cover = await screen.findByLabelText('Choose cover photo');
+    expect(cover).toHaveAttribute('aria-invalid', 'true');
+    expect(cover).toHaveAccessibleDescription(expect.stringContaining('Cover photo is required'));
+    expect(cover).toHaveFocus();
+    await waitFor(() => expect(toastTexts()).toContain('Cover photo is required'));
     await user.upload(cover, imageFile(JPEG_BYTES, 'front.jpg'));
     await screen.findByRole('img', { name: 'front.jpg' });
     expect(cover).not.toHaveAttribute('aria-invalid');
     await user.click(next());
-
-    for (const [label, message, value] of [
-      ['Area (m²) *', 'area is required', '50'],
-      ['Level *', 'level is required', '3'],
-      ['Bedrooms *', 'bedrooms is required', '1'],
-      ['Bathrooms *', 'bathrooms is required', '1'],
-      ['Kitchen *', 'kitchen is required', '1'],
-      ['Floors *', 'floors is required', '1'],
-    ] as const) {
-      const field = await expectError(label, message);
-      await user.type(field, value);
-    }
     expect(FakeXhr.sent).toHaveLength(0);
     await submit();
     expect(FakeXhr.sent).toHaveLength(1);
@@ -184,7 +185,7 @@ describe('add-property wizard: validation', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
       expect(title).toHaveAccessibleDescription(
-        'title contains hidden characters (such as text-direction marks). Retype it instead of pasting.',
+        'Title contains hidden characters (such as text-direction marks). Retype it instead of pasting.',
       ),
     );
     expect(FakeXhr.sent).toHaveLength(0);
@@ -244,8 +245,8 @@ describe('add-property wizard: price', () => {
     await fillStepThree(user);
     const price = screen.getByLabelText('Price (฿) *');
     for (const [typed, message] of [
-      ['1.2.3', 'price must be a number, such as 2,500,000'],
-      ['-500', 'price cannot be negative'],
+      ['1.2.3', 'Price must be a number, such as 2,500,000'],
+      ['-500', 'Price cannot be negative'],
     ] as const) {
       await user.clear(price);
       await user.type(price, typed);
@@ -284,7 +285,7 @@ describe('add-property wizard: level, floors and rooms', () => {
     await user.clear(floors);
     await user.type(floors, '0');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(floors).toHaveAccessibleDescription('floors must be at least 1');
+    expect(floors).toHaveAccessibleDescription('Floors must be at least 1');
     expect(floors).toHaveFocus();
     expect(FakeXhr.sent).toHaveLength(0);
 
@@ -340,12 +341,16 @@ describe('add-property wizard: level, floors and rooms', () => {
     expect(count2).toHaveAttribute('aria-invalid', 'true');
     expect(count2).toHaveAccessibleDescription('Room 2: enter how many, or clear its type');
     expect(count2).toHaveFocus();
-    await waitFor(() => expect(toastTexts()).toContain('Room 2: enter how many, or clear its type'));
+    // Both half-filled blocks are marked at once.
+    const type3 = screen.getByLabelText('Room 3 type');
+    expect(type3).toHaveAttribute('aria-invalid', 'true');
+    expect(type3).toHaveAccessibleDescription('Room 3: choose a type, or clear its count');
+    await waitFor(() => expect(toastTexts()).toContain('Please correct the 2 highlighted fields.'));
 
     await user.type(count2, '๑');
     expect(count2).not.toHaveAttribute('aria-invalid');
+    expect(type3).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    const type3 = screen.getByLabelText('Room 3 type');
     expect(type3).toHaveAccessibleDescription('Room 3: choose a type, or clear its count');
     expect(type3).toHaveFocus();
 

@@ -5,6 +5,7 @@ import type {
   AdminMessagesPage,
   AdminPackage,
   AdminPayment,
+  AdminPrivacyRequestPage,
   AdminProperty,
   AdminPropertyAction,
   AdminPropertyPage,
@@ -16,6 +17,8 @@ import type {
   JobState,
   MessageKind,
   PaymentStatus,
+  PrivacyRequestStatus,
+  PrivacyRequestType,
 } from '@baan/contract';
 import { api } from '../../../lib/api';
 
@@ -38,6 +41,11 @@ export interface MessagesArgs {
 }
 export interface AuditArgs {
   action?: AuditAction;
+  page: number;
+}
+export interface PrivacyRequestsArgs {
+  type?: PrivacyRequestType;
+  status?: PrivacyRequestStatus;
   page: number;
 }
 export interface JobsArgs {
@@ -172,6 +180,10 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       query: ({ action, page }) => `/admin/audit${queryString({ action, page })}`,
       providesTags: ['AdminAudit'],
     }),
+    // The people's PDPA requests (ADR 023): read only; people make them, the console records them.
+    getPrivacyRequests: build.query<AdminPrivacyRequestPage, PrivacyRequestsArgs>({
+      query: ({ type, status, page }) => `/admin/privacy-requests${queryString({ type, status, page })}`,
+    }),
   }),
 });
 
@@ -241,4 +253,5 @@ export const {
   useGetAdminJobsQuery,
   useRetryJobMutation,
   useGetAuditQuery,
+  useGetPrivacyRequestsQuery,
 } = adminApi;

@@ -1,4 +1,15 @@
-import { Banknote, Building2, History, ListChecks, Loader2, Mail, Package, ShieldCheck, Users } from 'lucide-react';
+import {
+  Banknote,
+  Building2,
+  FileLock,
+  History,
+  ListChecks,
+  Loader2,
+  Mail,
+  Package,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -12,6 +23,7 @@ const SECTIONS = [
   { to: '/admin/messages', key: 'messages', Icon: Mail },
   { to: '/admin/jobs', key: 'jobs', Icon: ListChecks },
   { to: '/admin/audit', key: 'audit', Icon: History },
+  { to: '/admin/privacy', key: 'privacy', Icon: FileLock },
 ] as const;
 
 /** The console: a side nav from 1024 px, a scrolling row of tabs above the section on smaller screens. */

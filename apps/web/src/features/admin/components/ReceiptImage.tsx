@@ -2,7 +2,7 @@ import { ImageOff, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
-import { fetchPrivateBlob } from '../lib/private-file';
+import { fetchPrivateBlob } from '../../../lib/private-file';
 import { Modal } from './Modal';
 
 type State = { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed' };

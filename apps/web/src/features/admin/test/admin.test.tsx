@@ -1,3 +1,4 @@
+import type { AdminPrivacyRequest } from '@baan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -709,5 +710,87 @@ describe('audit log', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'property.hide');
     expect(await screen.findByRole('link', { name: 'Listing #5' })).toHaveAttribute('href', '/detail/5');
     expect(requests.some((r) => new URL(r.url).searchParams.get('action') === 'property.hide')).toBe(true);
+  });
+});
+
+describe('privacy requests (PDPA, ADR 023)', () => {
+  const request = (id: number, overrides: Partial<AdminPrivacyRequest> = {}): AdminPrivacyRequest => ({
+    id,
+    type: 'deletion',
+    status: 'completed',
+    requested_at: '2026-11-20T03:00:00.000Z',
+    expires_at: '2026-11-21T03:00:00.000Z',
+    completed_at: '2026-11-20T04:00:00.000Z',
+    user_id: 40 + id,
+    email: 's•••@g•••.com',
+    account_deleted: true,
+    ...overrides,
+  });
+
+  it('lists who asked for what and where it stands, filterable by type and status', async () => {
+    const { requests } = stubFetch(
+      get('/api/admin/privacy-requests', (url) =>
+        page(
+          url.searchParams.get('type') === 'export'
+            ? [request(3, { type: 'export', email: 'nok@example.com', account_deleted: false, expires_at: null })]
+            : [
+                request(2, {
+                  status: 'awaiting_confirmation',
+                  email: 'lek@example.com',
+                  account_deleted: false,
+                  completed_at: null,
+                }),
+                request(1),
+              ],
+        ),
+      ),
+    );
+    await openAdmin('/admin/privacy');
+    expect(screen.getByRole('link', { name: 'Privacy requests' })).toHaveAttribute('aria-current', 'page');
+    const table = await screen.findByRole('table', { name: 'Privacy requests' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('lek@example.com');
+    expect(rows[0]).toHaveTextContent('#42');
+    expect(rows[0]).toHaveTextContent('Account deletion');
+    expect(rows[0]).toHaveTextContent('Waiting for the e-mailed link');
+    expect(rows[0]).toHaveTextContent('Link valid until');
+    expect(rows[1]).toHaveTextContent('s•••@g•••.com');
+    expect(rows[1]).toHaveTextContent('#41 · account deleted');
+    expect(rows[1]).toHaveTextContent('Completed');
+
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'export');
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Privacy requests' })).toHaveTextContent('nok@example.com'),
+    );
+    expect(screen.getByRole('table', { name: 'Privacy requests' })).toHaveTextContent('Data download');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'expired');
+    await waitFor(() =>
+      expect(
+        requests.some((r) => {
+          const params = new URL(r.url).searchParams;
+          return params.get('type') === 'export' && params.get('status') === 'expired';
+        }),
+      ).toBe(true),
+    );
+  });
+
+  it('names the people’s own privacy actions in the audit log', async () => {
+    stubFetch(
+      get('/api/admin/audit', () =>
+        page([
+          auditEntry(9, {
+            action: 'privacy.deletion_request',
+            actor_email: 'nok@example.com',
+            target_type: 'user',
+            target_id: 42,
+            details: { request: 4 },
+          }),
+        ]),
+      ),
+    );
+    await openAdmin('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log entries' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Asked to delete their account');
   });
 });

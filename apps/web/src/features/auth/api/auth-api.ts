@@ -1,13 +1,6 @@
-import type { LoginPayload, OtpType, UpdateNameRequest, User } from '@baan/contract';
+import type { LoginPayload, OtpType, RegisterRequestInput, UpdateNameRequest, User } from '@baan/contract';
 import { api } from '../../../lib/api';
 
-export type RegisterBody = {
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-  phone_number?: string;
-};
 export type NewPasswordBody = {
   email: string;
   password: string;
@@ -26,7 +19,7 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<LoginPayload, { email: string; password: string; remember: boolean }>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
     }),
-    register: build.mutation<User, RegisterBody>({
+    register: build.mutation<User, RegisterRequestInput>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
     }),
     resendOtp: build.mutation<null, { email: string; type: OtpType }>({

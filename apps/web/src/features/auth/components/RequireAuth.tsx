@@ -5,7 +5,7 @@ import { Navigate, unprefixedPath } from '../../../i18n/localized-router';
 
 /**
  * Pages that need a login: wait while a stored token is checked, else send the person to /login and
- * back. A session that ends while the page is open (logout) is not redirected here: whoever logged
+ * back, to the same address (its query and fragment too: an e-mailed link's token rides in the fragment). A session that ends while the page is open (logout) is not redirected here: whoever logged
  * out decides where to go (home from the header, /login from the sidebar).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -16,7 +16,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (isRestoring) return <div className="min-h-svh" aria-busy="true" />;
   if (!isAuthenticated) {
     return wasAuthenticated.current ? null : (
-      <Navigate to="/login" replace state={{ redirectFrom: unprefixedPath(location.pathname) }} />
+      <Navigate
+        to="/login"
+        replace
+        state={{ redirectFrom: `${unprefixedPath(location.pathname)}${location.search}${location.hash}` }}
+      />
     );
   }
   return <>{children}</>;

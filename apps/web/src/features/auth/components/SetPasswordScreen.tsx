@@ -1,4 +1,4 @@
-import { Check, X } from 'lucide-react';
+import { passwordRules } from '@baan/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -7,8 +7,8 @@ import { Link, useNavigate } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';
 import { useNewPasswordMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';
-import { passwordRules } from '../password-rules';
 import { AuthCard, linkClass, SubmitButton } from './AuthCard';
+import { PasswordRulesList } from './PasswordRulesList';
 
 function resetState(state: unknown): { email: string; token: string } | null {
   if (typeof state !== 'object' || state === null) return null;
@@ -33,13 +33,12 @@ export function SetPasswordScreen() {
   const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
   const [newPassword, { isLoading }] = useNewPasswordMutation();
   const { errorMessage } = useServerMessage();
-  const rules = passwordRules(password);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const next: typeof errors = {};
     if (!password) next.password = t('messages.passwordRequired');
-    else if (!rules.every((r) => r.isMet)) next.password = t('setPassword.weak');
+    else if (!passwordRules(password).every((r) => r.isMet)) next.password = t('setPassword.weak');
     if (!confirmation) next.confirmation = t('messages.confirmRequired');
     else if (password !== confirmation) next.confirmation = t('messages.passwordsDontMatch');
     setErrors(next);
@@ -77,24 +76,7 @@ export function SetPasswordScreen() {
           error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <div className="rounded-lg bg-slate-50 p-3 text-sm">
-          <p className="font-medium text-slate-700">{t('setPassword.rulesTitle')}</p>
-          <ul className="mt-2 space-y-1">
-            {rules.map((rule) => (
-              <li
-                key={rule.key}
-                className={`flex items-center gap-2 ${rule.isMet ? 'text-teal-800' : 'text-slate-600'}`}
-              >
-                {rule.isMet ? (
-                  <Check className="size-4" aria-hidden="true" />
-                ) : (
-                  <X className="size-4" aria-hidden="true" />
-                )}
-                {t(`setPassword.${rule.key}`)}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <PasswordRulesList password={password} />
         <PasswordInput
           label={t('common.confirmPassword')}
           autoComplete="new-password"

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { useChangePasswordMutation, useUpdateProfileMutation, useUploadProfileImageMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';
 import { replaceStoredToken } from '../session';
+import { PasswordRulesList } from './PasswordRulesList';
 
 /** JPEG, PNG or GIF by the file's first bytes, whatever its name says (the server checks again). */
 export async function isAllowedImage(file: Blob): Promise<boolean> {
@@ -278,6 +279,8 @@ function PasswordSection() {
           error={errors.new_password}
           onChange={set('next')}
         />
+        {/* The rules the API applies to every new password (the contract's PASSWORD_RULES). */}
+        <PasswordRulesList password={fields.next} />
         <PasswordInput
           label={t('settings.confirmPassword')}
           autoComplete="new-password"

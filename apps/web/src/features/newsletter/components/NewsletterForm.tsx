@@ -1,20 +1,29 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/store';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
+import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { newsletterEmail } from '../lib/newsletter-email';
 
 const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
 
+/**
+ * The footer's newsletter form. Subscribing needs the box ticked: the consent to the newsletter (PDPA), which the API
+ * records with the privacy notice's version (ADR 023).
+ */
 export function NewsletterForm() {
   const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();
+  const consentId = useId();
+  const consentErrorId = useId();
   const [email, setEmail] = useState('');
+  const [hasConsent, setHasConsent] = useState(false);
   const [validationError, setValidationError] = useState<string | null>(null);
+  const [consentError, setConsentError] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const [isLoading, setIsLoading] = useState(false);
 
@@ -36,20 +45,25 @@ export function NewsletterForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = email.trim();
-    if (!trimmed) {
-      setValidationError(t('footer.newsletter.emailRequired'));
+    const parsed = trimmed ? newsletterEmail(trimmed) : null;
+    // Both problems at once, the first one focused.
+    const emailProblem = !trimmed
+      ? t('footer.newsletter.emailRequired')
+      : parsed
+        ? null
+        : t('footer.newsletter.emailInvalid');
+    const consentProblem = hasConsent ? null : t('footer.newsletter.consentRequired');
+    setValidationError(emailProblem);
+    setConsentError(consentProblem);
+    if (!parsed || consentProblem) {
+      document.getElementById(emailProblem ? inputId : consentId)?.focus();
       return;
     }
-    const parsed = newsletterEmail(trimmed);
-    if (!parsed) {
-      setValidationError(t('footer.newsletter.emailInvalid'));
-      return;
-    }
-    setValidationError(null);
     try {
       const { isAlreadySubscribed } = await subscribe(parsed);
       toast.success(isAlreadySubscribed ? t('footer.newsletter.already') : t('footer.newsletter.success'));
       setEmail('');
+      setHasConsent(false);
     } catch (error) {
       const status = isApiError(error) ? error.status : undefined;
       if (status === 400) {
@@ -104,6 +118,32 @@ export function NewsletterForm() {
         {validationError ? (
           <p id={errorId} role="alert" className="mt-2 text-sm text-rose-300">
             {validationError}
+          </p>
+        ) : null}
+        <div className="mt-3 flex items-start gap-2.5">
+          <input
+            id={consentId}
+            type="checkbox"
+            checked={hasConsent}
+            onChange={(event) => {
+              setHasConsent(event.target.checked);
+              if (event.target.checked) setConsentError(null);
+            }}
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? consentErrorId : undefined}
+            className="mt-0.5 size-4 shrink-0 accent-teal-500"
+          />
+          <label htmlFor={consentId} className="text-xs leading-relaxed text-slate-300">
+            <Trans
+              t={t}
+              i18nKey="footer.newsletter.consent"
+              components={{ privacy: <Link to="/privacy" className="font-semibold text-white underline" /> }}
+            />
+          </label>
+        </div>
+        {consentError ? (
+          <p id={consentErrorId} role="alert" className="mt-2 text-sm text-rose-300">
+            {consentError}
           </p>
         ) : null}
       </LiveFieldset>

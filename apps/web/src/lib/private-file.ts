@@ -1,6 +1,6 @@
 /**
- * Private files (payment receipts, the CSV export) need the bearer header, which an <img src> or a plain link cannot
- * send: fetch them and hand the browser a blob: URL instead.
+ * Private files (payment receipts, the CSV export, a person's data export) need the bearer header, which an <img src>
+ * or a plain link cannot send: fetch them and hand the browser a blob: URL instead.
  */
 export async function fetchPrivateBlob(path: string, token: string | null): Promise<Blob> {
   const url = new URL(path, window.location.origin).toString();
