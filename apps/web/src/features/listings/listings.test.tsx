@@ -247,7 +247,7 @@ describe('Property detail', () => {
     await renderApp('/detail/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Listing 7' })).toBeInTheDocument();
     expect(calls[0]?.pathname).toBe('/api/property/7');
-    expect(screen.getByRole('link', { name: 'Call now' })).toHaveAttribute('href', 'tel:+6621234567');
+    expect(screen.getByRole('button', { name: 'Show phone number' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'E-mail' })).toHaveAttribute(
       'href',
       'mailto:contact@siamprime.example?subject=Listing%207',
