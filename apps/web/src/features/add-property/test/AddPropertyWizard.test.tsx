@@ -605,6 +605,34 @@ describe('add-property wizard: submit', () => {
     expect(screen.getByRole('radio', { name: 'Owner' })).not.toBeChecked();
   });
 
+  it('leaves the first try’s "title is required" behind on the way to My properties (issue 21)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderWizard({ listings: [] });
+    await toStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(toastTexts()).toContain('title is required'));
+    await fillStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() =>
+      FakeXhr.last().respond(201, {
+        success: true,
+        message: 'Property listed successfully!',
+        payload: { id: 9, review: 'pending', review_reasons: ['new_owner'] },
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/properties'));
+    // Dismissed toasts leave with an exit animation (which jsdom never ends): only those not leaving are shown.
+    const shown = () =>
+      screen
+        .queryAllByRole('alert')
+        .filter((alert) => !alert.closest('.Toastify__toast')?.className.includes('--exit'))
+        .map((alert) => alert.textContent ?? '');
+    await waitFor(() => expect(shown()).not.toContain('title is required'));
+    expect(shown()).toContain(
+      'Your listing was received. Baan checks it before it goes live; we will e-mail you the decision.',
+    );
+  });
+
   it("puts the server's 400 errors on the fields", async () => {
     const user = userEvent.setup({ delay: null });
     await renderWizard();
