@@ -1,4 +1,4 @@
-import { LISTING_TYPES, PROPERTY_SUB_TYPES, type PropertyPage } from '@baan/contract';
+import { PROPERTY_SUB_TYPES, type PropertyPage } from '@baan/contract';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { SearchRefused } from './SearchRefused';
 const filterField =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none';
 const label = 'text-sm font-medium text-slate-700';
+/** Buy or rent's choice, in the order of the page's name: both, buy (`type=sale`), rent (`type=rent`). */
+const BUY_RENT_DEALS = ['all', 'sale', 'rent'] as const;
 const segment = (isCurrent: boolean) =>
   `block rounded-md px-4 py-2 text-sm font-semibold ${isCurrent ? 'bg-white text-teal-800 shadow' : 'text-slate-700 hover:text-slate-900'}`;
 
@@ -124,7 +126,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
             </nav>
             <nav aria-label={t('buyRent.dealLabel')}>
               <ul className="inline-flex rounded-lg bg-slate-100 p-1">
-                {(['all', ...LISTING_TYPES] as const).map((key) => {
+                {BUY_RENT_DEALS.map((key) => {
                   const isCurrent = (filters.type ?? 'all') === key;
                   return (
                     <li key={key}>
@@ -183,8 +185,9 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
           {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
           {location ? <input type="hidden" name="location" value={location} /> : null}
           {q ? <input type="hidden" name="q" value={q} /> : null}
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <label className={label}>
+          {/* Two columns on a phone (the price range side by side), four on a wide screen; fields line up at the bottom. */}
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <label className={`${label} col-span-2 self-end lg:col-span-1`}>
               {t('search.propertyType')}
               <select name="tab" defaultValue={tab === 'all' ? '' : tab} className={`${filterField} mt-1`}>
                 <option value="">{t('search.anyType')}</option>
@@ -195,7 +198,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
                 ))}
               </select>
             </label>
-            <label className={label}>
+            <label className={`${label} self-end`}>
               {t('filters.minPrice')}
               <input
                 name="min_price"
@@ -207,7 +210,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
                 aria-describedby={priceError ? priceErrorId : undefined}
               />
             </label>
-            <label className={label}>
+            <label className={`${label} self-end`}>
               {t('filters.maxPrice')}
               <input
                 name="max_price"
@@ -219,7 +222,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
                 aria-describedby={priceError ? priceErrorId : undefined}
               />
             </label>
-            <label className={label}>
+            <label className={`${label} col-span-2 self-end lg:col-span-1`}>
               {t('filters.bedrooms')}
               <select name="bedrooms" defaultValue={filters.bedrooms ?? ''} className={`${filterField} mt-1`}>
                 <option value="">{t('filters.any')}</option>

@@ -93,7 +93,7 @@ export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TI
       {state === 'plain' ? (
         <p
           role="status"
-          className="pointer-events-none absolute inset-x-2 bottom-2 z-[500] rounded-lg bg-white/95 px-3 py-2 text-sm text-slate-800 shadow"
+          className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded-lg bg-white/95 px-3 py-2 text-sm text-slate-800 shadow"
         >
           {t('plainBackground')}
         </p>

@@ -212,12 +212,15 @@ export function SearchMap({
             {t('loading')}
           </p>
         ) : null}
+        {state === 'plain' ? (
+          <p
+            role="status"
+            className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded-lg bg-white/95 px-3 py-2 text-sm text-slate-800 shadow"
+          >
+            {t('plainBackground')}
+          </p>
+        ) : null}
       </section>
-      {state === 'plain' ? (
-        <p role="status" className="mt-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-          {t('plainBackground')}
-        </p>
-      ) : null}
       {data?.truncated ? (
         <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {t('truncated', { shown: formatWhole(data.items.length), total: formatWhole(data.total) })}
