@@ -325,8 +325,12 @@ describe('Contact clicks', () => {
     expect(noscript).toContain('href="tel:+6621234567"');
     expect(noscript).toContain('Call +66 2 123 4567');
     expect(noscript).toContain('siamprime');
-    // The buttons that need JavaScript are not offered before the page is live.
-    expect(doc.querySelector('button.invisible')?.textContent).toBe('Show phone number');
+    // The buttons that need JavaScript are hidden when it is off.
+    expect(noscript).toContain('[data-needs-js]{display:none}');
+    expect([...doc.querySelectorAll('button[data-needs-js]')].map((b) => b.textContent)).toEqual([
+      'Show phone number',
+      'Show LINE ID',
+    ]);
     const bar = doc.querySelector('nav[aria-label="Contact the owner"]');
     expect([...(bar?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
       'tel:+6621234567',

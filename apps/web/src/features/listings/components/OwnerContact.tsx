@@ -2,7 +2,6 @@ import type { ContactChannel, Property } from '@baan/contract';
 import { Mail, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '../../../lib/use-hydrated';
 
 type Owner = NonNullable<Property['owner']>;
 
@@ -49,7 +48,7 @@ function useReveal() {
 /**
  * The owner's contact actions on a listing page: the phone number and the LINE ID are shown on request (the tap
  * counts as a contact click for the owner's statistics, as calling or writing does), e-mail, and a chat on LINE.
- * Without JavaScript the number shows as a link to call it.
+ * Without JavaScript the number shows as a link to call it and the ID as text, and the buttons are hidden.
  */
 export function OwnerContact({
   owner,
@@ -61,11 +60,14 @@ export function OwnerContact({
   onContact?: (channel: ContactChannel) => void;
 }) {
   const { t } = useTranslation('listings');
-  const isHydrated = useHydrated();
   const phone = useReveal();
   const line = useReveal();
   return (
     <div className="space-y-3">
+      {/* Without JavaScript the reveal buttons cannot work: they are not shown, the number and ID are (below). */}
+      <noscript>
+        <style>{'[data-needs-js]{display:none}'}</style>
+      </noscript>
       <div className="flex flex-wrap gap-3">
         {owner.phone_number ? (
           phone.isShown ? (
@@ -86,8 +88,8 @@ export function OwnerContact({
                   phone.reveal();
                   onContact?.('phone');
                 }}
-                // Kept in place but unseen until the page is live: a button that cannot work yet is not offered.
-                className={`${solid} ${isHydrated ? '' : 'invisible'}`}
+                data-needs-js=""
+                className={solid}
               >
                 <Phone className="size-4" aria-hidden="true" />
                 {t('detail.showPhone')}
@@ -136,7 +138,8 @@ export function OwnerContact({
                 line.reveal();
                 onContact?.('line');
               }}
-              className={`text-sm font-semibold text-green-800 underline underline-offset-2 hover:text-green-900 ${isHydrated ? '' : 'invisible'}`}
+              data-needs-js=""
+              className="text-sm font-semibold text-green-800 underline underline-offset-2 hover:text-green-900"
             >
               {t('detail.showLine')}
             </button>
