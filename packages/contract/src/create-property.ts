@@ -79,7 +79,7 @@ export const MAX_PRICE = 2_000_000_000;
 
 /**
  * The spec wizard's sub type names (spec section 2), as clients written against the spec send them. The wizard now
- * offers every PROPERTY_SUB_TYPES key (ADR 019); these names stay accepted.
+ * offers every PROPERTY_SUB_TYPES key (ADR 024); these names stay accepted.
  */
 export const SPEC_SUB_TYPE_NAMES = {
   condo: 'Condo',

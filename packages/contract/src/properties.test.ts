@@ -44,7 +44,7 @@ describe('sub types', () => {
   });
 });
 
-describe('the one list of sub types (ADR 019)', () => {
+describe('the one list of sub types (ADR 024)', () => {
   it('offers every sub type under some property type, its default one included', () => {
     for (const sub of PROPERTY_SUB_TYPES)
       expect(SUB_TYPE_PROPERTY_TYPES[sub], sub).toContain(SUB_TYPE_PROPERTY_TYPE[sub]);

@@ -203,7 +203,7 @@ describe('Home: every section from the loader', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('Welcome to Our Website');
     expect(doc.querySelectorAll('ul[aria-label="New projects"] article')).toHaveLength(8);
     expect(doc.body.textContent).toContain('12 properties');
-    // Every sub type of the one list has its tile, linked to its search, with its count (ADR 019).
+    // Every sub type of the one list has its tile, linked to its search, with its count (ADR 024).
     const carousel = doc.querySelector('section[aria-roledescription="carousel"]');
     const tiles = new Map(
       [...(carousel?.querySelectorAll('a') ?? [])].map((a) => [a.getAttribute('href'), a.textContent] as const),

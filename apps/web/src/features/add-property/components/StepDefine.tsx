@@ -30,7 +30,7 @@ interface StepDefineProps {
 
 /**
  * The sub types offered: those of the one list that fit the chosen property type (all of them before one is
- * chosen; ADR 019), and an edited listing's own sub type wherever it stands.
+ * chosen; ADR 024), and an edited listing's own sub type wherever it stands.
  */
 export function offeredSubTypes(propertyType: PropertyType | '', originalSubType?: PropertySubType): PropertySubType[] {
   const offered = [...subTypesFor(propertyType)];

@@ -59,7 +59,7 @@ const LOOKS: Record<PropertySubType, { icon: ReactNode; tint: string }> = {
   },
 };
 
-/** Every sub type of the one list (ADR 019), in its order, with its count. */
+/** Every sub type of the one list (ADR 024), in its order, with its count. */
 const SLIDES: { type: PropertySubType; icon: ReactNode; tint: string }[] = PROPERTY_SUB_TYPES.map((type) => ({
   type,
   ...LOOKS[type],

@@ -3,7 +3,7 @@ import { fromSearchParams } from './search-params';
 
 /**
  * Buy or rent's tabs: every listing, condos or houses (`?tab=condo`). The filters' property type offers every sub
- * type of the one list (ADR 019) under the same parameter, so `tab` may name any of them.
+ * type of the one list (ADR 024) under the same parameter, so `tab` may name any of them.
  */
 export const BUY_RENT_TABS = ['all', 'condo', 'house'] as const;
 export type BuyRentTab = 'all' | PropertySubType;
