@@ -148,6 +148,34 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
     await page.close();
   });
 
+  it('at 375 px a price pin’s popup stays open while opening it moves the map and the list follows (issue 21)', async () => {
+    const { page, errors } = await newPage(browser, 375, 812);
+    // Asok near the top edge of a phone's map: its popup does not fit above it, so opening it pans the map.
+    await page.goto(`${app.url}/Quick?bbox=100.54,13.69,100.58,13.735`);
+    const map = page.getByTestId('search-map');
+    await expect.poll(() => map.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    // The map settles on its own area and writes it into the address.
+    await page.waitForTimeout(1_500);
+    const before = bboxOf(page)?.join(',');
+    const reread = page.waitForResponse(
+      (r) => r.url().includes('/api/properties/map') && !r.url().includes(encodeURIComponent(before ?? '')),
+    );
+    await page.getByRole('button', { name: new RegExp(`· ${T.asok},`) }).click();
+    const popup = page.locator('.leaflet-popup');
+    await popup.waitFor();
+    // The pan moved the map: its area went into the address, and its points were read again for it.
+    await expect.poll(() => bboxOf(page)?.join(','), { timeout: 10_000 }).not.toBe(before);
+    expect((await reread).status()).toBe(200);
+    // Time for the answer to be drawn (the popup closed about 1.5 s after opening before the fix).
+    await page.waitForTimeout(1_500);
+    expect(await popup.count()).toBe(1);
+    await screenshot(page, 'buyers-map-popup-en-375', { fullPage: false });
+    await popup.getByRole('link', { name: `View details: ${T.asok}` }).click();
+    await page.waitForURL(`${app.url}/detail/${ids[T.asok]}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('filters “within 1 km of a station” and sees the distances on the cards', async () => {
     const { page, errors } = await newPage(browser, 375, 812);
     await page.goto(`${app.url}/Quick`);

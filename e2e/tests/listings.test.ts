@@ -90,7 +90,9 @@ describe('a visitor finds, opens, reloads and shares a listing', () => {
     await page.waitForURL(/\/detail\/\d+$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     const detailUrl = page.url();
-    expect(await page.getByRole('link', { name: 'Call now' }).getAttribute('href')).toMatch(/^tel:\+66\d+$/);
+    // The number shows on request, as a link to call it.
+    await page.getByRole('button', { name: 'Show phone number' }).click();
+    expect(await page.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:\+66\d+$/);
     expect(await page.getByRole('link', { name: 'E-mail', exact: true }).getAttribute('href')).toMatch(
       /^mailto:[^@]+@[^?]+\?subject=/,
     );

@@ -201,6 +201,24 @@ describe('POST /api/property: the spec wizard sub type names', () => {
     expect(row?.propertySubType).toBe(key);
   });
 
+  it.each([
+    ['house', 'residential', 'house'],
+    ['Detached house', 'residential', 'house'],
+    ['Twin house', 'residential', 'twinhouse'],
+    ['bungalow', 'residential', 'bungalow'],
+    ['Shophouse', 'commercial', 'shophouse'],
+    ['Shop house', 'commercial', 'shophouse'],
+    ['office', 'commercial', 'office'],
+  ])('lists every type the site shows: %j under %s is stored as %s and counted', async (name, propertyType, key) => {
+    const before = (await app.inject({ method: 'GET', url: '/api/stats/property-types' })).json().payload;
+    const created = await create({ ...CONDO, property_sub_type: name, property_type: propertyType, floors: '2' });
+    expect(created).toMatchObject({ property_sub_type: key, property_type: propertyType });
+    const after = (await app.inject({ method: 'GET', url: '/api/stats/property-types' })).json().payload;
+    expect(after[key]).toBe(before[key] + 1);
+    // The counts keep the contract's keys, one per sub type.
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+  });
+
   it('refuses a name it does not know, saying which it knows', async () => {
     const before = await counts();
     const res = await post({ ...CONDO, property_sub_type: 'Castle' });

@@ -8,6 +8,7 @@ import {
   PropertyFieldsObject,
   SPEC_SUB_TYPE_NAMES,
   toFieldErrors,
+  toSubTypeKey,
 } from './index.ts';
 
 const FIELDS: Record<string, string> = {
@@ -151,6 +152,33 @@ describe('CreatePropertyFields: sub type names from the spec', () => {
   ])('reads %j as %s', (name, key) => {
     const result = parse({ ...FIELDS, property_sub_type: name, level: '3', floors: '2' });
     expect(result.success && result.data.property_sub_type).toBe(key);
+  });
+
+  it.each([
+    ['House', 'house'],
+    ['Detached house', 'house'],
+    ['single  HOUSE', 'house'],
+    ['Twin house', 'twinhouse'],
+    ['Semi-detached house', 'twinhouse'],
+    ['Shophouse', 'shophouse'],
+    ['Shop house', 'shophouse'],
+    ['Office', 'office'],
+    ['Bungalow', 'bungalow'],
+    ['Town house', 'townhouse'],
+  ])('reads the site’s own name %j as %s', (name, key) => {
+    const result = parse({ ...FIELDS, property_sub_type: name, level: '3', floors: '2' });
+    expect(result.success && result.data.property_sub_type).toBe(key);
+  });
+
+  it('refuses a name longer than any it knows, as it came', () => {
+    const long = `${' '.repeat(58)}House`;
+    expect(errorsOf({ ...FIELDS, property_sub_type: long }).property_sub_type?.[0]).toMatch(/must be one of/);
+    // At the limit (60 characters) the name is still read.
+    const atLimit = `${' '.repeat(55)}House`;
+    expect(atLimit).toHaveLength(60);
+    const result = parse({ ...FIELDS, property_sub_type: atLimit, floors: '2' });
+    expect(result.success && result.data.property_sub_type).toBe('house');
+    expect(toSubTypeKey(long)).toBe(long);
   });
 
   it('knows every spec name', () => {

@@ -13,7 +13,8 @@ export const USER_TYPES = ['owner', 'agent'] as const;
 /**
  * The normalised sub type keys, stored as-is in `properties.property_sub_type`, used by the
  * search filter (`sub_type`), the type statistics and the web app's labels (translated by key).
- * New listings must use one of these.
+ * New listings must use one of these. This is the one list of property types (ADR 024): the wizard, the search
+ * forms, the home page's tiles and the type counts all show these, in this order.
  */
 export const PROPERTY_SUB_TYPES = [
   'condo',
@@ -30,7 +31,29 @@ export const PROPERTY_SUB_TYPES = [
   'home_office',
 ] as const;
 
-/** The property type a sub type belongs to by default. */
+/**
+ * Which property types a listing of each sub type may be listed under: the wizard offers a sub type under these
+ * (ADR 024). Land, and a home office to live and work in, fit either; every other sub type fits one.
+ */
+export const SUB_TYPE_PROPERTY_TYPES: Record<
+  (typeof PROPERTY_SUB_TYPES)[number],
+  readonly (typeof PROPERTY_TYPES)[number][]
+> = {
+  condo: ['residential'],
+  house: ['residential'],
+  townhouse: ['residential'],
+  twinhouse: ['residential'],
+  land: ['residential', 'commercial'],
+  shophouse: ['commercial'],
+  villa: ['residential'],
+  apartment: ['residential'],
+  office: ['commercial'],
+  bungalow: ['residential'],
+  pent_villa: ['residential'],
+  home_office: ['residential', 'commercial'],
+};
+
+/** The property type a sub type belongs to by default (one of SUB_TYPE_PROPERTY_TYPES'). */
 export const SUB_TYPE_PROPERTY_TYPE: Record<(typeof PROPERTY_SUB_TYPES)[number], (typeof PROPERTY_TYPES)[number]> = {
   condo: 'residential',
   house: 'residential',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PROPERTY_SUB_TYPES, PropertyListQuery, PropertyTypeCounts, SUB_TYPE_PROPERTY_TYPE } from './index.ts';
+import {
+  PROPERTY_SUB_TYPES,
+  PropertyListQuery,
+  PropertyTypeCounts,
+  SUB_TYPE_PROPERTY_TYPE,
+  SUB_TYPE_PROPERTY_TYPES,
+  subTypesFor,
+} from './index.ts';
 
 describe('PropertyListQuery', () => {
   it('turns query text into numbers and applies nothing by default', () => {
@@ -34,5 +41,32 @@ describe('sub types', () => {
     const counts = Object.fromEntries(PROPERTY_SUB_TYPES.map((s) => [s, 1]));
     expect(PropertyTypeCounts.safeParse(counts).success).toBe(true);
     expect(PropertyTypeCounts.safeParse({ condo: 1 }).success).toBe(false);
+  });
+});
+
+describe('the one list of sub types (ADR 024)', () => {
+  it('offers every sub type under some property type, its default one included', () => {
+    for (const sub of PROPERTY_SUB_TYPES)
+      expect(SUB_TYPE_PROPERTY_TYPES[sub], sub).toContain(SUB_TYPE_PROPERTY_TYPE[sub]);
+    const offered = new Set([...subTypesFor('residential'), ...subTypesFor('commercial')]);
+    expect([...offered].sort()).toEqual([...PROPERTY_SUB_TYPES].sort());
+  });
+
+  it('lists houses under residential and shophouses and offices under commercial, in the one order', () => {
+    expect(subTypesFor('residential')).toEqual([
+      'condo',
+      'house',
+      'townhouse',
+      'twinhouse',
+      'land',
+      'villa',
+      'apartment',
+      'bungalow',
+      'pent_villa',
+      'home_office',
+    ]);
+    expect(subTypesFor('commercial')).toEqual(['land', 'shophouse', 'office', 'home_office']);
+    expect(subTypesFor('')).toEqual(PROPERTY_SUB_TYPES);
+    expect(subTypesFor(undefined)).toEqual(PROPERTY_SUB_TYPES);
   });
 });

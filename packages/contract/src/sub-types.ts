@@ -1,4 +1,5 @@
-import type { PropertySubType } from './properties.ts';
+import { PROPERTY_SUB_TYPES, SUB_TYPE_PROPERTY_TYPES } from './listing-values.ts';
+import type { PropertySubType, PropertyType } from './properties.ts';
 
 // No zod here: the listing page reads these without loading the schemas.
 
@@ -11,3 +12,15 @@ export const hasLevel = (subType: string): boolean => (SUB_TYPES_WITH_LEVEL as r
 
 /** Land has no building, so no floors (0); every other sub type has at least one. */
 export const hasFloors = (subType: string): boolean => subType !== 'land';
+
+/** Whether a sub type may be listed under a property type (SUB_TYPE_PROPERTY_TYPES). */
+export const fitsPropertyType = (subType: PropertySubType, propertyType: PropertyType): boolean =>
+  SUB_TYPE_PROPERTY_TYPES[subType].includes(propertyType);
+
+/**
+ * The sub types to offer under a property type, in the one list's order (PROPERTY_SUB_TYPES); every sub type
+ * before a property type is chosen.
+ */
+export function subTypesFor(propertyType: PropertyType | '' | undefined): readonly PropertySubType[] {
+  return propertyType ? PROPERTY_SUB_TYPES.filter((sub) => fitsPropertyType(sub, propertyType)) : PROPERTY_SUB_TYPES;
+}

@@ -9,18 +9,36 @@ export interface TileWatch {
   onReady: () => void;
   /** No tile could load (an error before any tile, or nothing by the timeout). */
   onFailed: () => void;
+  /**
+   * A map that stays up without its tiles (its markers on a plain background) hears when a tile arrives after all;
+   * a map that gave way at onFailed needs none.
+   */
+  onRecovered?: () => void;
 }
 
-/** Adds the tile layer and settles once: ready at the first tile, failed at an error before it or at the timeout. */
+/**
+ * Adds the tile layer and settles once: ready at the first tile, failed at an error before it or at the timeout.
+ * After failing, the first tile that still arrives calls onRecovered.
+ */
 export function addWatchedTiles(map: L.Map, watch: TileWatch): () => void {
   let hasTile = false;
   let isSettled = false;
+  let hasFailed = false;
   const settle = (ok: boolean) => {
-    if (isSettled) return;
+    if (isSettled) {
+      if (ok && hasFailed) {
+        hasFailed = false;
+        watch.onRecovered?.();
+      }
+      return;
+    }
     isSettled = true;
     clearTimeout(timer);
     if (ok) watch.onReady();
-    else watch.onFailed();
+    else {
+      hasFailed = true;
+      watch.onFailed();
+    }
   };
   const timer = setTimeout(() => {
     if (!hasTile) settle(false);

@@ -6,12 +6,13 @@ import { isNoLongerAvailable, PropertyDetail } from '../../features/listings/com
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { useContactClick, useViewBeacon } from '../../features/listings/lib/listing-events';
 import { listingJsonLd, summary } from '../../features/listings/lib/listing-json-ld';
-import { ListingMap } from '../../features/map/components/ListingMap';
+import { ListingAddress, ListingMap } from '../../features/map/components/ListingMap';
 import { MortgageCalculator } from '../../features/tools/components/MortgageCalculator';
 import { ShareButtons } from '../../features/tools/components/ShareButtons';
 import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
 import { localizePlace } from '../../lib/places/localize-place';
+import { useLocalizePlace } from '../../lib/places/use-localize-place';
 import { CompareButton } from '../compare-toggle';
 import { recordView } from '../recently-viewed';
 import { seoMeta } from '../seo';
@@ -131,9 +132,7 @@ export default function Detail() {
           </div>
         }
       />
-      {property.lat != null && property.lon != null ? (
-        <ListingLocation lat={property.lat} lon={property.lon} title={property.title} />
-      ) : null}
+      <ListingLocation property={property} />
       {/* A sale still on the market: what it would cost a month (worked out in the browser). */}
       {property.type === 'sale' && !gone ? (
         <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">
@@ -147,16 +146,22 @@ export default function Detail() {
   );
 }
 
-/** Where the listing is, on a small map (mounted in the browser; the server renders its placeholder). */
-function ListingLocation({ lat, lon, title }: { lat: number; lon: number; title: string }) {
+/**
+ * Where the listing is: a small map where it has coordinates (mounted in the browser; the server renders its
+ * placeholder), and always its address with a link to open it in a full map.
+ */
+function ListingLocation({ property }: { property: Property }) {
   const { t } = useTranslation('map');
+  const localizePlace = useLocalizePlace();
+  const { lat, lon, title } = property;
   return (
     <section aria-labelledby="listing-location" className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">
       <div className="max-w-3xl">
         <h2 id="listing-location" className="mb-3 text-xl font-bold text-slate-900">
           {t('listingHeading')}
         </h2>
-        <ListingMap key={`${lat},${lon}`} lat={lat} lon={lon} title={title} />
+        {lat != null && lon != null ? <ListingMap key={`${lat},${lon}`} lat={lat} lon={lon} title={title} /> : null}
+        <ListingAddress address={localizePlace(property.location)} lat={lat} lon={lon} />
       </div>
     </section>
   );

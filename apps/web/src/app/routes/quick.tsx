@@ -87,7 +87,7 @@ export default function Quick() {
           <div className="flex flex-wrap items-center gap-3">
             {isFetching ? null : (
               <p className="text-sm text-slate-600" aria-live="polite">
-                {t('quick.count', { count: results.total, total: formatNumber(results.total) })}
+                {t('search.count', { count: results.total, total: formatNumber(results.total) })}
               </p>
             )}
             <SaveSearchButton query={toSearchString(filters)} />

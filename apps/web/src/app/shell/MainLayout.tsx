@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { unprefixedPath } from '../../i18n/localized-router';
+import { useDismissToastsOnNavigation } from '../../lib/toast';
 import { FavoritesSync } from '../use-favorite';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -23,6 +24,8 @@ export function SkipLink() {
 export function MainLayout() {
   const { pathname } = useLocation();
   const isHome = unprefixedPath(pathname) === '/';
+  // The toasts of the page before do not follow the person to this one.
+  useDismissToastsOnNavigation(pathname);
   return (
     <div className="flex min-h-svh flex-col">
       <SkipLink />

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../i18n/localized-router';
+import { Link, useNavigate } from '../../i18n/localized-router';
+import { PageJump } from './PageJump';
+import { hasGap, pageItems } from './page-items';
 
 export interface LinkPagerLabels {
   /** The navigation's accessible name ("Pages"). */
@@ -26,15 +28,18 @@ type Props = {
   formatPage?: (page: number) => string;
 };
 
+const button =
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-1.5 text-sm font-semibold transition-colors sm:h-10 sm:min-w-10 sm:px-3';
+
 /**
- * Previous, the current page and its neighbours, next. Nothing for a single page, nor for a page past the last one:
- * the screen should offer the way back rather than "Page 21 of 20". (Pager is the one with buttons.)
+ * Previous, the first page, the current page and its neighbours, the last page, next; a gap (…) where pages are left
+ * out, and then a small GET form to go to any page. Nothing for a single page, nor for a page past the last one: the
+ * screen should offer the way back rather than "Page 21 of 20". (Pager is the one with buttons.)
  */
 export function LinkPager({ page, pageCount, hrefFor, onPage, labels, formatPage = String }: Props) {
+  const navigate = useNavigate();
   if (pageCount <= 1 || page > pageCount) return null;
-  const pages = [page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount);
-  const button =
-    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors';
+  const items = pageItems(page, pageCount);
   const step = (to: number, label: string, icon: ReactNode, isDisabled: boolean) =>
     isDisabled ? (
       // Nothing to go to on the first or last page: the arrow keeps the pager's shape but is no link.
@@ -52,30 +57,46 @@ export function LinkPager({ page, pageCount, hrefFor, onPage, labels, formatPage
         {icon}
       </Link>
     );
+  const jump = (to: number) => {
+    navigate(hrefFor(to), { preventScrollReset: true });
+    onPage?.(to);
+  };
   return (
-    <nav aria-label={labels.nav} className="mt-10 flex items-center justify-center gap-2">
-      {step(page - 1, labels.previous, <ChevronLeft className="size-4" aria-hidden="true" />, page <= 1)}
-      {pages.map((p) => (
-        <Link
-          key={p}
-          to={hrefFor(p)}
-          preventScrollReset
-          className={`${button} ${
-            p === page
-              ? 'border-teal-700 bg-teal-700 text-white'
-              : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-          }`}
-          onClick={() => onPage?.(p)}
-          aria-current={p === page ? 'page' : undefined}
-          aria-label={labels.page(p)}
-        >
-          {formatPage(p)}
-        </Link>
-      ))}
-      {step(page + 1, labels.next, <ChevronRight className="size-4" aria-hidden="true" />, page >= pageCount)}
-      <span className="sr-only" aria-live="polite">
-        {labels.status(page, pageCount)}
-      </span>
-    </nav>
+    <div className="mt-10 flex flex-col items-center gap-3">
+      <nav aria-label={labels.nav} className="flex items-center justify-center gap-1 sm:gap-2">
+        {step(page - 1, labels.previous, <ChevronLeft className="size-4" aria-hidden="true" />, page <= 1)}
+        {items.map((p, i) =>
+          p === 'gap' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: at most two gaps, told apart by their place.
+            <span key={`gap-${i}`} aria-hidden="true" className="w-4 text-center text-slate-500 sm:w-6">
+              …
+            </span>
+          ) : (
+            <Link
+              key={p}
+              to={hrefFor(p)}
+              preventScrollReset
+              className={`${button} ${
+                p === page
+                  ? 'border-teal-700 bg-teal-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+              }`}
+              onClick={() => onPage?.(p)}
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={labels.page(p)}
+            >
+              {formatPage(p)}
+            </Link>
+          ),
+        )}
+        {step(page + 1, labels.next, <ChevronRight className="size-4" aria-hidden="true" />, page >= pageCount)}
+        <span className="sr-only" aria-live="polite">
+          {labels.status(page, pageCount)}
+        </span>
+      </nav>
+      {hasGap(items) ? (
+        <PageJump pageCount={pageCount} onJump={jump} keep={new URLSearchParams(hrefFor(1).replace(/^\?/, ''))} />
+      ) : null}
+    </div>
   );
 }

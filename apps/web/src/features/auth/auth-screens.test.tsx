@@ -327,7 +327,7 @@ describe('/signup and /otp', () => {
     await user.click(terms());
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
-      expect.stringContaining('Please enter a Thai mobile number, such as 081 234 5678 or +66 81 234 5678.'),
+      expect.stringContaining('Please enter a phone number such as 081 234 5678 or +66 81 234 5678.'),
     );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'Use a lowercase and an uppercase letter, a number and a special character (such as ! # $ @).',
@@ -420,13 +420,13 @@ describe('/signup and /otp', () => {
     await renderApp('/signup');
     await act(() => changeLanguage('th'));
     await user.type(await screen.findByLabelText('ชื่อ'), 'Nok\u202E');
-    await user.type(screen.getByLabelText('หมายเลขโทรศัพท์มือถือ'), '02 123 4567');
+    await user.type(screen.getByLabelText('หมายเลขโทรศัพท์มือถือ'), '123456');
     await user.type(screen.getByLabelText('รหัสผ่าน'), 'password');
     await user.click(screen.getByRole('button', { name: 'สมัครสมาชิก' }));
     expect(screen.getByLabelText('ชื่อ')).toHaveAccessibleDescription('ชื่อมีอักขระควบคุมที่มองไม่เห็น โปรดพิมพ์ใหม่อีกครั้ง');
     expect(screen.getByLabelText('นามสกุล')).toHaveAccessibleDescription('โปรดกรอกนามสกุล');
     expect(screen.getByLabelText('หมายเลขโทรศัพท์มือถือ')).toHaveAccessibleDescription(
-      expect.stringContaining('โปรดกรอกหมายเลขโทรศัพท์มือถือในไทย'),
+      expect.stringContaining('โปรดกรอกเบอร์โทรศัพท์ เช่น 081 234 5678'),
     );
     expect(screen.getByLabelText('รหัสผ่าน')).toHaveAccessibleDescription(
       'โปรดใช้ตัวพิมพ์เล็ก ตัวพิมพ์ใหญ่ ตัวเลข และอักขระพิเศษ (เช่น ! # $ @) อย่างละอย่างน้อย 1 ตัว',

@@ -20,7 +20,7 @@ import { makeProperty } from '../../test/properties';
 import { renderApp, routerSettled } from '../../test/render-app';
 import { routeTree } from '../../test/route-tree';
 import { makeUser, signedIn } from '../../test/users';
-import { lineChatUrl } from './components/PropertyDetail';
+import { lineChatUrl } from './components/OwnerContact';
 
 // Issue 14 on the listing page: sold and rented are marked and not indexed; the page reports its view and the contact
 // clicks for the owner's statistics; the owner gets Edit and Statistics.
@@ -96,9 +96,10 @@ describe('A sold or rented listing', () => {
     expect(note).toHaveTextContent('This property is sold. Browse other listings to find a similar home.');
     expect(within(note).getByRole('link', { name: 'Browse listings' })).toHaveAttribute('href', '/Quick');
     expect(screen.queryByTestId('inquiry-form')).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Call now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show phone number' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'E-mail' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Chat on LINE' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Contact the owner' })).toBeNull();
     await waitFor(() => expect(robots()).toBe('noindex'));
   });
 
@@ -211,9 +212,10 @@ describe('Contact clicks', () => {
     const api = serveListing();
     const user = userEvent.setup();
     await openListing();
-    await user.click(screen.getByRole('link', { name: 'Call now' }));
-    await user.click(screen.getByRole('link', { name: 'E-mail' }));
-    const line = screen.getByRole('link', { name: 'Chat on LINE' });
+    const main = within(screen.getByRole('article'));
+    await user.click(main.getByRole('button', { name: 'Show phone number' }));
+    await user.click(main.getByRole('link', { name: 'E-mail' }));
+    const line = main.getByRole('link', { name: 'Chat on LINE' });
     // The owner's LINE ID from their settings, opened in LINE (a new tab where LINE is not installed).
     expect(line).toHaveAttribute('href', 'https://line.me/ti/p/~siamprime');
     expect(line).toHaveAttribute('target', '_blank');
@@ -231,21 +233,125 @@ describe('Contact clicks', () => {
     ]);
   });
 
-  it('offers no LINE button to an owner without a LINE ID, and opens an official account by its @ id', async () => {
+  it('shows the phone number on request, as a link to call it, counting the tap once', async () => {
+    const api = serveListing();
+    const user = userEvent.setup();
+    await openListing();
+    const main = within(screen.getByRole('article'));
+    // Nothing of the number shows before it is asked for.
+    expect(main.queryByText('+66 2 123 4567')).toBeNull();
+    expect(main.queryByRole('link', { name: 'Call +66 2 123 4567' })).toBeNull();
+    await user.click(main.getByRole('button', { name: 'Show phone number' }));
+    const call = main.getByRole('link', { name: 'Call +66 2 123 4567' });
+    expect(call).toHaveTextContent('+66 2 123 4567');
+    expect(call).toHaveAttribute('href', 'tel:+6621234567');
+    // The button gave way to the number: keyboard focus went with it.
+    expect(call).toHaveFocus();
+    expect(main.queryByRole('button', { name: 'Show phone number' })).toBeNull();
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(1));
+    expect(api.bodies.filter((body) => body !== undefined)).toEqual([
+      { token: 'test-view-token-7' },
+      { channel: 'phone', token: 'test-view-token-7' },
+    ]);
+    // Calling the number shown is the same contact: not counted again.
+    await user.click(call);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(1);
+  });
+
+  it('shows the LINE ID on request and counts it as a LINE contact', async () => {
+    const api = serveListing();
+    const user = userEvent.setup();
+    await openListing();
+    const main = within(screen.getByRole('article'));
+    expect(main.queryByText('siamprime')).toBeNull();
+    await user.click(main.getByRole('button', { name: 'Show LINE ID' }));
+    expect(main.getByText('siamprime')).toBeInTheDocument();
+    expect(main.getByText('siamprime').parentElement).toHaveTextContent('LINE ID: siamprime');
+    expect(main.getByText('siamprime').parentElement).toHaveFocus();
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(1));
+    expect(api.bodies.filter((body) => body !== undefined)).toEqual([
+      { token: 'test-view-token-7' },
+      { channel: 'line', token: 'test-view-token-7' },
+    ]);
+  });
+
+  it('gives phones a bar to call, chat on LINE or write, each counted; the inquiry link leads to the form', async () => {
+    const api = serveListing();
+    const user = userEvent.setup();
+    await openListing();
+    const bar = screen.getByRole('navigation', { name: 'Contact the owner' });
+    // Shown below 768 px only, fixed at the bottom; the page is padded by its height (index.css).
+    expect(bar).toHaveClass('fixed', 'bottom-0', 'md:hidden');
+    expect(bar).toHaveAttribute('data-contact-bar');
+    const links = within(bar).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Call', 'tel:+6621234567'],
+      ['LINE', 'https://line.me/ti/p/~siamprime'],
+      ['Inquire', '#listing-inquiry'],
+    ]);
+    await user.click(within(bar).getByRole('link', { name: 'Call' }));
+    await user.click(within(bar).getByRole('link', { name: 'LINE' }));
+    await waitFor(() => expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(2));
+    expect(api.bodies.filter((body) => body !== undefined)).toEqual([
+      { token: 'test-view-token-7' },
+      { channel: 'phone', token: 'test-view-token-7' },
+      { channel: 'line', token: 'test-view-token-7' },
+    ]);
+    // "Inquire" puts the person in the inquiry form's first field.
+    const form = await screen.findByTestId('inquiry-form');
+    expect(document.getElementById('listing-inquiry')).toContainElement(form);
+    await user.click(within(bar).getByRole('link', { name: 'Inquire' }));
+    expect(within(form).getByLabelText(/Your name/)).toHaveFocus();
+    // Writing is counted when the inquiry is sent, not when the form is reached.
+    expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(2);
+  });
+
+  it('offers only what the owner gave: no LINE without a LINE ID, and opens an official account by its @ id', async () => {
     serveListing({ owner: { ...OWNER, line_id: null } });
     await openListing();
-    expect(screen.getByRole('link', { name: 'Call now' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Show phone number' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Chat on LINE' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show LINE ID' })).toBeNull();
+    const bar = screen.getByRole('navigation', { name: 'Contact the owner' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Call', 'Inquire']);
     expect(lineChatUrl('@siamprime')).toBe('https://line.me/R/ti/p/%40siamprime');
   });
 
-  it('are not reported for the owner trying their own buttons', async () => {
+  it('are not reported for the owner trying their own buttons, who gets no contact bar', async () => {
     const api = serveListing();
     const user = userEvent.setup();
     await openListing({ login: signedIn({ id: 42, email: 'someone@else.example' }) });
-    await user.click(screen.getByRole('link', { name: 'Call now' }));
+    await user.click(screen.getByRole('button', { name: 'Show phone number' }));
+    await user.click(screen.getByRole('button', { name: 'Show LINE ID' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(0);
+    expect(screen.queryByRole('navigation', { name: 'Contact the owner' })).toBeNull();
+  });
+
+  it('renders without JavaScript the number as a link to call it, the LINE ID, and the bar', async () => {
+    serveListing();
+    const doc = await serverHtml('/detail/7');
+    const noscript = [...doc.querySelectorAll('noscript')].map((n) => n.innerHTML).join('');
+    expect(noscript).toContain('href="tel:+6621234567"');
+    expect(noscript).toContain('Call +66 2 123 4567');
+    expect(noscript).toContain('siamprime');
+    // The buttons that need JavaScript are hidden when it is off.
+    expect(noscript).toContain('[data-needs-js]{display:none}');
+    expect([...doc.querySelectorAll('button[data-needs-js]')].map((b) => b.textContent)).toEqual([
+      'Show phone number',
+      'Show LINE ID',
+    ]);
+    const bar = doc.querySelector('nav[aria-label="Contact the owner"]');
+    expect([...(bar?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
+      'tel:+6621234567',
+      'https://line.me/ti/p/~siamprime',
+      '#listing-inquiry',
+    ]);
   });
 });
 

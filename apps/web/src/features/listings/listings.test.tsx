@@ -1,4 +1,4 @@
-import type { Property } from '@baan/contract';
+import { PROPERTY_SUB_TYPES, type Property } from '@baan/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -116,7 +116,9 @@ describe('Quick search', () => {
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(nav).getByRole('link', { name: 'Page 01' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Page 02' })).toHaveAttribute('href', '/Quick?q=sukhumvit&page=2');
-    expect(within(nav).queryByRole('link', { name: 'Page 03' })).toBeNull();
+    // Three pages: all of them, no gap and no "go to page" form.
+    expect(within(nav).getByRole('link', { name: 'Page 03' })).toHaveAttribute('href', '/Quick?q=sukhumvit&page=3');
+    expect(screen.queryByRole('form', { name: 'Go to a page' })).toBeNull();
     await user.click(within(nav).getByRole('link', { name: 'Page 02' }));
     expect(router.state.location.search).toBe('?q=sukhumvit&page=2');
     expect(await screen.findByRole('link', { name: 'Listing 17' })).toBeInTheDocument();
@@ -139,6 +141,70 @@ describe('Quick search', () => {
     expect(router.state.location.search).toBe(
       '?type=rent&sub_type=condo&min_price=10000&max_price=50000&bedrooms=2&sort=price_asc',
     );
+  });
+
+  it('offers every property type of the one list, shows the address’s as chosen and keeps it when a place is typed', async () => {
+    const calls = stubApi(() => page([listing(1)], 28));
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Quick?sub_type=villa');
+    await screen.findByRole('link', { name: 'Listing 1' });
+    const select = screen.getByRole('combobox', { name: 'Property type' }) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(['', ...PROPERTY_SUB_TYPES]);
+    expect(select).toHaveDisplayValue('Villa');
+    await user.type(screen.getByRole('searchbox', { name: 'Place, location, BTS or MRT' }), 'Phuket');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Phuket&sub_type=villa'));
+    expect(calls.at(-1)?.searchParams.get('sub_type')).toBe('villa');
+    expect(calls.at(-1)?.searchParams.get('q')).toBe('Phuket');
+  });
+
+  it('keeps a place chosen elsewhere when the search form is sent without JavaScript', async () => {
+    stubApi(() => page([listing(1)], 1));
+    await renderApp('/Quick?location=Korat&sub_type=house');
+    await screen.findByRole('link', { name: 'Listing 1' });
+    const form = screen.getByRole('search', { name: 'Search properties' });
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form.querySelector('input[type=hidden][name=location]')).toHaveValue('Korat');
+    expect(within(form).getByRole('combobox', { name: 'Property type' })).toHaveAttribute('name', 'sub_type');
+  });
+
+  it('says "1 property found", and "2 properties found"', async () => {
+    let total = 1;
+    stubApi(() => page([listing(1)], total));
+    await renderApp('/Quick?q=one');
+    expect(await screen.findByText('1 property found')).toBeInTheDocument();
+    total = 2;
+    await renderApp('/Quick?q=two');
+    expect(await screen.findByText('2 properties found')).toBeInTheDocument();
+  });
+
+  it('shows the first and last page with gaps, and goes to a typed page (a GET form that keeps the filters)', async () => {
+    const calls = stubApi((url) => page([listing(Number(url.searchParams.get('page') ?? 1))], 320, 1));
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Quick?q=bangkok&type=sale&page=10');
+    await screen.findByRole('link', { name: 'Listing 10' });
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Previous page', 'Page 01', 'Page 09', 'Page 10', 'Page 11', 'Page 20', 'Next page']);
+    expect(within(nav).getByRole('link', { name: 'Page 20' })).toHaveAttribute(
+      'href',
+      '/Quick?q=bangkok&type=sale&page=20',
+    );
+    expect(nav).toHaveTextContent('…');
+    const jump = screen.getByRole('form', { name: 'Go to a page' });
+    expect(jump).toHaveAttribute('method', 'get');
+    const hidden = [...jump.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value]);
+    expect(hidden).toEqual([
+      ['q', 'bangkok'],
+      ['type', 'sale'],
+    ]);
+    await user.type(within(jump).getByRole('textbox', { name: 'Go to page' }), '17');
+    await user.click(within(jump).getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=bangkok&type=sale&page=17'));
+    expect(calls.at(-1)?.searchParams.get('page')).toBe('17');
   });
 
   it('refuses a minimum price above the maximum without searching', async () => {
@@ -181,7 +247,7 @@ describe('Property detail', () => {
     await renderApp('/detail/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Listing 7' })).toBeInTheDocument();
     expect(calls[0]?.pathname).toBe('/api/property/7');
-    expect(screen.getByRole('link', { name: 'Call now' })).toHaveAttribute('href', 'tel:+6621234567');
+    expect(screen.getByRole('button', { name: 'Show phone number' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'E-mail' })).toHaveAttribute(
       'href',
       'mailto:contact@siamprime.example?subject=Listing%207',
@@ -231,6 +297,105 @@ describe('Buy or rent', () => {
     expect(last?.searchParams.get('per_page')).toBe('10');
     expect(screen.getByRole('heading', { name: 'Northeast' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Central Bangkok' })).toBeInTheDocument();
+  });
+
+  it('chooses buy or rent with links, and says how many were found', async () => {
+    const calls = stubApi((url) => page([listing(3)], url.searchParams.get('type') === 'sale' ? 1 : 11, 1, 10));
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Buy-rent?tab=condo&location=Korat');
+    expect(await screen.findByText('11 properties found')).toBeInTheDocument();
+    const deal = screen.getByRole('navigation', { name: 'Buy or rent' });
+    expect(within(deal).getByRole('link', { name: 'Buy and rent' })).toHaveAttribute('aria-current', 'page');
+    expect(within(deal).getByRole('link', { name: 'Buy' })).toHaveAttribute(
+      'href',
+      '/Buy-rent?tab=condo&location=Korat&type=sale',
+    );
+    expect(within(deal).getByRole('link', { name: 'Rent' })).toHaveAttribute(
+      'href',
+      '/Buy-rent?tab=condo&location=Korat&type=rent',
+    );
+    await user.click(within(deal).getByRole('link', { name: 'Buy' }));
+    expect(await screen.findByText('1 property found')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=condo&location=Korat&type=sale');
+    expect(within(deal).getByRole('link', { name: 'Buy' })).toHaveAttribute('aria-current', 'page');
+    expect(calls.at(-1)?.searchParams.get('type')).toBe('sale');
+    expect(calls.at(-1)?.searchParams.get('sub_type')).toBe('condo');
+  });
+
+  it('filters by property type, price and bedrooms under /Quick’s names, keeping buy or rent and the place', async () => {
+    const calls = stubApi(() => page([listing(3)], 3, 1, 10));
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Buy-rent?type=rent&location=Phuket');
+    await screen.findByRole('link', { name: 'Listing 3' });
+    const form = screen.getByRole('form', { name: 'Filters' });
+    expect(form).toHaveAttribute('method', 'get');
+    const select = within(form).getByRole('combobox', { name: 'Property type' }) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(['', ...PROPERTY_SUB_TYPES]);
+    await user.selectOptions(select, 'villa');
+    await user.type(within(form).getByRole('textbox', { name: 'Minimum price (฿)' }), '20,000');
+    await user.type(within(form).getByRole('textbox', { name: 'Maximum price (฿)' }), '90000');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Bedrooms' }), '2');
+    await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?type=rent&location=Phuket&tab=villa&min_price=20000&max_price=90000&bedrooms=2',
+      ),
+    );
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('bedrooms')).toBe('2'));
+    expect(Object.fromEntries(calls.at(-1)?.searchParams ?? [])).toMatchObject({
+      type: 'rent',
+      location: 'Phuket',
+      sub_type: 'villa',
+      min_price: '20000',
+      max_price: '90000',
+      bedrooms: '2',
+    });
+    // The chosen type, none of the shortcuts, shows as a tab of its own.
+    const tabs = screen.getByRole('navigation', { name: 'Property type' });
+    expect(await within(tabs).findByRole('link', { name: 'Villa' })).toHaveAttribute('aria-current', 'page');
+    // Sent without JavaScript, the form carries buy or rent and the place, and names its fields as /Quick does.
+    const again = screen.getByRole('form', { name: 'Filters' });
+    const hidden = [...again.querySelectorAll<HTMLInputElement>('input[type=hidden]')].map((i) => [i.name, i.value]);
+    // (The station picker keeps its choice in a hidden field of its own, empty here.)
+    expect(hidden).toEqual([
+      ['type', 'rent'],
+      ['location', 'Phuket'],
+      ['station', ''],
+    ]);
+    for (const name of ['tab', 'min_price', 'max_price', 'bedrooms']) {
+      expect(again.querySelector(`[name=${name}]`), name).not.toBeNull();
+    }
+  });
+
+  it('refuses a minimum price above the maximum, saying so on the fields, without searching', async () => {
+    const calls = stubApi(() => page([listing(3)], 3, 1, 10));
+    const user = userEvent.setup();
+    const { router } = await renderApp('/Buy-rent');
+    await screen.findByRole('link', { name: 'Listing 3' });
+    const before = calls.length;
+    const form = screen.getByRole('form', { name: 'Filters' });
+    await user.type(within(form).getByRole('textbox', { name: 'Minimum price (฿)' }), '900000');
+    await user.type(within(form).getByRole('textbox', { name: 'Maximum price (฿)' }), '100000');
+    await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum price cannot be more than the maximum price.');
+    expect(within(form).getByRole('textbox', { name: 'Minimum price (฿)' })).toHaveAccessibleDescription(
+      'The minimum price cannot be more than the maximum price.',
+    );
+    expect(router.state.location.search).toBe('');
+    expect(calls.length).toBe(before);
+  });
+
+  it('reads the filters a form sent without JavaScript put in the address, prices as typed', async () => {
+    const calls = stubApi(() => page([listing(3)], 3, 1, 10));
+    await renderApp('/Buy-rent?type=sale&tab=shophouse&min_price=1%2C000%2C000&max_price=&bedrooms=3&q=');
+    await screen.findByRole('link', { name: 'Listing 3' });
+    const asked = calls.at(-1)?.searchParams;
+    expect(asked?.get('type')).toBe('sale');
+    expect(asked?.get('sub_type')).toBe('shophouse');
+    expect(asked?.get('min_price')).toBe('1000000');
+    expect(asked?.has('max_price')).toBe(false);
+    expect(asked?.get('bedrooms')).toBe('3');
+    expect(screen.getByRole('textbox', { name: 'Minimum price (฿)' })).toHaveValue('1000000');
   });
 
   it('searches by title with a GET form that keeps the tab and place (it works without JavaScript)', async () => {

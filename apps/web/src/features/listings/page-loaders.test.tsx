@@ -1,4 +1,4 @@
-import type { Property } from '@baan/contract';
+import { PROPERTY_SUB_TYPES, type Property } from '@baan/contract';
 import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import type { LoaderFunctionArgs, MetaDescriptor } from 'react-router';
@@ -30,6 +30,21 @@ const listing = (id: number, extra: Partial<Property> = {}) =>
     ...extra,
   });
 
+const TYPE_COUNTS = {
+  condo: 12,
+  house: 52,
+  townhouse: 0,
+  twinhouse: 18,
+  land: 3,
+  shophouse: 1,
+  villa: 28,
+  apartment: 4,
+  office: 2,
+  bungalow: 5,
+  pent_villa: 1,
+  home_office: 1_234,
+};
+
 /** An API whose every search has `total` listings (ids from `first`), and the type counts. */
 function serveApi(total = 30) {
   const calls: URL[] = [];
@@ -41,7 +56,7 @@ function serveApi(total = 30) {
       if (url.pathname === '/api/stats/property-types') {
         return jsonResponse(200, {
           success: true,
-          payload: { condo: 12, house: 7, townhouse: 0, twinhouse: 0, land: 3, shophouse: 1 },
+          payload: TYPE_COUNTS,
         });
       }
       if (url.pathname !== '/api/properties') return jsonResponse(404, { success: false, message: 'Not found' });
@@ -173,6 +188,10 @@ describe('Buy or rent: the page of results from the loader', () => {
     expect(korat?.getAttribute('aria-current')).toBe('true');
     const pager = [...doc.querySelectorAll('nav[aria-label="Pages"] a')].map((a) => a.getAttribute('href'));
     expect(pager).toContain('/Buy-rent?tab=condo&location=Korat&page=2');
+    // The count, and the filters as a GET form, are in the server's HTML (the page works without JavaScript).
+    expect(doc.body.textContent).toContain('25 properties found');
+    expect(doc.querySelector('form[aria-label="Filters"]')?.getAttribute('method')).toBe('get');
+    expect(doc.querySelector('nav[aria-label="Buy or rent"] a[aria-current="page"]')?.textContent).toBe('Buy and rent');
   });
 });
 
@@ -184,6 +203,17 @@ describe('Home: every section from the loader', () => {
     expect(doc.querySelector('h1')?.textContent).toBe('Welcome to Our Website');
     expect(doc.querySelectorAll('ul[aria-label="New projects"] article')).toHaveLength(8);
     expect(doc.body.textContent).toContain('12 properties');
+    // Every sub type of the one list has its tile, linked to its search, with its count (ADR 024).
+    const carousel = doc.querySelector('section[aria-roledescription="carousel"]');
+    const tiles = new Map(
+      [...(carousel?.querySelectorAll('a') ?? [])].map((a) => [a.getAttribute('href'), a.textContent] as const),
+    );
+    expect([...tiles.keys()]).toEqual(PROPERTY_SUB_TYPES.map((sub) => `/Quick?sub_type=${sub}`));
+    expect(tiles.get('/Quick?sub_type=house')).toBe('House52 properties');
+    expect(tiles.get('/Quick?sub_type=twinhouse')).toBe('Twin house18 properties');
+    expect(tiles.get('/Quick?sub_type=shophouse')).toBe('Shophouse1 property');
+    expect(tiles.get('/Quick?sub_type=townhouse')).toBe('Townhouse0 properties');
+    expect(tiles.get('/Quick?sub_type=home_office')).toBe('Home office1,234 properties');
     expect(doc.querySelector('a[href="/Quick?q=Chiang+Mai"]')?.textContent).toContain('40 properties');
     expect(doc.querySelector('a[href="/Quick?q=Chiang+Mai"] img')?.getAttribute('srcset')).toContain('320w');
     // The search works without JavaScript: a GET form to quick search.

@@ -192,7 +192,7 @@ describe('Buy or rent: the same filters', () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/Buy-rent?tab=condo&location=Bangkok');
     await screen.findByRole('link', { name: 'Condo by Asok' });
-    const form = screen.getByRole('form', { name: 'More filters' });
+    const form = screen.getByRole('form', { name: 'Filters' });
     expect(form).toHaveAttribute('method', 'get');
     await user.click(screen.getByText('More filters'));
     await user.type(within(form).getByRole('combobox', { name: 'Station' }), 'Makk');

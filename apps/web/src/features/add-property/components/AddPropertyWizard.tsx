@@ -1,4 +1,4 @@
-import { MAX_PHOTOS, OWNER_MESSAGES, type Property, WIZARD_SUB_TYPES } from '@baan/contract';
+import { MAX_PHOTOS, OWNER_MESSAGES, type Property } from '@baan/contract';
 import { Check } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -488,11 +488,7 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
             errors={errors}
             update={update}
             renderLocation={renderLocation}
-            extraSubType={
-              original?.subType && !(WIZARD_SUB_TYPES as readonly string[]).includes(original.subType)
-                ? original.subType
-                : undefined
-            }
+            originalSubType={original?.subType || undefined}
           />
         ) : null}
         {step === 1 ? (

@@ -1,4 +1,4 @@
-import { type PropertySubType, WIZARD_SUB_TYPES } from '@baan/contract';
+import { fitsPropertyType, type PropertySubType, subTypesFor } from '@baan/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormField, PropertyForm, PropertyStatus, PropertyType, UserType } from '../lib/property-form';
@@ -24,20 +24,31 @@ interface StepDefineProps {
   errors: Partial<Record<FormField, string>>;
   update: (patch: Partial<PropertyForm>) => void;
   renderLocation: (props: LocationFieldProps) => ReactNode;
-  /** Editing a listing whose sub type the wizard does not offer (added through the API): it stays a choice. */
-  extraSubType?: PropertySubType;
+  /** Editing: the listing's stored sub type, which stays a choice even where it does not fit the property type. */
+  originalSubType?: PropertySubType;
 }
 
-export function StepDefine({ form, errors, update, renderLocation, extraSubType }: StepDefineProps) {
+/**
+ * The sub types offered: those of the one list that fit the chosen property type (all of them before one is
+ * chosen; ADR 024), and an edited listing's own sub type wherever it stands.
+ */
+export function offeredSubTypes(propertyType: PropertyType | '', originalSubType?: PropertySubType): PropertySubType[] {
+  const offered = [...subTypesFor(propertyType)];
+  return originalSubType && !offered.includes(originalSubType) ? [...offered, originalSubType] : offered;
+}
+
+export function StepDefine({ form, errors, update, renderLocation, originalSubType }: StepDefineProps) {
   const { t } = useTranslation(['property', 'listings']);
-  const subTypes = [
-    ...WIZARD_SUB_TYPES.map((value) => ({ value: value as PropertySubType, label: t(`subTypes.${value}`) })),
-    // Land, after the spec's six: its area can be given in rai, ngan and square wah (issue 16).
-    { value: 'land' as PropertySubType, label: t('listings:subTypes.land') },
-    ...(extraSubType && extraSubType !== 'land'
-      ? [{ value: extraSubType, label: t(`listings:subTypes.${extraSubType}`) }]
-      : []),
-  ];
+  const subTypes = offeredSubTypes(form.propertyType, originalSubType).map((value) => ({
+    value,
+    label: t(`listings:subTypes.${value}`),
+  }));
+  // A sub type that does not fit the newly chosen property type is no longer a choice: it is cleared, not kept hidden.
+  const choosePropertyType = (propertyType: PropertyType) => {
+    const keepsSubType =
+      !form.subType || form.subType === originalSubType || fitsPropertyType(form.subType, propertyType);
+    update(keepsSubType ? { propertyType } : { propertyType, subType: '' });
+  };
   return (
     <div className="grid gap-6">
       <ChoiceGroup<UserType>
@@ -59,7 +70,7 @@ export function StepDefine({ form, errors, update, renderLocation, extraSubType 
           { value: 'residential', label: t('define.residential') },
           { value: 'commercial', label: t('define.commercial') },
         ]}
-        onChange={(propertyType) => update({ propertyType })}
+        onChange={choosePropertyType}
         error={errors.propertyType}
       />
       <ChoiceGroup<PropertyStatus>

@@ -16,11 +16,9 @@ import {
   type TitleDeed,
   toSubTypeKey,
   UpdatePropertyFields,
-  type WIZARD_SUB_TYPES,
 } from '@baan/contract';
 import type { z } from 'zod';
 
-export type WizardSubType = (typeof WIZARD_SUB_TYPES)[number];
 export type UserType = 'owner' | 'agent';
 export type PropertyType = 'residential' | 'commercial';
 export type PropertyStatus = 'rent' | 'sale';
@@ -115,7 +113,7 @@ export interface PropertyForm {
   user_type: UserType | '';
   propertyType: PropertyType | '';
   propertyStatus: PropertyStatus | '';
-  /** One of the wizard's six when adding; an edited listing may have any sub type the API knows. */
+  /** One of the one list's sub types (PROPERTY_SUB_TYPES) that fits the property type; '' before one is chosen. */
   subType: PropertySubType | '';
   location: string;
   lat?: number;

@@ -1,4 +1,4 @@
-import { MAX_PHOTOS } from '@baan/contract';
+import { MAX_PHOTOS, PROPERTY_SUB_TYPES } from '@baan/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,16 +95,36 @@ describe('add-property wizard: steps', () => {
     expect(next()).toBeEnabled();
   });
 
-  it('offers the six sub types and land, and the available date defaults to today', async () => {
+  it('offers every sub type of the one list under the property type it fits, and the available date defaults to today', async () => {
     const user = userEvent.setup({ delay: null });
     await renderWizard();
-    const group = screen.getByRole('group', { name: 'Sub type' });
-    expect(
-      within(group)
+    const group = () => screen.getByRole('group', { name: 'Sub type' });
+    const offered = () =>
+      within(group())
         .getAllByRole('radio')
-        .map((radio) => radio.getAttribute('value')),
-    ).toEqual(['condo', 'apartment', 'townhouse', 'villa', 'pent_villa', 'home_office', 'land']);
-    expect(within(group).getByRole('radio', { name: 'Townhome/Townhouse' })).toBeInTheDocument();
+        .map((radio) => radio.getAttribute('value'));
+    // Before a property type is chosen: all twelve, as search and the home page show them.
+    expect(offered()).toEqual([...PROPERTY_SUB_TYPES]);
+    await user.click(screen.getByRole('radio', { name: 'Residential' }));
+    expect(offered()).toEqual(
+      expect.arrayContaining(['condo', 'house', 'townhouse', 'twinhouse', 'villa', 'bungalow', 'land']),
+    );
+    expect(offered()).not.toContain('shophouse');
+    expect(offered()).not.toContain('office');
+    // The names the home page and search use: a detached house is "House", a twin house "Twin house".
+    expect(within(group()).getByRole('radio', { name: 'House' })).toHaveAttribute('value', 'house');
+    expect(within(group()).getByRole('radio', { name: 'Twin house' })).toHaveAttribute('value', 'twinhouse');
+    await user.click(screen.getByRole('radio', { name: 'Commercial' }));
+    expect(offered()).toEqual(['land', 'shophouse', 'office', 'home_office']);
+    await user.click(within(group()).getByRole('radio', { name: 'Shophouse' }));
+    // A shophouse is no residential choice: going back to Residential clears it rather than keeping it hidden.
+    await user.click(screen.getByRole('radio', { name: 'Residential' }));
+    expect(within(group()).queryByRole('radio', { checked: true })).toBeNull();
+    // Land fits either: it stays chosen across the switch.
+    await user.click(within(group()).getByRole('radio', { name: 'Land' }));
+    await user.click(screen.getByRole('radio', { name: 'Commercial' }));
+    expect(within(group()).getByRole('radio', { name: 'Land' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Residential' }));
     await toStepThree(user);
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -296,6 +316,36 @@ describe('add-property wizard: level, floors and rooms', () => {
     expect(body.get('property_sub_type')).toBe('villa');
     expect(body.get('floors')).toBe('2');
     // The level typed for the condo is not sent for the villa.
+    expect(body.has('level')).toBe(false);
+  });
+
+  it('lists a detached house (บ้านเดี่ยว): no level asked, sent as house under residential', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderWizard();
+    await completeStepOne(user);
+    await user.click(screen.getByRole('radio', { name: 'House' }));
+    await user.click(next());
+    await user.upload(screen.getByLabelText('Choose cover photo'), imageFile(JPEG_BYTES, 'front.jpg'));
+    await screen.findByRole('img', { name: 'front.jpg' });
+    await user.click(next());
+    await screen.findByRole('heading', { level: 2, name: 'Add Information' });
+    expect(screen.queryByLabelText('Level *')).not.toBeInTheDocument();
+    await fill(user, 'Property Title *', 'Family house with garden');
+    await fill(user, 'Description *', 'Three bedrooms, quiet soi.');
+    await fill(user, 'Price (฿) *', '5900000');
+    for (const [label, value] of [
+      ['Area (m²) *', '180'],
+      ['Bedrooms *', '3'],
+      ['Bathrooms *', '2'],
+      ['Kitchen *', '1'],
+      ['Floors *', '2'],
+    ] as const) {
+      await fill(user, label, value);
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const body = FakeXhr.last().body as FormData;
+    expect(body.get('property_sub_type')).toBe('house');
+    expect(body.get('property_type')).toBe('residential');
     expect(body.has('level')).toBe(false);
   });
 
@@ -560,6 +610,36 @@ describe('add-property wizard: submit', () => {
     await act(() => router.navigate('/add-property'));
     await screen.findByRole('heading', { level: 2, name: 'Define your place' });
     expect(screen.getByRole('radio', { name: 'Owner' })).not.toBeChecked();
+  });
+
+  it('leaves the first try’s "please correct the fields" behind on the way to My properties (issue 21)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderWizard({ listings: [] });
+    await toStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const missing = () => toastTexts().find((text) => /^Please correct the \d+ highlighted fields\.$/.test(text));
+    await waitFor(() => expect(missing()).toBeDefined());
+    const firstTry = missing() as string;
+    await fillStepThree(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() =>
+      FakeXhr.last().respond(201, {
+        success: true,
+        message: 'Property listed successfully!',
+        payload: { id: 9, review: 'pending', review_reasons: ['new_owner'] },
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/properties'));
+    // Dismissed toasts leave with an exit animation (which jsdom never ends): only those not leaving are shown.
+    const shown = () =>
+      screen
+        .queryAllByRole('alert')
+        .filter((alert) => !alert.closest('.Toastify__toast')?.className.includes('--exit'))
+        .map((alert) => alert.textContent ?? '');
+    await waitFor(() => expect(shown()).not.toContain(firstTry));
+    expect(shown()).toContain(
+      'Your listing was received. Baan checks it before it goes live; we will e-mail you the decision.',
+    );
   });
 
   it("puts the server's 400 errors on the fields", async () => {

@@ -122,10 +122,16 @@ describe('editing a listing', () => {
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
   });
 
-  it('keeps a sub type the wizard does not offer (a house added through the API) as a choice', async () => {
-    await renderEdit({ property_sub_type: 'house', level: 0, floors: 2 });
+  it('offers a house among the residential sub types, checked', async () => {
+    await renderEdit({ property_sub_type: 'house', property_type: 'residential', level: 0, floors: 2 });
     expect(screen.getByRole('radio', { name: 'House' })).toBeChecked();
-    expect(within(screen.getByRole('group', { name: 'Sub type' })).getAllByRole('radio')).toHaveLength(8);
+    expect(within(screen.getByRole('group', { name: 'Sub type' })).getAllByRole('radio')).toHaveLength(10);
+  });
+
+  it('keeps a stored sub type that does not fit the property type (a residential shophouse sent through the API)', async () => {
+    await renderEdit({ property_sub_type: 'shophouse', property_type: 'residential', level: 0, floors: 3 });
+    expect(screen.getByRole('radio', { name: 'Shophouse' })).toBeChecked();
+    expect(within(screen.getByRole('group', { name: 'Sub type' })).getAllByRole('radio')).toHaveLength(11);
   });
 
   it('sends PATCH with only the changed price, then returns to My properties with a toast', async () => {

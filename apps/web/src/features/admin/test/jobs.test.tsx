@@ -285,6 +285,9 @@ describe('background jobs', () => {
       'Show the whole error',
       'Retry job #8 (Photo clean-up)',
       'Previous',
+      'Page 1 of 3',
+      'Page 2 of 3',
+      'Page 3 of 3',
       'Next',
     ]);
     expect(within(section).getByRole('group', { name: 'Job state' })).toBeInTheDocument();

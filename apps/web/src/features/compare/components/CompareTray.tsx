@@ -25,12 +25,12 @@ export function CompareTray() {
   if (ids.length === 0 || unprefixedPath(pathname) === '/compare') return null;
   return (
     <>
-      {/* Room at the end of the page, so the bar never hides its last lines. */}
+      {/* Room at the end of the page, so the bar never hides its last lines (it stands on a listing's contact bar). */}
       <div aria-hidden="true" className="h-20" />
       <section
         aria-label={t('compare.trayLabel')}
         data-testid="compare-tray"
-        className="fixed right-3 bottom-3 z-40 flex max-w-[calc(100vw-1.5rem)] flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:right-6 sm:bottom-6 sm:max-w-sm"
+        className="fixed right-3 bottom-[calc(0.75rem+var(--bottom-bar,0px))] z-40 flex max-w-[calc(100vw-1.5rem)] flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:right-6 sm:bottom-[calc(1.5rem+var(--bottom-bar,0px))] sm:max-w-sm"
       >
         <p role="status" className={refused === null ? 'sr-only' : 'flex items-start gap-2 text-sm text-rose-800'}>
           {refused === null ? null : (

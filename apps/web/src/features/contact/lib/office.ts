@@ -1,3 +1,5 @@
+import { openStreetMapUrl } from '../../../lib/map-links';
+
 /** Baan's office (Sukhumvit Road at Asok, Khlong Toei, Bangkok 10110). */
 export const OFFICE = {
   lat: 13.7373,
@@ -6,7 +8,7 @@ export const OFFICE = {
 } as const;
 
 /** OpenStreetMap's page for the office, with a pin. */
-export const OFFICE_MAP_URL = `https://www.openstreetmap.org/?mlat=${OFFICE.lat}&mlon=${OFFICE.lon}#map=${OFFICE.zoom + 1}/${OFFICE.lat}/${OFFICE.lon}`;
+export const OFFICE_MAP_URL = openStreetMapUrl(OFFICE, OFFICE.zoom + 1);
 
 /** How long the map may go without a single tile before it gives way to the address card (every map's rule). */
 export { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';

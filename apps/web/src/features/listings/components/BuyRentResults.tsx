@@ -1,23 +1,32 @@
-import type { PropertyPage } from '@baan/contract';
+import { PROPERTY_SUB_TYPES, type PropertyPage } from '@baan/contract';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Link, useNavigate } from '../../../i18n/localized-router';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
-import { BUY_RENT_EXTRA, BUY_RENT_TABS, buyRentFilters, buyRentHref } from '../lib/buy-rent-params';
+import { BUY_RENT_EXTRA, BUY_RENT_TABS, type BuyRentTab, buyRentFilters, buyRentHref } from '../lib/buy-rent-params';
+import { formatNumber } from '../lib/format';
+import { readPriceBound } from '../lib/search-params';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
 import { LocationPicker, placeKeyOf } from './LocationPicker';
 import { PagedResults } from './PagedResults';
+import { BEDROOM_CHOICES } from './SearchBar';
 import { SearchRefused } from './SearchRefused';
 
 const filterField =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none';
+const label = 'text-sm font-medium text-slate-700';
+/** Buy or rent's choice, in the order of the page's name: both, buy (`type=sale`), rent (`type=rent`). */
+const BUY_RENT_DEALS = ['all', 'sale', 'rent'] as const;
+const segment = (isCurrent: boolean) =>
+  `block rounded-md px-4 py-2 text-sm font-semibold ${isCurrent ? 'bg-white text-teal-800 shadow' : 'text-slate-700 hover:text-slate-900'}`;
 
 /**
- * Buy or rent below its banner: location groups beside the results, the all / condo / house tabs and a title search
- * above them, 10 a page. Every choice lives in the address; the tabs, places and pager are links and the search is a
- * GET form, so the page works without JavaScript.
+ * Buy or rent below its banner: location groups beside the results; the type tabs, buy or rent and a title search
+ * above them, then the filters (property type, price range, bedrooms, and more behind a disclosure) and the number
+ * of results; 10 a page. Every choice lives in the address under Quick search's names; the tabs, buy or rent, places
+ * and pager are links and both forms are GET forms, so the page works without JavaScript.
  */
 export function BuyRentResults({ results, refused = null }: { results: PropertyPage; refused?: string | null }) {
   const { t } = useTranslation('listings');
@@ -30,9 +39,14 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
   const isFetching = navigation.state === 'loading' && navigation.location.pathname === pathname;
   const filters = buyRentFilters(searchParams);
   const { tab, q, location, page } = filters;
+  const [priceError, setPriceError] = useState('');
   const [areaError, setAreaError] = useState('');
   const heading = useResultsHeading();
   const href = (changes: Parameters<typeof buyRentHref>[1]) => buyRentHref(searchParams, changes);
+  // The shortcuts, and the chosen type as a tab of its own when it is none of them.
+  const tabs: BuyRentTab[] = (BUY_RENT_TABS as readonly BuyRentTab[]).includes(tab)
+    ? [...BUY_RENT_TABS]
+    : [...BUY_RENT_TABS, tab];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,22 +57,29 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '').trim();
+    const min = readPriceBound(field('min_price'));
+    const max = readPriceBound(field('max_price'));
     const { filters: extra, areaError: isAreaError } = readExtraFilters(form);
-    if (isAreaError) {
-      setAreaError(t('facts.filters.areaRangeError'));
-      return;
-    }
-    setAreaError('');
+    const isPriceError = min !== undefined && max !== undefined && min > max;
+    setPriceError(isPriceError ? t('filters.priceRangeError') : '');
+    setAreaError(isAreaError ? t('facts.filters.areaRangeError') : '');
+    if (isPriceError || isAreaError) return;
     const text = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
+    const type = field('tab');
     navigate(
       href({
+        tab: type && type !== 'all' ? type : undefined,
+        min_price: text(min),
+        max_price: text(max),
+        bedrooms: BEDROOM_CHOICES.find((n) => String(n) === field('bedrooms'))?.toString(),
         station: extra.station,
         within_m: text(extra.within_m),
         foreign_quota: extra.foreign_quota,
         title_deed: extra.title_deed,
         min_area: text(extra.min_area),
         max_area: text(extra.max_area),
-        sort: String(form.get('sort') ?? '') || undefined,
+        sort: field('sort') || undefined,
       }),
       { preventScrollReset: true },
     );
@@ -67,6 +88,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
   const placeKey = placeKeyOf(location);
   const locationLabel = placeKey ? t(`places.${placeKey}`) : (location ?? t('buyRent.anywhere'));
   const typeLabel = tab === 'all' ? t('buyRent.anyType') : t(`subTypes.${tab}`);
+  const priceErrorId = `${id}-price-error`;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:grid-cols-[260px_1fr] lg:gap-8">
@@ -75,7 +97,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
         hrefFor={(next) => href({ location: next })}
         onChange={(next) => navigate(href({ location: next }), { preventScrollReset: true })}
       />
-      <section aria-labelledby={`${id}-results`} className="min-w-0 space-y-6">
+      <section aria-labelledby={`${id}-results`} className="min-w-0 space-y-5">
         <h2
           id={`${id}-results`}
           ref={heading.ref}
@@ -84,23 +106,44 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
         >
           {t('buyRent.results')}
         </h2>
-        <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-          <nav aria-label={t('buyRent.tabsLabel')}>
-            <ul className="inline-flex rounded-lg bg-slate-100 p-1">
-              {BUY_RENT_TABS.map((key) => (
-                <li key={key}>
-                  <Link
-                    to={href({ tab: key === 'all' ? undefined : key })}
-                    preventScrollReset
-                    aria-current={tab === key ? 'page' : undefined}
-                    className={`block rounded-md px-4 py-2 text-sm font-semibold ${tab === key ? 'bg-white text-teal-800 shadow' : 'text-slate-700 hover:text-slate-900'}`}
-                  >
-                    {t(`buyRent.tabs.${key}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+        <div className="flex flex-col gap-4 xl:flex-row xl:items-center xl:justify-between">
+          <div className="flex flex-wrap gap-3">
+            <nav aria-label={t('buyRent.tabsLabel')}>
+              <ul className="inline-flex flex-wrap rounded-lg bg-slate-100 p-1">
+                {tabs.map((key) => (
+                  <li key={key}>
+                    <Link
+                      to={href({ tab: key === 'all' ? undefined : key })}
+                      preventScrollReset
+                      aria-current={tab === key ? 'page' : undefined}
+                      className={segment(tab === key)}
+                    >
+                      {key === 'all' ? t('buyRent.tabs.all') : t(`subTypes.${key}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <nav aria-label={t('buyRent.dealLabel')}>
+              <ul className="inline-flex rounded-lg bg-slate-100 p-1">
+                {BUY_RENT_DEALS.map((key) => {
+                  const isCurrent = (filters.type ?? 'all') === key;
+                  return (
+                    <li key={key}>
+                      <Link
+                        to={href({ type: key === 'all' ? undefined : key })}
+                        preventScrollReset
+                        aria-current={isCurrent ? 'page' : undefined}
+                        className={segment(isCurrent)}
+                      >
+                        {t(`buyRent.deal.${key}`)}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          </div>
           {/* biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark every screen reader knows. */}
           <form role="search" method="get" onSubmit={submit} className="flex gap-2" key={q ?? ''}>
             {/* Without JavaScript the browser sends the form itself: the tab, place, filters and sort stay chosen. */}
@@ -118,7 +161,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
                 type="search"
                 defaultValue={q ?? ''}
                 placeholder={t('buyRent.searchPlaceholder')}
-                className="h-10 w-full rounded-lg border border-slate-300 px-3 text-sm focus:border-teal-600 focus:outline-none md:w-64"
+                className="h-10 w-full rounded-lg border border-slate-300 px-3 text-sm focus:border-teal-600 focus:outline-none xl:w-64"
               />
             </label>
             <button
@@ -130,38 +173,90 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
             </button>
           </form>
         </div>
-        <details
-          open={hasExtraFilters(filters) || !!filters.sort || undefined}
-          className="rounded-xl border border-slate-200 bg-white p-3"
+        <form
+          method="get"
+          aria-label={t('search.filters')}
+          onSubmit={applyFilters}
+          noValidate
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3"
+          key={searchParams.toString()}
         >
-          <summary className="inline-flex cursor-pointer items-center gap-2 text-sm font-semibold text-slate-800">
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
-            {t('facts.filters.more')}
-          </summary>
-          <form
-            method="get"
-            aria-label={t('facts.filters.more')}
-            onSubmit={applyFilters}
-            className="mt-3 grid gap-3"
-            key={searchParams.toString()}
-          >
-            {/* Without JavaScript the browser sends the form itself: the tab, place and title search stay. */}
-            {tab === 'all' ? null : <input type="hidden" name="tab" value={tab} />}
-            {location ? <input type="hidden" name="location" value={location} /> : null}
-            {q ? <input type="hidden" name="q" value={q} /> : null}
-            <ExtraFilters
-              value={filters}
-              fieldClass={filterField}
-              areaErrorId={areaError ? `${id}-area-error` : undefined}
-              subType={tab === 'all' ? undefined : tab}
-            />
-            {areaError ? (
-              <p id={`${id}-area-error`} role="alert" className="text-sm font-medium text-red-700">
-                {areaError}
-              </p>
-            ) : null}
-            <div className="flex flex-wrap items-end gap-3">
-              <label className="text-sm font-medium text-slate-700">
+          {/* Without JavaScript the browser sends the form itself: buy or rent, the place and the title search stay. */}
+          {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
+          {location ? <input type="hidden" name="location" value={location} /> : null}
+          {q ? <input type="hidden" name="q" value={q} /> : null}
+          {/* Two columns on a phone (the price range side by side), four on a wide screen; fields line up at the bottom. */}
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <label className={`${label} col-span-2 self-end lg:col-span-1`}>
+              {t('search.propertyType')}
+              <select name="tab" defaultValue={tab === 'all' ? '' : tab} className={`${filterField} mt-1`}>
+                <option value="">{t('search.anyType')}</option>
+                {PROPERTY_SUB_TYPES.map((sub) => (
+                  <option key={sub} value={sub}>
+                    {t(`subTypes.${sub}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={`${label} self-end`}>
+              {t('filters.minPrice')}
+              <input
+                name="min_price"
+                inputMode="numeric"
+                defaultValue={filters.min_price ?? ''}
+                placeholder="0"
+                className={`${filterField} mt-1`}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={priceError ? priceErrorId : undefined}
+              />
+            </label>
+            <label className={`${label} self-end`}>
+              {t('filters.maxPrice')}
+              <input
+                name="max_price"
+                inputMode="numeric"
+                defaultValue={filters.max_price ?? ''}
+                placeholder={t('filters.noLimit')}
+                className={`${filterField} mt-1`}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={priceError ? priceErrorId : undefined}
+              />
+            </label>
+            <label className={`${label} col-span-2 self-end lg:col-span-1`}>
+              {t('filters.bedrooms')}
+              <select name="bedrooms" defaultValue={filters.bedrooms ?? ''} className={`${filterField} mt-1`}>
+                <option value="">{t('filters.any')}</option>
+                {BEDROOM_CHOICES.map((n) => (
+                  <option key={n} value={n}>
+                    {t('filters.bedroomsAtLeast', { count: n })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {priceError ? (
+            <p id={priceErrorId} role="alert" className="text-sm font-medium text-red-700">
+              {priceError}
+            </p>
+          ) : null}
+          <details open={hasExtraFilters(filters) || !!filters.sort || undefined} className="group">
+            <summary className="inline-flex cursor-pointer items-center gap-2 py-1 text-sm font-semibold text-slate-800">
+              <SlidersHorizontal className="size-4" aria-hidden="true" />
+              {t('facts.filters.more')}
+            </summary>
+            <div className="mt-3 grid gap-3">
+              <ExtraFilters
+                value={filters}
+                fieldClass={filterField}
+                areaErrorId={areaError ? `${id}-area-error` : undefined}
+                subType={tab === 'all' ? undefined : tab}
+              />
+              {areaError ? (
+                <p id={`${id}-area-error`} role="alert" className="text-sm font-medium text-red-700">
+                  {areaError}
+                </p>
+              ) : null}
+              <label className={`${label} sm:max-w-xs`}>
                 {t('filters.sort')}
                 <select name="sort" defaultValue={filters.sort ?? ''} className={`${filterField} mt-1`}>
                   <option value="">{t('filters.sortNewest')}</option>
@@ -171,17 +266,24 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
                   <option value="price_per_sqm_desc">{t('facts.filters.sortPricePerSqmDesc')}</option>
                 </select>
               </label>
-              <button
-                type="submit"
-                className="inline-flex h-11 items-center gap-2 rounded-lg bg-teal-700 px-5 text-sm font-semibold text-white hover:bg-teal-800"
-              >
-                <Search className="size-4" aria-hidden="true" />
-                {t('facts.filters.apply')}
-              </button>
             </div>
-          </form>
-        </details>
+          </details>
+          <div>
+            <button
+              type="submit"
+              className="inline-flex h-11 items-center gap-2 rounded-lg bg-teal-700 px-5 text-sm font-semibold text-white hover:bg-teal-800"
+            >
+              <Search className="size-4" aria-hidden="true" />
+              {t('facts.filters.apply')}
+            </button>
+          </div>
+        </form>
         {refused ? <SearchRefused message={refused} /> : null}
+        {isFetching ? null : (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {t('search.count', { count: results.total, total: formatNumber(results.total) })}
+          </p>
+        )}
         <PagedResults
           data={results}
           isFetching={isFetching}

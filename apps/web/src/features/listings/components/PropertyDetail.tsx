@@ -1,5 +1,5 @@
 import type { ContactChannel, Property } from '@baan/contract';
-import { BarChart3, CircleSlash, Mail, MapPin, MessageCircle, Pencil, Phone, Star } from 'lucide-react';
+import { BarChart3, CircleSlash, MapPin, Pencil, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavoriteHeart } from '../../../app/favorite-heart';
@@ -8,17 +8,8 @@ import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { formatPrice } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
+import { ContactBar, INQUIRY_ANCHOR, OwnerContact } from './OwnerContact';
 import { PropertySpecs } from './PropertySpecs';
-
-/**
- * Opens a chat with a LINE ID in the LINE app (or LINE's page where it is not installed): an official account's id
- * (`@…`) goes as it is, a personal one after `~`.
- */
-export function lineChatUrl(lineId: string): string {
-  return lineId.startsWith('@')
-    ? `https://line.me/R/ti/p/${encodeURIComponent(lineId)}`
-    : `https://line.me/ti/p/~${encodeURIComponent(lineId)}`;
-}
 
 /** A sold or rented listing: its page stays reachable, marked, without contact actions (ADR 017). */
 export function isNoLongerAvailable(property: Pick<Property, 'status'>): boolean {
@@ -100,42 +91,7 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact, ac
             ) : null}
           </p>
           {isOwner ? <OwnerLinks propertyId={property.id} /> : null}
-          {gone ? null : (
-            <div className="flex flex-wrap gap-3">
-              {owner?.phone_number ? (
-                <a
-                  href={`tel:${owner.phone_number.replace(/[^\d+]/g, '')}`}
-                  onClick={() => onContact?.('phone')}
-                  className="inline-flex items-center gap-2 rounded-lg bg-teal-700 px-5 py-3 text-sm font-semibold text-white hover:bg-teal-800"
-                >
-                  <Phone className="size-4" aria-hidden="true" />
-                  {t('detail.callNow')}
-                </a>
-              ) : null}
-              {owner?.email ? (
-                <a
-                  href={`mailto:${owner.email}?subject=${encodeURIComponent(property.title)}`}
-                  onClick={() => onContact?.('email')}
-                  className="inline-flex items-center gap-2 rounded-lg border border-teal-700 px-5 py-3 text-sm font-semibold text-teal-800 hover:bg-teal-50"
-                >
-                  <Mail className="size-4" aria-hidden="true" />
-                  {t('detail.email')}
-                </a>
-              ) : null}
-              {owner?.line_id ? (
-                <a
-                  href={lineChatUrl(owner.line_id)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={() => onContact?.('line')}
-                  className="inline-flex items-center gap-2 rounded-lg border border-green-700 px-5 py-3 text-sm font-semibold text-green-800 hover:bg-green-50"
-                >
-                  <MessageCircle className="size-4" aria-hidden="true" />
-                  {t('detail.line')}
-                </a>
-              ) : null}
-            </div>
-          )}
+          {gone || !owner ? null : <OwnerContact owner={owner} title={property.title} onContact={onContact} />}
           {owner ? <p className="text-sm text-slate-600">{t('detail.listedBy', { name: owner.name })}</p> : null}
           {actions}
         </div>
@@ -148,8 +104,16 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact, ac
           </h2>
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{property.description}</p>
         </section>
-        {gone ? <NoLongerAvailable status={property.status === 'sold' ? 'sold' : 'rented'} /> : aside}
+        {gone ? (
+          <NoLongerAvailable status={property.status === 'sold' ? 'sold' : 'rented'} />
+        ) : (
+          <div id={INQUIRY_ANCHOR} className="scroll-mt-[121px]">
+            {aside}
+          </div>
+        )}
       </div>
+      {/* On phones: call, LINE and inquire at the bottom of the screen (not for the owner: their own page). */}
+      {gone || !owner || isOwner ? null : <ContactBar owner={owner} onContact={onContact} />}
     </article>
   );
 }

@@ -1,12 +1,18 @@
-import type { ListingType, PropertyListParams, PropertySort, PropertySubType } from '@baan/contract';
+import {
+  type ListingType,
+  PROPERTY_SUB_TYPES,
+  type PropertyListParams,
+  type PropertySort,
+  type PropertySubType,
+} from '@baan/contract';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readPriceBound } from '../lib/search-params';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
 
-/** The property type select of the spec's quick search bar. */
-export const SEARCH_SUB_TYPES: PropertySubType[] = ['house', 'apartment', 'condo', 'land'];
-const BEDROOMS = [1, 2, 3, 4, 5];
+/** The "at least this many bedrooms" choices of the search forms. */
+export const BEDROOM_CHOICES = [1, 2, 3, 4, 5] as const;
 
 type Props = {
   value: PropertyListParams;
@@ -16,11 +22,6 @@ type Props = {
 
 const field =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none';
-
-const toNumber = (text: string): number | undefined => {
-  const digits = text.replace(/[,\s฿]/g, '');
-  return /^\d{1,10}$/.test(digits) ? Number(digits) : undefined;
-};
 
 /** Text, property type and a Filters panel (price range, bedrooms, rent or sale, sort). */
 export function SearchBar({ value, onSearch }: Props) {
@@ -41,8 +42,8 @@ export function SearchBar({ value, onSearch }: Props) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const min = toNumber(text('min_price'));
-    const max = toNumber(text('max_price'));
+    const min = readPriceBound(text('min_price'));
+    const max = readPriceBound(text('max_price'));
     if (min !== undefined && max !== undefined && min > max) {
       setPriceError(t('filters.priceRangeError'));
       return;
@@ -54,7 +55,7 @@ export function SearchBar({ value, onSearch }: Props) {
       return;
     }
     setAreaError('');
-    const bedrooms = toNumber(text('bedrooms'));
+    const bedrooms = BEDROOM_CHOICES.find((n) => String(n) === text('bedrooms'));
     onSearch({
       q: text('q') || undefined,
       sub_type: (text('sub_type') || undefined) as PropertySubType | undefined,
@@ -74,10 +75,13 @@ export function SearchBar({ value, onSearch }: Props) {
     <form
       key={JSON.stringify(value)}
       role="search"
+      method="get"
       aria-label={t('search.label')}
       onSubmit={submit}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
+      {/* Sent without JavaScript too: a place chosen elsewhere (a home page link) stays with the other filters. */}
+      {value.location ? <input type="hidden" name="location" value={value.location} /> : null}
       <div className="flex flex-col gap-3 md:flex-row">
         <label className="flex-1">
           <span className="sr-only">{t('search.textLabel')}</span>
@@ -93,7 +97,7 @@ export function SearchBar({ value, onSearch }: Props) {
           <span className="sr-only">{t('search.propertyType')}</span>
           <select name="sub_type" defaultValue={value.sub_type ?? ''} className={field}>
             <option value="">{t('search.anyType')}</option>
-            {SEARCH_SUB_TYPES.map((sub) => (
+            {PROPERTY_SUB_TYPES.map((sub) => (
               <option key={sub} value={sub}>
                 {t(`subTypes.${sub}`)}
               </option>
@@ -151,7 +155,7 @@ export function SearchBar({ value, onSearch }: Props) {
           {t('filters.bedrooms')}
           <select name="bedrooms" defaultValue={value.bedrooms ?? ''} className={`${field} mt-1`}>
             <option value="">{t('filters.any')}</option>
-            {BEDROOMS.map((n) => (
+            {BEDROOM_CHOICES.map((n) => (
               <option key={n} value={n}>
                 {t('filters.bedroomsAtLeast', { count: n })}
               </option>

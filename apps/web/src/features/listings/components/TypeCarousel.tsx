@@ -1,42 +1,69 @@
-import type { PropertySubType, PropertyTypeCounts } from '@baan/contract';
-import { Building, Building2, ChevronLeft, ChevronRight, Home, LandPlot, Store, Warehouse } from 'lucide-react';
+import { PROPERTY_SUB_TYPES, type PropertySubType, type PropertyTypeCounts } from '@baan/contract';
+import {
+  Briefcase,
+  BriefcaseBusiness,
+  Building,
+  Building2,
+  Castle,
+  ChevronLeft,
+  ChevronRight,
+  Gem,
+  Home,
+  Hotel,
+  Houses,
+  LandPlot,
+  Store,
+  TreePalm,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { formatNumber } from '../lib/format';
 
-/** The spec's carousel: these sub types, in this order. */
-const SLIDES: { type: PropertySubType; icon: ReactNode; tint: string }[] = [
-  {
-    type: 'condo',
-    icon: <Building2 className="size-8" aria-hidden="true" />,
-    tint: 'from-sky-100 to-sky-50 text-sky-800',
-  },
-  {
-    type: 'house',
-    icon: <Home className="size-8" aria-hidden="true" />,
+const icon = 'size-8';
+
+/** How each sub type looks on its slide; a Record, so a sub type added to the one list cannot be left out. */
+const LOOKS: Record<PropertySubType, { icon: ReactNode; tint: string }> = {
+  condo: { icon: <Building2 className={icon} aria-hidden="true" />, tint: 'from-sky-100 to-sky-50 text-sky-800' },
+  house: {
+    icon: <Home className={icon} aria-hidden="true" />,
     tint: 'from-emerald-100 to-emerald-50 text-emerald-800',
   },
-  {
-    type: 'townhouse',
-    icon: <Building className="size-8" aria-hidden="true" />,
+  townhouse: {
+    icon: <Building className={icon} aria-hidden="true" />,
     tint: 'from-amber-100 to-amber-50 text-amber-800',
   },
-  {
-    type: 'twinhouse',
-    icon: <Warehouse className="size-8" aria-hidden="true" />,
-    tint: 'from-rose-100 to-rose-50 text-rose-800',
-  },
-  {
-    type: 'land',
-    icon: <LandPlot className="size-8" aria-hidden="true" />,
-    tint: 'from-lime-100 to-lime-50 text-lime-800',
-  },
-  {
-    type: 'shophouse',
-    icon: <Store className="size-8" aria-hidden="true" />,
+  twinhouse: { icon: <Houses className={icon} aria-hidden="true" />, tint: 'from-rose-100 to-rose-50 text-rose-800' },
+  land: { icon: <LandPlot className={icon} aria-hidden="true" />, tint: 'from-lime-100 to-lime-50 text-lime-800' },
+  shophouse: {
+    icon: <Store className={icon} aria-hidden="true" />,
     tint: 'from-violet-100 to-violet-50 text-violet-800',
   },
-];
+  villa: { icon: <Castle className={icon} aria-hidden="true" />, tint: 'from-pink-100 to-pink-50 text-pink-800' },
+  apartment: { icon: <Hotel className={icon} aria-hidden="true" />, tint: 'from-cyan-100 to-cyan-50 text-cyan-800' },
+  office: {
+    icon: <Briefcase className={icon} aria-hidden="true" />,
+    tint: 'from-slate-200 to-slate-50 text-slate-800',
+  },
+  bungalow: {
+    icon: <TreePalm className={icon} aria-hidden="true" />,
+    tint: 'from-green-100 to-green-50 text-green-800',
+  },
+  pent_villa: {
+    icon: <Gem className={icon} aria-hidden="true" />,
+    tint: 'from-fuchsia-100 to-fuchsia-50 text-fuchsia-800',
+  },
+  home_office: {
+    icon: <BriefcaseBusiness className={icon} aria-hidden="true" />,
+    tint: 'from-orange-100 to-orange-50 text-orange-800',
+  },
+};
+
+/** Every sub type of the one list (ADR 024), in its order, with its count. */
+const SLIDES: { type: PropertySubType; icon: ReactNode; tint: string }[] = PROPERTY_SUB_TYPES.map((type) => ({
+  type,
+  ...LOOKS[type],
+}));
 
 /** Spec section 9: 5 slides, 4 below 1280px, 3 below 1024px, 2 below 640px. */
 export function slidesFor(width: number): number {
@@ -162,7 +189,12 @@ export function TypeCarousel({ counts }: { counts: PropertyTypeCounts | undefine
                   {slide.icon}
                   <span className="text-base font-semibold text-slate-900">{t(`subTypes.${slide.type}`)}</span>
                   <span className="text-sm text-slate-700">
-                    {counts ? t('home.typeCount', { count: counts[slide.type] }) : '\u00a0'}
+                    {counts
+                      ? t('home.typeCount', {
+                          count: counts[slide.type] ?? 0,
+                          total: formatNumber(counts[slide.type] ?? 0),
+                        })
+                      : '\u00a0'}
                   </span>
                 </Link>
               </li>

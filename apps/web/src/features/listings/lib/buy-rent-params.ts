@@ -1,13 +1,23 @@
-import type { PropertyListParams, PropertySort, PropertySubType } from '@baan/contract';
+import { PROPERTY_SUB_TYPES, type PropertyListParams, type PropertySort, type PropertySubType } from '@baan/contract';
 import { fromSearchParams } from './search-params';
 
-/** Buy or rent's tabs: every listing, condos or houses (`?tab=condo`). */
+/**
+ * Buy or rent's tabs: every listing, condos or houses (`?tab=condo`). The filters' property type offers every sub
+ * type of the one list (ADR 024) under the same parameter, so `tab` may name any of them.
+ */
 export const BUY_RENT_TABS = ['all', 'condo', 'house'] as const;
-export type BuyRentTab = (typeof BUY_RENT_TABS)[number];
+export type BuyRentTab = 'all' | PropertySubType;
 export const BUY_RENT_PER_PAGE = 10;
 
-/** The filters Buy or rent shares with Quick search (near a station, foreign quota, title deed, area) and its sort. */
+/**
+ * The filters Buy or rent shares with Quick search, under the same names: rent or sale, the price range and
+ * bedrooms, near a station, foreign quota, title deed, area, and the sort.
+ */
 export const BUY_RENT_EXTRA = [
+  'type',
+  'min_price',
+  'max_price',
+  'bedrooms',
   'station',
   'within_m',
   'foreign_quota',
@@ -33,7 +43,7 @@ export function buyRentFilters(search: URLSearchParams): BuyRentFilters {
   const shared = fromSearchParams(search);
   return {
     ...Object.fromEntries(BUY_RENT_EXTRA.map((key) => [key, shared[key]])),
-    tab: (BUY_RENT_TABS as readonly string[]).includes(tab) ? (tab as BuyRentTab) : 'all',
+    tab: (PROPERTY_SUB_TYPES as readonly string[]).includes(tab) ? (tab as PropertySubType) : 'all',
     q: search.get('q')?.trim() || undefined,
     location: search.get('location')?.trim() || undefined,
     page: Number.isFinite(page) && page > 1 ? Math.floor(page) : 1,
@@ -46,7 +56,7 @@ export function buyRentQuery({ tab, q, location, page, ...extra }: BuyRentFilter
     ...extra,
     q,
     location,
-    sub_type: tab === 'all' ? undefined : (tab as PropertySubType),
+    sub_type: tab === 'all' ? undefined : tab,
     page,
     per_page: BUY_RENT_PER_PAGE,
   };

@@ -47,6 +47,17 @@ export function toSearchString(params: PropertyListParams): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * A price bound as people type it in a search form: digits with thousands separators, spaces or a ฿ ("10,000",
+ * "฿ 2 500 000"). A form sent without JavaScript puts it in the address as typed, so the address is read the same
+ * way. Anything else (or longer than any price) is no bound.
+ */
+export function readPriceBound(text: string | null | undefined): number | undefined {
+  if (!text || text.length > 24) return undefined;
+  const digits = text.replace(/[,\s฿]/g, '');
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : undefined;
+}
+
 const whole = (value: string | null, min = 0): number | undefined => {
   if (value === null || !/^\d{1,10}$/.test(value)) return undefined;
   const n = Number(value);
@@ -73,8 +84,8 @@ export function fromSearchParams(search: URLSearchParams): PropertyListParams {
     type: oneOf<ListingType>(LISTING_TYPES, search.get('type')),
     sub_type: oneOf<PropertySubType>(PROPERTY_SUB_TYPES, search.get('sub_type')),
     location: location || undefined,
-    min_price: whole(search.get('min_price')),
-    max_price: whole(search.get('max_price')),
+    min_price: readPriceBound(search.get('min_price')),
+    max_price: readPriceBound(search.get('max_price')),
     bedrooms: whole(search.get('bedrooms')),
     bbox: PropertyListObject.shape.bbox.safeParse(search.get('bbox') ?? undefined).success
       ? (search.get('bbox') ?? undefined)

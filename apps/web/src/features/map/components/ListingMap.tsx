@@ -1,11 +1,14 @@
+import { ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openStreetMapUrl } from '../../../lib/map-links';
 import { MAP_TILE_TIMEOUT_MS, useMapTileUrl } from '../../../lib/map-tiles';
 import type { mountPointMap } from '../lib/leaflet-point-map';
 import { MapUnavailable } from './MapUnavailable';
 
 type Mount = typeof mountPointMap;
-type MapState = 'loading' | 'ready' | 'failed';
+/** `plain`: no tile could be loaded, so the pin stands on a plain background; `failed`: no map at all. */
+type MapState = 'loading' | 'ready' | 'plain' | 'failed';
 
 const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-point-map')).mountPointMap;
 
@@ -23,7 +26,8 @@ interface ListingMapProps {
 
 /**
  * Where a listing is, on a small map. The server renders a placeholder of the map's height (nothing moves when
- * the map arrives); Leaflet loads only in the browser. Without tiles the map gives way to a message.
+ * the map arrives); Leaflet loads only in the browser. Without tiles the pin stays on a plain background with a
+ * notice; only when Leaflet itself cannot load does the map give way to a message.
  */
 export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: ListingMapProps) {
   const { t } = useTranslation('map');
@@ -54,7 +58,12 @@ export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TI
           zoomIn: t('zoomIn'),
           zoomOut: t('zoomOut'),
           onReady: () => setState('ready'),
-          onFailed: fail,
+          onFailed: () => {
+            if (!isCancelled) setState('plain');
+          },
+          onRecovered: () => {
+            if (!isCancelled) setState('ready');
+          },
         });
       })
       .catch(fail);
@@ -81,6 +90,50 @@ export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TI
           {t('loading')}
         </p>
       ) : null}
+      {state === 'plain' ? (
+        <p
+          role="status"
+          className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded-lg bg-white/95 px-3 py-2 text-sm text-slate-800 shadow"
+        >
+          {t('plainBackground')}
+        </p>
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * The listing's address and a link to a full map in a new tab: under the map on every listing page, and all there
+ * is where the listing has no coordinates (as the contact page's address card).
+ */
+export function ListingAddress({
+  address,
+  lat,
+  lon,
+}: {
+  /** The listing's place as the page shows it (in the page's language). */
+  address: string;
+  lat?: number | null;
+  lon?: number | null;
+}) {
+  const { t } = useTranslation('map');
+  return (
+    <div className="mt-3 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <p className="flex items-start gap-2 text-slate-800">
+        <MapPin className="mt-0.5 size-5 shrink-0 text-teal-700" aria-hidden="true" />
+        {address}
+      </p>
+      <a
+        href={openStreetMapUrl({ lat, lon, query: address })}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1.5 rounded-lg border border-teal-700 bg-white px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+      >
+        {t('openInMaps')}
+        <ExternalLink className="size-4" aria-hidden="true" />
+        {/* A space between the words and the note, for the link's spoken name. */}{' '}
+        <span className="sr-only">{t('newTab')}</span>
+      </a>
+    </div>
   );
 }

@@ -11,7 +11,8 @@ import { formatWhole, fullPrice, shortPrice } from '../lib/price-label';
 import { MapUnavailable } from './MapUnavailable';
 
 type Mount = typeof mountSearchMap;
-type MapState = 'loading' | 'ready' | 'failed';
+/** `plain`: no tile could be loaded, so the markers stand on a plain background; `failed`: no map at all. */
+type MapState = 'loading' | 'ready' | 'plain' | 'failed';
 
 const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-search-map')).mountSearchMap;
 
@@ -35,8 +36,8 @@ interface SearchMapProps {
 /**
  * The search map: the listings of the current filters inside the map's area, clustered. Moving the map writes its
  * area into the address (debounced), so the list beside it follows; new filters refit the map to their listings.
- * Leaflet loads only in the browser, after the page has painted; without tiles the map gives way to a message and
- * the list stays as it is.
+ * Leaflet loads only in the browser, after the page has painted. Without tiles the markers stay, on a plain
+ * background, with a notice; only when Leaflet itself cannot load does the map give way to a message.
  */
 export function SearchMap({
   filters,
@@ -123,7 +124,13 @@ export function SearchMap({
           onNavigate: (id) => latest.current.navigate(`/detail/${id}`),
           onMove: moved,
           onReady: () => setState('ready'),
-          onFailed: fail,
+          // The tiles are only the background: the markers, the moves and the list they drive still work.
+          onFailed: () => {
+            if (!isCancelled) setState('plain');
+          },
+          onRecovered: () => {
+            if (!isCancelled) setState('ready');
+          },
         });
         setView(bboxParam(handle.current.bbox()));
         setIsMounted(true);
@@ -203,6 +210,14 @@ export function SearchMap({
             className="pointer-events-none absolute inset-0 z-[500] grid place-items-center text-sm text-slate-600"
           >
             {t('loading')}
+          </p>
+        ) : null}
+        {state === 'plain' ? (
+          <p
+            role="status"
+            className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded-lg bg-white/95 px-3 py-2 text-sm text-slate-800 shadow"
+          >
+            {t('plainBackground')}
           </p>
         ) : null}
       </section>

@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { addWatchedTiles, clickOnKeys, type TileWatch } from '../../../lib/leaflet-tiles';
 import type { BBox } from './bbox';
 import { THAILAND_BBOX } from './bbox';
-import { gridCluster } from './cluster';
+import { type Cluster, gridCluster } from './cluster';
 
 export interface SearchMapOptions extends TileWatch {
   /** Where the map opens; Thailand when absent. */
@@ -101,51 +101,71 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
   const stopWatch = addWatchedTiles(map, options);
   const layer = L.layerGroup().addTo(map);
   let points: MapPoint[] = [];
+  /** The markers on the map by what they show (markerKey): a redraw keeps those still wanted, popup and all. */
+  let shown = new Map<string, L.Marker>();
 
-  const draw = () => {
-    layer.clearLayers();
-    const zoom = map.getZoom();
-    const clusters = gridCluster(points, (p) => map.project([p.lat, p.lon], zoom));
-    for (const cluster of clusters) {
-      const [only] = cluster.points;
-      if (cluster.points.length === 1 && only) {
-        const marker = L.marker([only.lat, only.lon], {
-          keyboard: true,
-          title: options.labels.marker(only),
-          icon: L.divIcon({
-            className: `${MARKER_CLASS} rounded-full border-2 border-white bg-teal-700 px-1 text-xs text-white`,
-            iconSize: [68, 26],
-            iconAnchor: [34, 30],
-            popupAnchor: [0, -28],
-            html: centred(escapeHtml(options.shortPrice(only))),
-          }),
-        });
-        marker.bindPopup(popupFor([only], options), { autoPanPadding: [24, 24] });
-        marker.on('add', () => marker.getElement()?.setAttribute('aria-label', options.labels.marker(only)));
-        clickOnKeys(marker);
-        layer.addLayer(marker);
-        continue;
-      }
-      const count = cluster.points.length;
-      const bounds = L.latLngBounds(cluster.points.map((p) => [p.lat, p.lon] as [number, number]));
-      const size = count < 10 ? 36 : count < 100 ? 44 : 52;
-      const marker = L.marker([cluster.lat, cluster.lon], {
+  /** A popup fits the map with room to spare, so panning to it can show it whole on a phone (Leaflet's is 300 px). */
+  const popupOptions = (): L.PopupOptions => ({
+    autoPanPadding: [16, 16],
+    maxWidth: Math.max(160, Math.min(300, map.getSize().x - 72)),
+  });
+
+  const markerFor = (cluster: Cluster<MapPoint>, zoom: number): L.Marker => {
+    const [only] = cluster.points;
+    if (cluster.points.length === 1 && only) {
+      const marker = L.marker([only.lat, only.lon], {
         keyboard: true,
-        title: options.labels.cluster(count),
+        title: options.labels.marker(only),
         icon: L.divIcon({
-          className: `${MARKER_CLASS} rounded-full border-4 border-white/80 bg-amber-400 text-sm text-slate-950`,
-          iconSize: [size, size],
-          html: centred(String(count)),
+          className: `${MARKER_CLASS} rounded-full border-2 border-white bg-teal-700 px-1 text-xs text-white`,
+          iconSize: [68, 26],
+          iconAnchor: [34, 30],
+          popupAnchor: [0, -28],
+          html: centred(escapeHtml(options.shortPrice(only))),
         }),
       });
-      marker.on('add', () => marker.getElement()?.setAttribute('aria-label', options.labels.cluster(count)));
-      // All at one spot (or as close as the map goes): list them in a popup; otherwise zoom to them.
-      const isOneSpot = bounds.getNorthEast().equals(bounds.getSouthWest(), 1e-6) || zoom >= map.getMaxZoom() - 1;
-      if (isOneSpot) marker.bindPopup(popupFor(cluster.points, options));
-      else marker.on('click', () => map.fitBounds(bounds, { padding: [48, 48], maxZoom: map.getMaxZoom() }));
+      marker.bindPopup(popupFor([only], options), popupOptions());
+      marker.on('add', () => marker.getElement()?.setAttribute('aria-label', options.labels.marker(only)));
       clickOnKeys(marker);
-      layer.addLayer(marker);
+      return marker;
     }
+    const count = cluster.points.length;
+    const bounds = L.latLngBounds(cluster.points.map((p) => [p.lat, p.lon] as [number, number]));
+    const size = count < 10 ? 36 : count < 100 ? 44 : 52;
+    const marker = L.marker([cluster.lat, cluster.lon], {
+      keyboard: true,
+      title: options.labels.cluster(count),
+      icon: L.divIcon({
+        className: `${MARKER_CLASS} rounded-full border-4 border-white/80 bg-amber-400 text-sm text-slate-950`,
+        iconSize: [size, size],
+        html: centred(String(count)),
+      }),
+    });
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-label', options.labels.cluster(count)));
+    // All at one spot (or as close as the map goes): list them in a popup; otherwise zoom to them.
+    const isOneSpot = bounds.getNorthEast().equals(bounds.getSouthWest(), 1e-6) || zoom >= map.getMaxZoom() - 1;
+    if (isOneSpot) marker.bindPopup(popupFor(cluster.points, options), popupOptions());
+    else marker.on('click', () => map.fitBounds(bounds, { padding: [48, 48], maxZoom: map.getMaxZoom() }));
+    clickOnKeys(marker);
+    return marker;
+  };
+
+  /**
+   * Shows the points, clustered at the current zoom. Markers that stay the same are kept, not drawn again: a popup
+   * opened on one stays open when the points come back for a moved map (opening a popup pans the map to show it,
+   * which asks for the new area's points, and redrawing every marker used to close the popup at once on a phone).
+   */
+  const draw = () => {
+    const zoom = map.getZoom();
+    const next = new Map<string, L.Marker>();
+    for (const cluster of gridCluster(points, (p) => map.project([p.lat, p.lon], zoom))) {
+      const key = markerKey(cluster, zoom);
+      const marker = shown.get(key) ?? next.get(key) ?? markerFor(cluster, zoom);
+      next.set(key, marker);
+      if (!layer.hasLayer(marker)) layer.addLayer(marker);
+    }
+    for (const [key, marker] of shown) if (!next.has(key)) layer.removeLayer(marker);
+    shown = next;
   };
 
   map.on('zoomend', draw);
@@ -171,6 +191,17 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
       map.remove();
     },
   };
+}
+
+/**
+ * What a marker shows, as a key: a listing's marker is the same at every zoom while its place, price and title are;
+ * a cluster's depends on the zoom too (whether it zooms in or lists its listings).
+ */
+export function markerKey(cluster: Cluster<MapPoint>, zoom: number): string {
+  const points = [...cluster.points]
+    .sort((a, b) => a.id - b.id)
+    .map((p) => [p.id, p.lat, p.lon, p.price, p.type, p.title]);
+  return JSON.stringify(points.length === 1 ? points : [zoom, points]);
 }
 
 function escapeHtml(text: string): string {

@@ -1,5 +1,5 @@
 import type { Property } from '@baan/contract';
-import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -43,7 +43,7 @@ describe("A listing's location map", () => {
     expect(region.querySelector('path.leaflet-interactive')).not.toBeNull();
   });
 
-  it('gives way to a message when no tile loads; the page stays', async () => {
+  it('keeps the pin on a plain background with a notice when no tile loads, and takes the tiles when one comes', async () => {
     serveListing(makeProperty(6, { title: 'Ari condo', lat: 13.78, lon: 100.54 }));
     await renderApp('/detail/6');
     await waitFor(() => expect(tileImages().length).toBeGreaterThan(0));
@@ -51,17 +51,64 @@ describe("A listing's location map", () => {
       const [first] = tileImages();
       if (first) fireEvent.error(first);
     });
-    expect(await screen.findByText('The map could not be loaded.')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: "Map of this listing's location" })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Ari condo' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('The street map could not be loaded, so the listings are shown on a plain background.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The map could not be loaded.')).toBeNull();
+    const region = screen.getByRole('region', { name: "Map of this listing's location" });
+    expect(screen.getByTestId('listing-map')).toHaveAttribute('data-state', 'plain');
+    expect(region.querySelector('path.leaflet-interactive')).not.toBeNull();
+    expect(screen.getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=13.78&mlon=100.54#map=17/13.78/100.54',
+    );
+    // A tile that arrives after all: the street map is back, and the notice goes.
+    await act(async () => {
+      const [, second] = tileImages();
+      if (second) fireEvent.load(second);
+    });
+    await waitFor(() => expect(screen.getByTestId('listing-map')).toHaveAttribute('data-state', 'ready'));
+    expect(screen.queryByText(/plain background/)).toBeNull();
   });
 
-  it('has no map without coordinates', async () => {
-    serveListing(makeProperty(7, { title: 'Somewhere', lat: null, lon: null }));
+  it('gives the address and a link to open it in a full map in a new tab, always, in the page language', async () => {
+    serveListing(makeProperty(8, { title: 'Thai loft', location: 'Sukhumvit, Bangkok', lat: 13.7373, lon: 100.5606 }));
+    await renderApp('/th/detail/8');
+    await screen.findByRole('heading', { level: 1, name: 'Thai loft' });
+    const section = screen.getByRole('region', { name: 'ทำเลที่ตั้ง' });
+    expect(section).toHaveTextContent('สุขุมวิท');
+    const link = within(section).getByRole('link', { name: 'เปิดในแผนที่ (เปิดในแท็บใหม่)' });
+    expect(link).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=13.7373&mlon=100.5606#map=17/13.7373/100.5606',
+    );
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('has no map without coordinates, but the address and a search for it in a full map', async () => {
+    serveListing(makeProperty(7, { title: 'Somewhere', location: 'Hua Hin Town, Prachuap', lat: null, lon: null }));
     await renderApp('/detail/7');
     await screen.findByRole('heading', { level: 1, name: 'Somewhere' });
-    expect(screen.queryByRole('heading', { level: 2, name: 'Location' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Location' })).toBeInTheDocument();
     expect(document.querySelector('.leaflet-container')).toBeNull();
+    expect(screen.getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/search?query=Hua%20Hin%20Town%2C%20Prachuap',
+    );
+  });
+
+  it('gives way to a message only when the map itself cannot load; the address stays', async () => {
+    await initI18n();
+    await loadNamespaces(['map']);
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: <ListingMap lat={13.7} lon={100.5} title="X" load={() => Promise.reject(new Error('chunk failed'))} />,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('The map could not be loaded.')).toBeInTheDocument();
   });
 
   it('renders on the server as a placeholder of the map height, without Leaflet', async () => {

@@ -1,10 +1,15 @@
 import type { MapPoint, Property } from '@baan/contract';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../../app/store';
+import { initI18n, loadNamespaces } from '../../../i18n';
+import { AppProviders } from '../../../root';
 import { jsonResponse, stubFetch } from '../../../test/http';
 import { makeProperty } from '../../../test/properties';
 import { renderApp } from '../../../test/render-app';
+import { SearchMap } from '../components/SearchMap';
 import { parseBbox, THAILAND_BBOX } from '../lib/bbox';
 import { giveElementsASize, tileImages } from './leaflet-size';
 
@@ -204,21 +209,64 @@ describe('Quick search map', () => {
     expect(await screen.findByText('Showing 4 of 2,500 — zoom in')).toBeInTheDocument();
   });
 
-  it('gives way to a message when no tile loads, and the list stays usable', async () => {
-    serve();
-    const user = userEvent.setup();
+  it('keeps the price markers on a plain background with a notice when no tile loads; the map still drives the list', async () => {
+    const { requests } = serve();
     const { router } = await renderApp(`/Quick?q=condo&bbox=${AREA}`);
     const [first] = await firstTiles();
     await act(async () => {
       if (first) fireEvent.error(first);
     });
+    expect(
+      await screen.findByText('The street map could not be loaded, so the listings are shown on a plain background.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The map could not be loaded.')).toBeNull();
+    const region = screen.getByRole('region', { name: 'Map of search results' });
+    expect(screen.getByTestId('search-map')).toHaveAttribute('data-state', 'plain');
+    // The markers are there, and open their popups.
+    const markers = await within(region).findAllByRole('button', { name: /฿/ });
+    expect(markers.map((m) => m.textContent).sort()).toEqual(['฿25K', '฿3.5M']);
+    fireEvent.click(within(region).getByRole('button', { name: '฿25K · Listing 8, ฿25,000 / month' }));
+    expect(await within(region).findByRole('link', { name: 'View details: Listing 8' })).toHaveAttribute(
+      'href',
+      '/detail/8',
+    );
+    // Zooming still writes the area and the list follows it.
+    const listCalls = urls(requests, '/api/properties').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('bbox')).not.toBe(AREA));
+    await waitFor(() => expect(urls(requests, '/api/properties').length).toBeGreaterThan(listCalls));
+    expect(screen.getByRole('link', { name: 'Listing in the list' })).toBeInTheDocument();
+  });
+
+  it('gives way to a message only when the map itself cannot load, offering all results', async () => {
+    serve();
+    await initI18n();
+    await loadNamespaces(['map']);
+    const user = userEvent.setup();
+    const onClearBbox = vi.fn();
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: (
+          <SearchMap
+            filters=""
+            bbox={AREA}
+            onBbox={() => {}}
+            onClearBbox={onClearBbox}
+            load={() => Promise.reject(new Error('chunk failed'))}
+          />
+        ),
+      },
+    ]);
+    render(
+      <AppProviders store={makeStore()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
     expect(await screen.findByText('The map could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Map of search results' })).toBeNull();
-    expect(document.querySelector('.leaflet-container')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Listing in the list' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: "Show all results, not only the map's area" }));
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('bbox')).toBe(false));
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('condo');
+    expect(onClearBbox).toHaveBeenCalledOnce();
   });
 
   it('opened from the list, it fits the listings of the filters and writes their area; List drops it', async () => {
