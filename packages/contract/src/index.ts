@@ -17,5 +17,6 @@ export * from './newsletter.ts';
 export * from './owners.ts';
 export * from './pages.ts';
 export * from './payments.ts';
+export * from './price-groups.ts';
 export * from './properties.ts';
 export * from './sub-types.ts';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listPackages } from '../services/packages/package-tiers.ts';
 import {
   cachedCompareProperties,
+  cachedListingNoLongerAvailable,
   cachedProperty,
   cachedPropertyPage,
   cachedSimilarProperties,
@@ -20,6 +21,7 @@ export function pageServices(app: FastifyInstance): PageServices {
     propertyTypeCounts: () => cachedTypeCounts(app),
     listPackages: () => listPackages(app.db),
     similarProperties: async (id) => (await cachedSimilarProperties(app, id)) ?? [],
+    isNoLongerAvailable: (id) => cachedListingNoLongerAvailable(app, id),
     compareProperties: (ids) => cachedCompareProperties(app, [...new Set(ids)].slice(0, MAX_COMPARE)),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { resolvePlace } from '../locations/resolve-place.ts';
 import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
 import { nearestStation } from '../transit/stations.ts';
 import { demoListings } from './demo-listings.ts';
@@ -92,6 +93,7 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
           ...fields,
           // As a listing created through the API: its nearest station within reach, or none.
           ...nearestStation(fields.lat, fields.lon),
+          ...resolvePlace(fields.location),
           userId: owners[ownerIndex]?.id as number,
           userType: DEMO_OWNERS[ownerIndex]?.isAgent ? ('agent' as const) : ('owner' as const),
           createdAt: created,
