@@ -395,6 +395,8 @@ describe('PromptPay QR payments', () => {
       user: { id: payer.userId },
       package: { id: premium.id, name: 'Premium' },
       transaction_id: 'TX-2027-0001',
+      // The reference the payer was told to put in the transfer's memo, for the admin to match.
+      reference: `BAAN${payer.userId}P${premium.id}`,
     });
     expect(queue.payload.every((p: Json) => p.status === 'pending')).toBe(true);
 
