@@ -51,6 +51,7 @@ import propertiesRoutes from './routes/properties/index.ts';
 import propertyWriteRoutes from './routes/properties/write.ts';
 import savedSearchRoutes from './routes/saved-searches/index.ts';
 import seoRoutes from './routes/seo/index.ts';
+import settingsRoutes from './routes/settings/index.ts';
 import statsRoutes from './routes/stats/index.ts';
 import transitRoutes from './routes/transit/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
@@ -183,6 +184,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(statsRoutes);
       await api.register(favoriteRoutes);
       await api.register(savedSearchRoutes);
+      await api.register(settingsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

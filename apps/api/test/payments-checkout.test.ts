@@ -52,7 +52,10 @@ describe('GET /api/user/billing: the last billing details, for the next checkout
     const owner = await createUser(app, { email: 'billing-owner@baan.example' });
     expect((await billing(owner.token)).json()).toEqual({ success: true, payload: null });
 
-    const first = await pay(owner.token, { billing_name: 'Somchai Jaidee', billing_address: '1 Sukhumvit Rd, Bangkok' });
+    const first = await pay(owner.token, {
+      billing_name: 'Somchai Jaidee',
+      billing_address: '1 Sukhumvit Rd, Bangkok',
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect((await billing(owner.token)).json().payload).toEqual({
       name: 'Somchai Jaidee',
@@ -69,7 +72,10 @@ describe('GET /api/user/billing: the last billing details, for the next checkout
       '4000 0000 0000 0002',
     );
     expect(declined.statusCode).toBe(402);
-    expect((await billing(owner.token)).json().payload).toMatchObject({ name: 'Baan Co., Ltd.', address: '2 Silom Rd' });
+    expect((await billing(owner.token)).json().payload).toMatchObject({
+      name: 'Baan Co., Ltd.',
+      address: '2 Silom Rd',
+    });
 
     // A payment without billing details does not wipe them.
     expect((await pay(owner.token, {})).statusCode).toBe(200);

@@ -19,4 +19,5 @@ export * from './pages.ts';
 export * from './payments.ts';
 export * from './price-groups.ts';
 export * from './properties.ts';
+export * from './site-settings.ts';
 export * from './sub-types.ts';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listPackages } from '../services/packages/package-tiers.ts';
 import {
   cachedCompareProperties,
+  cachedHomeSettings,
   cachedListingNoLongerAvailable,
   cachedProperty,
   cachedPropertyPage,
@@ -22,6 +23,7 @@ export function pageServices(app: FastifyInstance): PageServices {
     listPackages: () => listPackages(app.db),
     similarProperties: async (id) => (await cachedSimilarProperties(app, id)) ?? [],
     isNoLongerAvailable: (id) => cachedListingNoLongerAvailable(app, id),
+    homeSettings: () => cachedHomeSettings(app),
     compareProperties: (ids) => cachedCompareProperties(app, [...new Set(ids)].slice(0, MAX_COMPARE)),
   };
 }

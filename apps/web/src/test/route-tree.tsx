@@ -59,6 +59,7 @@ export const servicesOverHttp: PageServices = {
     return ((await response.json()) as { code?: string }).code === LISTING_UNAVAILABLE_CODE;
   },
   compareProperties: (ids) => apiPayload(`/properties/compare?ids=${ids.join(',')}`),
+  homeSettings: () => apiPayload('/settings/home'),
 };
 
 export const testContext: PageContext = {

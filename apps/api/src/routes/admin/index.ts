@@ -3,6 +3,7 @@ import adminAudit from './audit.ts';
 import adminMessages from './messages.ts';
 import adminPackages from './packages.ts';
 import adminProperties from './properties.ts';
+import adminSettings from './settings.ts';
 import adminUsers from './users.ts';
 
 /** The admin console's API (docs/api.md "Contact and admin"): admins only, 401 / 403 for everyone else. */
@@ -14,6 +15,7 @@ const admin: FastifyPluginAsync = async (app) => {
   await app.register(adminPackages);
   await app.register(adminMessages);
   await app.register(adminAudit);
+  await app.register(adminSettings);
 };
 
 export default admin;

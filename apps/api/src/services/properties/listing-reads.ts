@@ -1,4 +1,5 @@
 import type {
+  HomeSettings,
   MapResult,
   Property,
   PropertyListQuery,
@@ -9,6 +10,7 @@ import type {
 import { EncodedBody } from '../../lib/encoded-body.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
+import { getHomeSettings } from '../settings/home-settings.ts';
 import { compareProperties } from './compare.ts';
 import { countPropertyTypes } from './count-property-types.ts';
 import { getProperty, isListingNoLongerAvailable } from './get-property.ts';
@@ -57,6 +59,8 @@ const KEYS = {
   gone: (id: number) => `gone:${id}`,
   /** The visible listings among these ids, in this order. */
   compare: (ids: readonly number[]) => `compare:${ids.join(',')}`,
+  /** The admin's home page settings (its headline). */
+  homeSettings: () => 'settings:home',
   /** A server-rendered public page under its URL. */
   html: (url: string) => `html:${url}`,
 } as const;
@@ -103,6 +107,14 @@ export function cachedCompareProperties(deps: ListingReadDeps, ids: readonly num
   return deps.listingCache.get(KEYS.compare(ids), () =>
     deps.listingCache.read((db) => compareProperties(db, deps.storage, ids)),
   );
+}
+
+/**
+ * The home page's settings through the read cache: the home page reads them on every render, and is itself kept in
+ * this cache, so the admin's change drops both (`invalidateListings`).
+ */
+export function cachedHomeSettings(deps: ListingReadDeps): Promise<HomeSettings> {
+  return deps.listingCache.get(KEYS.homeSettings(), () => deps.listingCache.read((db) => getHomeSettings(db)));
 }
 
 /** Active listings per sub type through the read cache. */

@@ -6,6 +6,7 @@ import { properties, propertyImages, propertyRooms, users } from '../../db/schem
 import type { Storage } from '../../storage/storage.ts';
 import { resolvePlace } from '../locations/resolve-place.ts';
 import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
+import { seedHomeSettings } from '../settings/home-settings.ts';
 import { nearestStation } from '../transit/stations.ts';
 import { demoListings } from './demo-listings.ts';
 import { poolKey, renderPicturePool } from './demo-picture-pool.ts';
@@ -135,6 +136,8 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, storage: Storage,
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     if (!(await isEmpty(tx))) return;
     const count = await seedListings(tx, storage, now);
+    // A real headline instead of the spec's "Welcome to Our Website" (which stays the default an admin can change).
+    await seedHomeSettings(tx, now);
     log.info({ listings: count, ms: Date.now() - started }, 'demo data seeded');
   });
 }
