@@ -56,7 +56,7 @@ export function PaymentsSection() {
 
   const showsActions = status === 'pending';
   const columns = {
-    ...useColumnNames('payments.columns', ['receipt', 'transaction', 'amount', 'user', 'package', 'date']),
+    ...useColumnNames('payments.columns', ['receipt', 'transaction', 'reference', 'amount', 'user', 'package', 'date']),
     last: showsActions ? t('common.actions') : t('payments.columns.review'),
   };
   return (
@@ -86,6 +86,10 @@ export function PaymentsSection() {
             </Cell>
             <Cell label={columns.transaction}>
               <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
+            </Cell>
+            {/* What the payer was told to put in the transfer's memo: match it with the receipt's note. */}
+            <Cell label={columns.reference}>
+              <span className="font-mono text-xs break-all">{payment.reference ?? '—'}</span>
             </Cell>
             <Cell label={columns.amount}>
               <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
