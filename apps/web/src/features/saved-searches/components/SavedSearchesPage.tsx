@@ -1,10 +1,11 @@
-import { formatLocale, MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
+import { MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
 import { BellRing, Play, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
+import { formatDateTime } from '../../../lib/format-date';
 import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';
 import { useDeleteSavedSearchMutation, useGetSavedSearchesQuery } from '../api/saved-searches-api';
@@ -21,10 +22,7 @@ export function SavedSearchesPage() {
   const stations = useStationsById(Boolean(data?.some((search) => namesStation(search.query))));
   const [pending, setPending] = useState<SavedSearch | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   const confirmDelete = async () => {
     if (!pending) return;
