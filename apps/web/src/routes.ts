@@ -26,6 +26,8 @@ export default [
       r('privacy', 'info-page.tsx', 'privacy'),
       r('services', 'info-page.tsx', 'services'),
       r('faq', 'info-page.tsx', 'faq'),
+      // The buyer's guides (the home page's Guides cards).
+      r('guides/:slug', 'guide.tsx'),
       // The weekly report's unsubscribe link (public, not indexed).
       r('unsubscribe', 'unsubscribe.tsx'),
       // Favourites: the page's frame renders on the server, the list in the browser (not indexed).
@@ -56,6 +58,7 @@ export default [
           r('packages', 'admin.packages.tsx'),
           r('messages', 'admin.messages.tsx'),
           r('jobs', 'admin.jobs.tsx'),
+          r('settings', 'admin.settings.tsx'),
           r('audit', 'admin.audit.tsx'),
         ]),
         r('add-property', 'add-property.tsx'),

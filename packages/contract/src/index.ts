@@ -6,6 +6,7 @@ export * from './buyers.ts';
 export * from './contact.ts';
 export * from './create-property.ts';
 export * from './envelope.ts';
+export * from './guides.ts';
 export * from './health.ts';
 export * from './input.ts';
 export * from './jobs.ts';

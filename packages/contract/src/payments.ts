@@ -309,6 +309,7 @@ export const QR_REVIEW_WINDOW_DAYS = 90;
 export const QR_REVIEW_SAMPLE_MIN = 5;
 
 /** GET /api/user/billing: the billing details of the caller's latest payment that had any, or null. */
+export type LastBilling = z.infer<typeof Billing>;
 export const LastBillingResponse = successEnvelope(Billing.nullable());
 
 /** The longest reason an admin may give for rejecting a payment (it is mailed to the payer). */

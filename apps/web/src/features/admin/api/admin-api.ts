@@ -13,6 +13,7 @@ import type {
   AdminUserPage,
   AuditAction,
   AuditPage,
+  HomeSettings,
   JobState,
   MessageKind,
   PaymentStatus,
@@ -70,6 +71,7 @@ const TAGS = [
   'AdminMessage',
   'AdminAudit',
   'AdminJob',
+  'AdminSettings',
 ] as const;
 
 /**
@@ -168,6 +170,16 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       invalidatesTags: ['AdminJob', 'AdminAudit'],
     }),
 
+    getHomeSettings: build.query<HomeSettings, void>({
+      query: () => '/admin/settings/home',
+      providesTags: ['AdminSettings'],
+    }),
+    /** Saves the home page's headline per language (blank: the default shows). */
+    updateHomeSettings: build.mutation<HomeSettings, { hero_title: Record<string, string> }>({
+      query: (body) => ({ url: '/admin/settings/home', method: 'PUT', body }),
+      invalidatesTags: ['AdminSettings', 'AdminAudit'],
+    }),
+
     getAudit: build.query<AuditPage, AuditArgs>({
       query: ({ action, page }) => `/admin/audit${queryString({ action, page })}`,
       providesTags: ['AdminAudit'],
@@ -240,5 +252,7 @@ export const {
   useGetAdminMessagesQuery,
   useGetAdminJobsQuery,
   useRetryJobMutation,
+  useGetHomeSettingsQuery,
+  useUpdateHomeSettingsMutation,
   useGetAuditQuery,
 } = adminApi;

@@ -1,4 +1,15 @@
-import { Banknote, Building2, History, ListChecks, Loader2, Mail, Package, ShieldCheck, Users } from 'lucide-react';
+import {
+  Banknote,
+  Building2,
+  History,
+  ListChecks,
+  Loader2,
+  Mail,
+  Package,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -11,6 +22,7 @@ const SECTIONS = [
   { to: '/admin/packages', key: 'packages', Icon: Package },
   { to: '/admin/messages', key: 'messages', Icon: Mail },
   { to: '/admin/jobs', key: 'jobs', Icon: ListChecks },
+  { to: '/admin/settings', key: 'settings', Icon: Settings },
   { to: '/admin/audit', key: 'audit', Icon: History },
 ] as const;
 
