@@ -56,7 +56,7 @@ export function PaymentsSection() {
 
   const showsActions = status === 'pending';
   const columns = {
-    ...useColumnNames('payments.columns', ['receipt', 'transaction', 'reference', 'amount', 'user', 'package', 'date']),
+    ...useColumnNames('payments.columns', ['receipt', 'transaction', 'amount', 'user', 'package', 'date']),
     last: showsActions ? t('common.actions') : t('payments.columns.review'),
   };
   return (
@@ -85,11 +85,13 @@ export function PaymentsSection() {
               )}
             </Cell>
             <Cell label={columns.transaction}>
-              <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
-            </Cell>
-            {/* What the payer was told to put in the transfer's memo: match it with the receipt's note. */}
-            <Cell label={columns.reference}>
-              <span className="font-mono text-xs break-all">{payment.reference ?? '—'}</span>
+              <span className="block font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
+              {/* What the payer was told to put in the transfer's memo, beside the ID: match both with the receipt. */}
+              {payment.reference ? (
+                <span className="mt-1.5 block text-xs text-slate-600">
+                  {t('payments.reference')}: <span className="font-mono text-slate-900">{payment.reference}</span>
+                </span>
+              ) : null}
             </Cell>
             <Cell label={columns.amount}>
               <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>
