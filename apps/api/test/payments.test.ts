@@ -353,7 +353,12 @@ describe('PromptPay QR payments', () => {
     // Under review: not active yet, and the dashboard can say so.
     const waiting = json(await app.inject({ url: '/api/user/subscription', headers: bearer(payer.token) })).payload;
     expect(waiting.is_active).toBe(0);
-    expect(waiting.pending_payment).toMatchObject({ id: payment.id, amount: 2990, method: 'qr' });
+    expect(waiting.pending_payment).toMatchObject({
+      id: payment.id,
+      amount: 2990,
+      method: 'qr',
+      package_name: 'Premium',
+    });
 
     // The receipt is private: its payer and admins only; never under the public /uploads.
     const [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));

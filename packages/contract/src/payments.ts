@@ -244,6 +244,8 @@ export type Subscription = z.infer<typeof Subscription>;
 export const PendingPayment = z.object({
   id: z.number().int(),
   package_id: z.number().int(),
+  /** The package paid for (retired ones too), so the package page can name it. */
+  package_name: z.string(),
   amount: z.number().int(),
   method: PaymentMethod,
   created_at: z.string(),

@@ -1,4 +1,3 @@
-import type { Package } from '@baan/contract';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
@@ -11,14 +10,17 @@ import { useQrReviewTime } from '../hooks/use-review-time';
  * On the package page, for someone whose payment waits (a PromptPay receipt an admin has not decided on yet): what
  * they paid for, when, how long approval usually takes, and that there is no need to pay again. Nothing otherwise.
  */
-export function PendingPaymentNotice({ packages }: { packages: Package[] | null }) {
+export function PendingPaymentNotice() {
   const { t, i18n } = useTranslation('payments');
   const { data } = useGetSubscriptionQuery(undefined, { refetchOnMountOrArgChange: true });
   const reviewTime = useQrReviewTime();
   const pending = data?.pending_payment;
   if (!pending) return null;
-  const name = packages?.find((pkg) => pkg.id === pending.package_id)?.name ?? data.package_name ?? '';
-  const values = { amount: formatBaht(pending.amount), name, date: formatDate(pending.created_at, i18n.language) };
+  const values = {
+    amount: formatBaht(pending.amount),
+    name: pending.package_name,
+    date: formatDate(pending.created_at, i18n.language),
+  };
   return (
     <div
       role="status"

@@ -48,7 +48,7 @@ export function SelectPackagePage({ packages }: { packages: Package[] | null }) 
     <PageShell title={t('selectPackage.title')} lead={t('selectPackage.lead')}>
       {isAuthenticated ? (
         <Suspense fallback={null}>
-          <PendingPaymentNotice packages={packages} />
+          <PendingPaymentNotice />
         </Suspense>
       ) : null}
       {needsPackage ? (

@@ -131,7 +131,14 @@ describe('a payment waiting for approval', () => {
         starts_at: null,
         ends_at: null,
         days_left: 0,
-        pending_payment: { id: 9, package_id: 2, amount: 1290, method: 'qr', created_at: '2026-11-19T03:00:00.000Z' },
+        pending_payment: {
+          id: 9,
+          package_id: 2,
+          package_name: 'Professional',
+          amount: 1290,
+          method: 'qr',
+          created_at: '2026-11-19T03:00:00.000Z',
+        },
       },
     });
   const config = (hours: number | null) => () =>
@@ -487,6 +494,7 @@ describe('dashboard overview', () => {
             pending_payment: {
               id: 9,
               package_id: 1,
+              package_name: 'Professional',
               amount: 1290,
               method: 'qr',
               created_at: '2026-11-19T00:00:00.000Z',
