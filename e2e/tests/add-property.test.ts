@@ -254,7 +254,7 @@ describe('an owner with a package adds a listing through the wizard, finds it on
     expect(search.body.payload.total).toBe(0);
     expect((await api(app, 'GET', `/api/property/${listingId}`)).status).toBe(404);
     await page.goto(`${app.url}/detail/${listingId}`);
-    await page.getByRole('button', { name: 'กลับหน้าแรก' }).waitFor(); // the not-found screen's Go Home, in Thai
+    await page.getByRole('link', { name: 'ไปหน้าแรก' }).waitFor(); // the not-found screen's way home, in Thai
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await context.close();
   });

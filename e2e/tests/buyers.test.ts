@@ -307,4 +307,35 @@ describe('buyers: map, station distance, favourites, saved-search alerts, compar
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('at 375 px: the tray hides no focused control, and the compare page it opens is no wider than the screen', async () => {
+    const { page, errors } = await newPage(browser, 375, 800);
+    await page.goto(`${app.url}/Quick`);
+    await expect.poll(() => results(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await press(page.getByRole('button', { name: `Compare ${T.asok}` }));
+    const tray = page.getByTestId('compare-tray');
+    const trayBox = await tray.boundingBox();
+    if (!trayBox) throw new Error('no tray');
+    // Tab through the page: whatever takes focus is scrolled clear of the docked tray (its scroll padding).
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const box = await page.evaluate(() => {
+        const focused = document.activeElement;
+        if (!focused || focused === document.body || focused.closest('[data-testid="compare-tray"]')) return null;
+        const { top, bottom } = focused.getBoundingClientRect();
+        return { top, bottom, text: focused.textContent?.slice(0, 40) };
+      });
+      if (box) expect(box.bottom <= trayBox.y || box.top >= trayBox.y + trayBox.height, JSON.stringify(box)).toBe(true);
+    }
+    await screenshot(page, 'buyers-compare-tray-en-375', { fullPage: false });
+    for (const title of [T.phrom, T.onNut]) await press(page.getByRole('button', { name: `Compare ${title}` }));
+    await tray.getByRole('link', { name: 'Compare 3 listings' }).click();
+    await page.getByRole('table', { name: 'Listings side by side' }).waitFor();
+    // The table scrolls inside its box; the page itself does not pan sideways (it was 507 px).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await expectNoSeriousA11y(page, 'compare at 375');
+    await screenshot(page, 'buyers-compare-en-375');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -123,7 +123,7 @@ describe('a visitor finds, opens, reloads and shares a listing', () => {
     const { page, context } = await newPage(browser);
     const response = await page.goto(`${app.url}/detail/999999`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.getByText('Page Not found').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText("We can't find that page").isVisible(), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 

@@ -49,13 +49,10 @@ describe('the home shell', () => {
   it('shows the not-found screen for an unknown route, with a way home', async () => {
     const { page, context } = await newPage(browser, 375, 800);
     await page.goto(`${app.url}/no/such/page`);
-    await expect.poll(() => page.getByText('Page Not found').isVisible()).toBe(true);
-    expect(await page.getByText('Oops...!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("We can't find that page").isVisible()).toBe(true);
+    expect(await page.getByRole('search').isVisible()).toBe(true);
     await screenshot(page, 'shell-404-en-375');
-    await page
-      .getByRole('link', { name: 'Go Home' })
-      .or(page.getByRole('button', { name: 'Go Home' }))
-      .click();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await context.close();
   });

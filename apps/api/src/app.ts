@@ -53,11 +53,13 @@ import propertiesRoutes from './routes/properties/index.ts';
 import propertyWriteRoutes from './routes/properties/write.ts';
 import savedSearchRoutes from './routes/saved-searches/index.ts';
 import seoRoutes from './routes/seo/index.ts';
+import settingsRoutes from './routes/settings/index.ts';
 import statsRoutes from './routes/stats/index.ts';
 import transitRoutes from './routes/transit/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
 import { ensurePackageTiers } from './services/packages/package-tiers.ts';
+import { backfillListingPlaces } from './services/properties/backfill-places.ts';
 import { seedDemo } from './services/seed/seed-demo.ts';
 import { backfillNearestStations } from './services/transit/backfill-stations.ts';
 import type { Storage } from './storage/storage.ts';
@@ -186,6 +188,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(favoriteRoutes);
       await api.register(savedSearchRoutes);
       await api.register(privacyRoutes);
+      await api.register(settingsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
@@ -214,6 +217,13 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
         if (given > 0) fastify.log.info({ listings: given }, 'nearest stations backfilled');
       },
       (err: unknown) => fastify.log.warn({ err }, 'nearest-station backfill stopped; the next start continues it'),
+    );
+    // The same for the district and province a listing's location names (services/properties/backfill-places.ts).
+    void backfillListingPlaces(fastify.db).then(
+      (given) => {
+        if (given > 0) fastify.log.info({ listings: given }, 'listing districts and provinces backfilled');
+      },
+      (err: unknown) => fastify.log.warn({ err }, 'listing place backfill stopped; the next start continues it'),
     );
   });
   if (opts.config.seedDemo) {

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@baan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { packages, payments, properties, subscriptions, users } from '../src/db/schema.ts';
+import { packages, payments, properties, siteSettings, subscriptions, users } from '../src/db/schema.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { auditCount, bearer, json, makePendingQrPayment } from './support/admin.ts';
@@ -17,7 +17,7 @@ const payment = await makePendingQrPayment(app, owner.id, 'TX-ACCESS-1');
 const [pkg] = await app.db.select().from(packages).limit(1);
 if (!pkg) throw new Error('no package');
 
-type Route = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> };
+type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 
 /** Every /api/admin route, with input that would succeed for an admin. */
 const ROUTES: Route[] = [
@@ -50,6 +50,8 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/jobs?state=dead' },
   { method: 'POST', url: '/api/admin/jobs/1/retry' },
   { method: 'GET', url: '/api/admin/privacy-requests?type=deletion' },
+  { method: 'GET', url: '/api/admin/settings/home' },
+  { method: 'PUT', url: '/api/admin/settings/home', payload: { hero_title: { en: 'Sneaky headline' } } },
   // Admin-only, though not under /api/admin: granting a subscription without a payment.
   { method: 'POST', url: '/api/subscriptions', payload: { user_id: owner.id, package_id: pkg.id } },
 ];
@@ -66,6 +68,7 @@ async function snapshot() {
     payment: p?.status,
     packages: pk.map((x) => [x.id, x.name, x.price, x.retiredAt]),
     subscriptions: subs.length,
+    settings: await app.db.select().from(siteSettings),
     audit: await auditCount(app),
   };
 }

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { packages, properties, users } from '../src/db/schema.ts';
+import { resolvePlace } from '../src/services/locations/resolve-place.ts';
 import { activateSubscription as activate } from '../src/services/subscriptions/activate-subscription.ts';
 
 /**
@@ -74,6 +75,8 @@ export async function makeListing(
       bedRooms: 1,
       bathRooms: 1,
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)),
+      // As a listing created through the API: the district and province its location names.
+      ...resolvePlace(listing.location ?? 'Bangkok'),
       ...listing,
     })
     .returning();

@@ -202,6 +202,63 @@ describe('server-rendered public pages', () => {
     expect((await get(`/detail/${target.id}`)).statusCode).toBe(404);
   });
 
+  it('answers a paused listing with a 404 that says it is no longer available and offers similar ones, not its details', async () => {
+    const paused = await makeListing(app, owner.id, {
+      title: 'Quiet riverside hideaway',
+      description: 'A paused description nobody should read.',
+      price: 10_777,
+      type: 'sale',
+      status: 'paused',
+    });
+    app.listingCache.clear();
+    for (const [prefix, heading] of [
+      ['', 'This listing is no longer available'],
+      ['/th', 'ประกาศนี้ไม่เปิดให้ดูแล้ว'],
+    ] as const) {
+      const res = await get(`${prefix}/detail/${paused.id}`);
+      expect(res.statusCode, prefix).toBe(404);
+      expect(res.headers['cache-control'], prefix).toBe('no-cache');
+      expect(decodeEntities(res.body)).toContain(heading);
+      expect(title(res.body)).toBe(`${heading} | Baan`);
+      expect(metaContent(res.body, 'name', 'robots')).toBe('noindex');
+      // Similar listings (condos for sale near its price), and nothing of its own: title, description, price.
+      expect(cards(res.body).size).toBeGreaterThan(0);
+      expect(cards(res.body).has(String(paused.id))).toBe(false);
+      expect(res.body).not.toContain('Quiet riverside hideaway');
+      expect(res.body).not.toContain('A paused description');
+      expect(res.body).not.toContain('10,777');
+      expect(res.body).not.toContain('10777');
+      // A search that works without JavaScript.
+      expect(res.body).toContain(`action="${prefix}/Quick"`);
+    }
+    // A listing that never was public (waiting for review) gets the plain not-found screen.
+    const pending = await makeListing(app, owner.id, { title: 'Held back', review: 'pending' });
+    app.listingCache.clear();
+    const plain = await get(`/detail/${pending.id}`);
+    expect(plain.statusCode).toBe(404);
+    expect(decodeEntities(plain.body)).toContain("We can't find that page");
+    expect(plain.body).not.toContain('Similar listings');
+  });
+
+  it('shows the headline the admin set, in the page language, and the guides (in the sitemap too)', async () => {
+    const admin = await createUser(app, { email: 'pages-admin@example.test', role: 'admin' });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/home',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { hero_title: { th: 'หาบ้านที่ใช่ทั่วไทย' } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(decodeEntities((await get('/th')).body)).toMatch(/<h1[^>]*>หาบ้านที่ใช่ทั่วไทย<\/h1>/);
+    expect(decodeEntities((await get('/')).body)).toMatch(/<h1[^>]*>Welcome to Our Website<\/h1>/);
+    const guide = await get('/guides/foreign-buyers');
+    expect(guide.statusCode).toBe(200);
+    expect(title(guide.body)).toBe('Buying a condo as a foreigner: the 49% quota | Baan');
+    expect((await get('/guides/nothing-here')).statusCode).toBe(404);
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain(`${PUBLIC_URL}/th/guides/land-units`);
+  });
+
   it('serves loader data for navigations in the browser (.data), cacheable like the page', async () => {
     const res = await get(`/th/detail/${listing.id}.data`);
     expect(res.statusCode).toBe(200);

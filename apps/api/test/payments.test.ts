@@ -354,7 +354,12 @@ describe('PromptPay QR payments', () => {
     // Under review: not active yet, and the dashboard can say so.
     const waiting = json(await app.inject({ url: '/api/user/subscription', headers: bearer(payer.token) })).payload;
     expect(waiting.is_active).toBe(0);
-    expect(waiting.pending_payment).toMatchObject({ id: payment.id, amount: 2990, method: 'qr' });
+    expect(waiting.pending_payment).toMatchObject({
+      id: payment.id,
+      amount: 2990,
+      method: 'qr',
+      package_name: 'Premium',
+    });
 
     // The receipt is private: its payer and admins only; never under the public /uploads.
     const [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
@@ -400,6 +405,8 @@ describe('PromptPay QR payments', () => {
       user: { id: payer.userId },
       package: { id: premium.id, name: 'Premium' },
       transaction_id: 'TX-2027-0001',
+      // The reference the payer was told to put in the transfer's memo, for the admin to match.
+      reference: `BAAN${payer.userId}P${premium.id}`,
     });
     expect(queue.payload.every((p: Json) => p.status === 'pending')).toBe(true);
 

@@ -34,6 +34,7 @@ describe('a production start with nothing configured', async () => {
       card_enabled: false,
       qr_enabled: false,
       qr_demo: false,
+      qr_review_hours: null,
     });
   });
 
@@ -109,6 +110,7 @@ describe('the demo (npm start: not production, demo data)', async () => {
       card_enabled: true,
       qr_enabled: true,
       qr_demo: true,
+      qr_review_hours: null,
     });
   });
 });

@@ -174,6 +174,9 @@ const PAGES = [
   '/privacy',
   '/services',
   '/faq',
+  '/guides/title-deeds',
+  '/guides/foreign-buyers',
+  '/guides/land-units',
 ];
 
 const urlIn = (prefix: string, path: string) => `${PUBLIC_URL}${prefix && path === '/' ? prefix : prefix + path}`;
@@ -272,19 +275,19 @@ describe('GET /sitemap.xml and /robots.txt', () => {
       visibleIds.sort((a, b) => a - b);
       expect(visibleIds).toHaveLength(24);
 
-      // Exactly (10 pages + 24 listings) × 7 URLs fit in one file; one less does not.
+      // Exactly (13 pages + 24 listings) × 7 URLs fit in one file; one less does not.
       const fits = (PAGES.length + 24) * 7;
       const whole = await buildSitemap(app.db, PUBLIC_URL, fits);
       expect(whole.startsWith(URLSET_OPEN)).toBe(true);
       expect(sitemapUrls(whole)).toHaveLength(fits);
       expect(await buildSitemap(app.db, PUBLIC_URL, fits - 1)).toContain('<sitemapindex');
 
-      // 75 is not a multiple of 7: a part holds floor(75 / 7) = 10 listings, 70 URLs.
-      const max = 75;
+      // 110 is not a multiple of 7: a part holds floor(110 / 7) = 15 listings, 105 URLs (and the 13 pages' 91 fit).
+      const max = 110;
       const index = await buildSitemap(app.db, PUBLIC_URL, max);
       expect(index).toBe(
         '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-          ['pages', 'listings-1', 'listings-2', 'listings-3']
+          ['pages', 'listings-1', 'listings-2']
             .map((part) => `<sitemap><loc>${PUBLIC_URL}/sitemaps/${part}.xml</loc></sitemap>`)
             .join('\n') +
           '\n</sitemapindex>\n',
@@ -298,9 +301,8 @@ describe('GET /sitemap.xml and /robots.txt', () => {
 
       const seen: number[] = [];
       for (const [n, expected] of [
-        [1, 10],
-        [2, 10],
-        [3, 4],
+        [1, 15],
+        [2, 9],
       ] as const) {
         const xml = (await buildSitemapPart(app.db, PUBLIC_URL, `listings-${n}`, max)) ?? '';
         expect(xml.startsWith(URLSET_OPEN), `part ${n}`).toBe(true);
@@ -317,7 +319,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
       }
       // Every visible listing once, in id order across the parts, and no hidden one.
       expect(seen).toEqual(visibleIds);
-      expect(await buildSitemapPart(app.db, PUBLIC_URL, 'listings-4', max)).toBeNull();
+      expect(await buildSitemapPart(app.db, PUBLIC_URL, 'listings-3', max)).toBeNull();
       // A maximum that cannot hold the pages part is a mistake, not a silently oversized file.
       await expect(buildSitemap(app.db, PUBLIC_URL, PAGES.length * 7 - 1)).rejects.toThrow(RangeError);
     } finally {

@@ -68,12 +68,13 @@ const similar = async (id: number) => {
 describe('GET /api/property/{id}/similar', () => {
   it('ranks same type and sub type by price, area and place, never itself or hidden ones', async () => {
     const items = await similar(base.id);
-    // Differences: Twin 0 + 0 + 1 km/10 km = 0.1; Same text ln 1.1 + ln 1.1 + 0 = 0.19; Dearer ln 1.2 + 0 + 0.03 = 0.22;
-    // Other text ln 1.05 × 2 + 1 = 1.1; Far away 0 + 0 + 2 (capped).
-    expect(items.map((p) => p.title)).toEqual(['Twin', 'Same text', 'Dearer', 'Other text', 'Far away']);
+    // Same text is in the base's district (Asok: Watthana), the others only in its province (Bangkok; Bang Na is
+    // another district), so it comes first. Then by difference: Twin 0 + 0 + 1 km/10 km = 0.1; Dearer ln 1.2 + 0 +
+    // 0.03 = 0.22; Other text ln 1.05 × 2 + 1 = 1.1; Far away 0 + 0 + 2 (capped).
+    expect(items.map((p) => p.title)).toEqual(['Same text', 'Twin', 'Dearer', 'Other text', 'Far away']);
     const ids = items.map((p) => p.id);
     for (const never of [base, forSale, house, paused, hidden, pending, sold]) expect(ids).not.toContain(never.id);
-    expect(ids).toEqual([twin.id, sameText.id, dearer.id, otherText.id, farAway.id]);
+    expect(ids).toEqual([sameText.id, twin.id, dearer.id, otherText.id, farAway.id]);
   });
 
   it(`answers at most ${MAX_SIMILAR}`, async () => {
@@ -84,9 +85,14 @@ describe('GET /api/property/{id}/similar', () => {
     expect(await similar(base.id)).toHaveLength(MAX_SIMILAR);
   });
 
-  it('is answered for a rented listing (its page is shown) and 404 for a missing, paused or hidden one', async () => {
-    expect((await get(`/api/property/${sold.id}/similar`)).statusCode).toBe(200);
-    for (const id of [paused.id, hidden.id, pending.id, 999_999, 'abc', 0]) {
+  it('is answered for a rented, paused or hidden listing, and 404 for a missing one or one never approved', async () => {
+    for (const gone of [sold, paused, hidden]) {
+      const items = await similar(gone.id);
+      expect(items.length, gone.title).toBeGreaterThan(0);
+      // Other listings only: never the one asked about.
+      expect(items.map((p) => p.id)).not.toContain(gone.id);
+    }
+    for (const id of [pending.id, 999_999, 'abc', 0]) {
       const res = await get(`/api/property/${id}/similar`);
       expect(res.statusCode, String(id)).toBe(404);
       expect(res.json()).toMatchObject({
@@ -101,7 +107,82 @@ describe('GET /api/property/{id}/similar', () => {
     expect((await services.similarProperties(base.id)).map((p) => p.id)).toEqual(
       (await similar(base.id)).map((p) => p.id),
     );
-    expect(await services.similarProperties(hidden.id)).toEqual([]);
+    expect(await services.similarProperties(pending.id)).toEqual([]);
+    expect(await services.similarProperties(999_999)).toEqual([]);
+  });
+});
+
+describe('similar listings by place', () => {
+  it('prefer the same district, then the same province, then the rest, even at a further price', async () => {
+    const seller = await createUser(app, { email: 'similar-phuket@baan.example' });
+    const sale = { type: 'sale' as const, propertySubType: 'villa', area: 200 };
+    const target = await makeListing(app, seller.id, {
+      ...sale,
+      title: 'Kata villa',
+      location: 'Kata, Phuket',
+      price: 9_000_000,
+    });
+    // Alike in price and area, but in other provinces.
+    for (const [i, location] of ['Nimman, Chiang Mai', 'Hua Hin Town, Hua Hin', 'Jomtien, Pattaya'].entries()) {
+      await makeListing(app, seller.id, { ...sale, title: `Elsewhere ${i}`, location, price: 9_000_000 });
+    }
+    // The same province, another district (Kathu), a little dearer.
+    const kamala = await makeListing(app, seller.id, {
+      ...sale,
+      title: 'Kamala villa',
+      location: 'Kamala, Phuket',
+      price: 11_000_000,
+    });
+    // The same district (Mueang Phuket) at four times the price: outside the first price window.
+    const rawai = await makeListing(app, seller.id, {
+      ...sale,
+      title: 'Rawai villa',
+      location: 'Rawai, Phuket',
+      price: 36_000_000,
+    });
+    app.listingCache.clear();
+    const titles = (await similar(target.id)).map((p) => p.title);
+    expect(titles.slice(0, 2)).toEqual([rawai.title, kamala.title]);
+    expect(titles.slice(2).sort()).toEqual(['Elsewhere 0', 'Elsewhere 1', 'Elsewhere 2']);
+  });
+});
+
+describe('a listing no longer available', () => {
+  const detail = (id: number | string) => get(`/api/property/${id}`);
+
+  it('answers 404 with the code listing_unavailable when it is paused, hidden or its owner disabled', async () => {
+    for (const gone of [paused, hidden]) {
+      const res = await detail(gone.id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'This listing does not exist or is no longer available.',
+        code: 'listing_unavailable',
+      });
+    }
+    const owned = await createUser(app, { email: 'similar-disabled@baan.example' });
+    const ofDisabled = await makeListing(app, owned.id, { title: 'Of a disabled owner' });
+    await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, owned.id));
+    app.listingCache.clear();
+    expect((await detail(ofDisabled.id)).json().code).toBe('listing_unavailable');
+    expect(await pageServices(app).isNoLongerAvailable(ofDisabled.id)).toBe(true);
+  });
+
+  it('answers the plain 404 (no code) for a listing that never was public, or does not exist', async () => {
+    const rejected = await makeListing(app, other.id, { title: 'Rejected', review: 'rejected' });
+    for (const id of [pending.id, rejected.id, 999_999, 'abc']) {
+      const res = await detail(id);
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json(), String(id)).toEqual({
+        success: false,
+        message: 'This listing does not exist or is no longer available.',
+      });
+    }
+    const services = pageServices(app);
+    for (const id of [pending.id, rejected.id, 999_999, base.id, sold.id]) {
+      expect(await services.isNoLongerAvailable(id), String(id)).toBe(false);
+    }
+    expect(await services.isNoLongerAvailable(paused.id)).toBe(true);
   });
 });
 

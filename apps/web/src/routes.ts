@@ -27,6 +27,8 @@ export default [
       r('privacy', 'privacy.tsx'),
       r('services', 'info-page.tsx', 'services'),
       r('faq', 'info-page.tsx', 'faq'),
+      // The buyer's guides (the home page's Guides cards).
+      r('guides/:slug', 'guide.tsx'),
       // The weekly report's unsubscribe link (public, not indexed).
       r('unsubscribe', 'unsubscribe.tsx'),
       // Favourites: the page's frame renders on the server, the list in the browser (not indexed).
@@ -59,6 +61,7 @@ export default [
           r('packages', 'admin.packages.tsx'),
           r('messages', 'admin.messages.tsx'),
           r('jobs', 'admin.jobs.tsx'),
+          r('settings', 'admin.settings.tsx'),
           r('audit', 'admin.audit.tsx'),
           r('privacy', 'admin.privacy.tsx'),
         ]),

@@ -348,10 +348,20 @@ export const AUDIT_ACTIONS = [
   'privacy.export',
   'privacy.deletion_request',
   'privacy.deletion',
+  'settings.update',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
-export const AUDIT_TARGETS = ['payment', 'subscription', 'property', 'user', 'package', 'messages', 'job'] as const;
+export const AUDIT_TARGETS = [
+  'payment',
+  'subscription',
+  'property',
+  'user',
+  'package',
+  'messages',
+  'job',
+  'settings',
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** GET /api/admin/audit?action=&page=&per_page= : newest first. */

@@ -97,9 +97,18 @@ export const FavoriteParams = z.object({
 });
 export const FavoriteListResponse = successEnvelope(z.array(Property));
 
-/** Up to 8 active listings like one (GET /api/property/{id}/similar). */
+/**
+ * Up to 8 active listings like one (GET /api/property/{id}/similar), also for a listing no longer available (its
+ * "no longer available" page offers them).
+ */
 export const MAX_SIMILAR = 8;
 export const SimilarListResponse = successEnvelope(z.array(Property));
+
+/**
+ * The `code` of GET /api/property/{id}'s 404 for a listing that was public and is no longer (paused, hidden, its
+ * owner disabled), so a client can say so and offer similar listings; a listing that never was gets no code.
+ */
+export const LISTING_UNAVAILABLE_CODE = 'listing_unavailable';
 
 const COMPARE_IDS_MESSAGE = `ids must be listing ids separated by commas (at most ${MAX_COMPARE}).`;
 /** GET /api/properties/compare?ids=1,2,3: up to MAX_COMPARE listings a visitor may see, in the order asked. */

@@ -4,6 +4,7 @@
  */
 import type { Package } from './payments.ts';
 import type { Property, PropertyListQuery, PropertyPage, PropertyTypeCounts } from './properties.ts';
+import type { HomeSettings } from './site-settings.ts';
 
 export interface PageServices {
   /** One page of active listings (the same read as GET /api/properties, with its cache). */
@@ -14,8 +15,18 @@ export interface PageServices {
   propertyTypeCounts(): Promise<PropertyTypeCounts>;
   /** The packages on sale. */
   listPackages(): Promise<Package[]>;
-  /** Up to MAX_SIMILAR visible listings like this one (GET /api/property/{id}/similar); [] for a missing one. */
+  /**
+   * Up to MAX_SIMILAR visible listings like this one (GET /api/property/{id}/similar), also for one no longer
+   * available; [] for a missing one.
+   */
   similarProperties(id: number): Promise<Property[]>;
+  /**
+   * Whether the id names a listing that was public and is no longer (paused, hidden, its owner disabled): GET
+   * /api/property/{id}'s 404 with `code: LISTING_UNAVAILABLE_CODE`.
+   */
+  isNoLongerAvailable(id: number): Promise<boolean>;
+  /** The admin's settings of the home page: its headline per language (GET /api/settings/home). */
+  homeSettings(): Promise<HomeSettings>;
   /** The visible listings among these ids, in the order given (GET /api/properties/compare). */
   compareProperties(ids: number[]): Promise<Property[]>;
   /**

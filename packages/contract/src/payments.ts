@@ -292,6 +292,8 @@ export type Subscription = z.infer<typeof Subscription>;
 export const PendingPayment = z.object({
   id: z.number().int(),
   package_id: z.number().int(),
+  /** The package paid for (retired ones too), so the package page can name it. */
+  package_name: z.string(),
   amount: z.number().int(),
   method: PaymentMethod,
   created_at: z.string(),
@@ -315,6 +317,8 @@ export const QrPayment = z.object({
   amount: z.number().int(),
   promptpay_payload: z.string(),
   qr_svg: z.string(),
+  /** The same QR as a `data:image/png;base64,…` URL, 600 px wide: what "Save QR" downloads for a bank app to read. */
+  qr_png: z.string(),
   /** Put in the transfer's memo so the payment can be matched. */
   reference: z.string(),
 });
@@ -340,9 +344,23 @@ export const CardConfig = z.object({
   qr_enabled: z.boolean(),
   /** The QR pays the built-in demo PromptPay ID, which reaches no bank account (never in production). */
   qr_demo: z.boolean(),
+  /**
+   * How long an admin usually takes to decide on a PromptPay transfer, in whole hours (the median over the last
+   * QR_REVIEW_WINDOW_DAYS days); null with fewer than QR_REVIEW_SAMPLE_MIN decisions.
+   */
+  qr_review_hours: z.number().int().nullable(),
 });
 export type CardConfig = z.infer<typeof CardConfig>;
 export const CardConfigResponse = successEnvelope(CardConfig);
+
+/** The typical review time of PromptPay transfers is the median of the decisions of this many days… */
+export const QR_REVIEW_WINDOW_DAYS = 90;
+/** …when there were at least this many. */
+export const QR_REVIEW_SAMPLE_MIN = 5;
+
+/** GET /api/user/billing: the billing details of the caller's latest payment that had any, or null. */
+export type LastBilling = z.infer<typeof Billing>;
+export const LastBillingResponse = successEnvelope(Billing.nullable());
 
 /** The longest reason an admin may give for rejecting a payment (it is mailed to the payer). */
 export const REJECT_REASON_MAX = 500;

@@ -115,6 +115,11 @@ export const PropertyListObject = z.object({
   /** Condos whose foreign quota has room (foreigner-friendly). */
   foreign_quota: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'Foreign quota must be 1.' }).optional()),
   title_deed: choice(TITLE_DEEDS, 'Title deed'),
+  /** Listings priced at or below their area's median price per m² (the "Sell at cost" page; price-groups.ts). */
+  at_or_below_median: z.preprocess(
+    blankToUndefined,
+    z.enum(['1'], { error: 'at_or_below_median must be 1.' }).optional(),
+  ),
   min_area: wholeNumber('Minimum area', 0, 10_000_000),
   max_area: wholeNumber('Maximum area', 0, 10_000_000),
   sort: choice(PROPERTY_SORTS, 'Sort'),
@@ -200,6 +205,7 @@ export type PropertyListParams = {
   within_m?: number;
   foreign_quota?: '1';
   title_deed?: TitleDeed;
+  at_or_below_median?: '1';
   min_area?: number;
   max_area?: number;
   type?: ListingType;

@@ -241,6 +241,13 @@ export const properties = pgTable(
     stationId: varchar('station_id', { length: 60 }),
     /** Walking estimate to `stationId`, metres. */
     stationDistanceM: integer('station_distance_m'),
+    /**
+     * The district (khet or amphoe) and province the location text names, as the gazetteer's English names
+     * (services/locations/resolve-place.ts), kept in step with `location`; null when the text names none. Similar
+     * listings prefer the same district, then province; the "at or below the area's median" filter groups by them.
+     */
+    district: varchar('district', { length: 80 }),
+    province: varchar('province', { length: 80 }),
     /** Whole baht per m², rounded; the database keeps it in step with price and area. */
     pricePerSqm: integer('price_per_sqm').generatedAlwaysAs(
       sql`case when area > 0 then round(price::numeric / area)::int end`,
@@ -274,6 +281,7 @@ export const properties = pgTable(
       sql`lower(${t.title} || ' ' || ${t.location} || ' ' || ${t.description}) gin_trgm_ops`,
     ),
     index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
+    index('properties_province_district_idx').on(t.province, t.district),
   ],
 );
 
@@ -481,6 +489,17 @@ export const propertyInquiries = pgTable(
     index('property_inquiries_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * Settings an admin edits in the console (services/settings): one row per key, its value as JSON. A key without a
+ * row has its default (the home page's headline: the translated "Welcome to Our Website").
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Who did what, when, to which record: one row per admin action. */
 export const auditLog = pgTable(

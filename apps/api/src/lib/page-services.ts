@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { listPackages } from '../services/packages/package-tiers.ts';
 import {
   cachedCompareProperties,
+  cachedHomeSettings,
+  cachedListingNoLongerAvailable,
   cachedProperty,
   cachedPropertyPage,
   cachedSimilarProperties,
@@ -21,6 +23,8 @@ export function pageServices(app: FastifyInstance): PageServices {
     propertyTypeCounts: () => cachedTypeCounts(app),
     listPackages: () => listPackages(app.db),
     similarProperties: async (id) => (await cachedSimilarProperties(app, id)) ?? [],
+    isNoLongerAvailable: (id) => cachedListingNoLongerAvailable(app, id),
+    homeSettings: () => cachedHomeSettings(app),
     compareProperties: (ids) => cachedCompareProperties(app, [...new Set(ids)].slice(0, MAX_COMPARE)),
     viewToken: (id) => issueViewToken(app.statsKeys.viewToken, id, app.clock.now()),
   };

@@ -3,7 +3,7 @@
  * context whose services call the HTTP API with fetch, so a test stubs `fetch` for them as it does for the screens'
  * own calls; client loaders run as in the browser.
  */
-import { DEFAULT_MAP_TILE_URL, type PageContext, type PageServices } from '@baan/contract';
+import { DEFAULT_MAP_TILE_URL, LISTING_UNAVAILABLE_CODE, type PageContext, type PageServices } from '@baan/contract';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { ContextType } from 'react';
 import {
@@ -53,9 +53,15 @@ export const servicesOverHttp: PageServices = {
   propertyTypeCounts: () => apiPayload('/stats/property-types'),
   listPackages: () => apiPayload('/packages'),
   similarProperties: (id) => apiPayload(`/property/${id}/similar`),
+  isNoLongerAvailable: async (id) => {
+    const response = await apiGet(`/property/${id}`);
+    if (response.status !== 404) return false;
+    return ((await response.json()) as { code?: string }).code === LISTING_UNAVAILABLE_CODE;
+  },
   compareProperties: (ids) => apiPayload(`/properties/compare?ids=${ids.join(',')}`),
   // Signed by the server in the app; any text stands for it here.
   viewToken: (id) => `test-view-token-${id}`,
+  homeSettings: () => apiPayload('/settings/home'),
 };
 
 export const testContext: PageContext = {

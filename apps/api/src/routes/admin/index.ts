@@ -4,6 +4,7 @@ import adminMessages from './messages.ts';
 import adminPackages from './packages.ts';
 import adminPrivacy from './privacy.ts';
 import adminProperties from './properties.ts';
+import adminSettings from './settings.ts';
 import adminUsers from './users.ts';
 
 /** The admin console's API (docs/api.md "Contact and admin"): admins only, 401 / 403 for everyone else. */
@@ -16,6 +17,7 @@ const admin: FastifyPluginAsync = async (app) => {
   await app.register(adminMessages);
   await app.register(adminAudit);
   await app.register(adminPrivacy);
+  await app.register(adminSettings);
 };
 
 export default admin;

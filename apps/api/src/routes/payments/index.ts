@@ -3,6 +3,7 @@ import {
   CardPaymentRequest,
   CardPaymentResponse,
   CreateSubscriptionRequest,
+  LastBillingResponse,
   ManualQrPaymentForm,
   PAYMENT_MESSAGES,
   PackageQuery,
@@ -24,12 +25,14 @@ import { mediaResponse, type RoutesPlugin, readInHandler } from '../../lib/route
 import { parse } from '../../lib/validate.ts';
 import { listPackages } from '../../services/packages/package-tiers.ts';
 import { billingSnapshot } from '../../services/payments/billing-snapshot.ts';
+import { getLastBilling } from '../../services/payments/get-last-billing.ts';
 import { getPaymentForViewer } from '../../services/payments/get-payment-for-viewer.ts';
 import { getQrPayment } from '../../services/payments/get-qr-payment.ts';
 import { payByCard } from '../../services/payments/pay-by-card.ts';
 import { type PaymentRow, toPayment, toSubscription } from '../../services/payments/payment-wire.ts';
 import { receiveQrReceipt } from '../../services/payments/receive-qr-receipt.ts';
 import { submitQrReceipt } from '../../services/payments/submit-qr-receipt.ts';
+import { typicalQrReviewHours } from '../../services/payments/typical-review-time.ts';
 import { getSubscriptionStatus } from '../../services/subscriptions/get-subscription-status.ts';
 import { grantSubscription } from '../../services/subscriptions/grant-subscription.ts';
 import stripeWebhook from './stripe-webhook.ts';
@@ -57,6 +60,13 @@ const payments: RoutesPlugin = async (app) => {
     async (request) => ok(await getSubscriptionStatus(app.db, currentUser(request).id, now())),
   );
 
+  // The billing details of the caller's latest payment, so the next checkout starts filled in.
+  app.get(
+    '/user/billing',
+    { preHandler: app.authenticate, schema: { response: { 200: LastBillingResponse } } },
+    async (request) => ok(await getLastBilling(app.db, currentUser(request).id)),
+  );
+
   app.get('/payment/card/config', { schema: { response: { 200: CardConfigResponse } } }, async () =>
     ok({
       provider: app.payments.card?.kind ?? 'none',
@@ -65,6 +75,7 @@ const payments: RoutesPlugin = async (app) => {
       card_enabled: app.payments.card !== null,
       qr_enabled: app.payments.promptPay !== null,
       qr_demo: app.payments.promptPay !== null && app.payments.promptPayIsDemo,
+      qr_review_hours: app.payments.promptPay !== null ? await typicalQrReviewHours(app.db, now()) : null,
     }),
   );
 

@@ -1,6 +1,7 @@
 import {
   CompareListResponse,
   CompareQuery,
+  LISTING_UNAVAILABLE_CODE,
   MapResultResponse,
   PropertyIdParams,
   PropertyListQuery,
@@ -13,13 +14,14 @@ import {
 } from '@baan/contract';
 import { sendEncoded } from '../../lib/encoded-body.ts';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
 import { withKnownStation } from '../../services/properties/geo-search.ts';
 import {
   allProperties,
   cachedCompareProperties,
+  cachedListingNoLongerAvailable,
   cachedMapPoints,
   cachedPropertyBody,
   cachedSearchBody,
@@ -78,9 +80,14 @@ const propertiesRoutes: RoutesPlugin = async (app) => {
       config: { input: { notFound: LISTING_NOT_FOUND } },
     },
     async (request, reply) => {
-      const body = await cachedPropertyBody(app, request.params.id);
-      if (!body) throw notFound(LISTING_NOT_FOUND);
-      return sendEncoded(request, reply, body);
+      const { id } = request.params;
+      const body = await cachedPropertyBody(app, id);
+      if (body) return sendEncoded(request, reply, body);
+      // A listing that was public says so (the page then offers similar ones); one that never was, or is gone, does not.
+      if (await cachedListingNoLongerAvailable(app, id)) {
+        throw new HttpError(404, LISTING_NOT_FOUND, undefined, undefined, LISTING_UNAVAILABLE_CODE);
+      }
+      throw notFound(LISTING_NOT_FOUND);
     },
   );
 

@@ -1,4 +1,4 @@
-import { listingTextReasons, type ReviewReason } from '@baan/contract';
+import { AREA_MEDIAN_SAMPLE_MIN, listingTextReasons, type ReviewReason } from '@baan/contract';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, users } from '../../db/schema.ts';
@@ -14,8 +14,8 @@ import { properties, propertyImages, users } from '../../db/schema.ts';
 export const NEW_OWNER_DAYS = 7;
 /** A price per m² below median / FACTOR or above median × FACTOR is an outlier. */
 export const PRICE_OUTLIER_FACTOR = 5;
-/** Fewer comparable listings than this say nothing about an area's prices. */
-export const PRICE_SAMPLE_MIN = 5;
+/** Fewer comparable listings than this say nothing about an area's prices (as for the Sell at cost page). */
+export const PRICE_SAMPLE_MIN = AREA_MEDIAN_SAMPLE_MIN;
 /**
  * A difference hash with fewer set bits than this, or more than 64 minus it, comes from a picture with almost no
  * structure (one colour, a plain gradient): many different uploads share it, so it proves nothing.

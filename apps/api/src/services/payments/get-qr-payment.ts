@@ -2,7 +2,7 @@ import type { QrPayment } from '@baan/contract';
 import type { Db } from '../../db/client.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
 import { type PromptPayTarget, promptPayPayload } from './promptpay-payload.ts';
-import { qrSvg } from './promptpay-qr.ts';
+import { qrPng, qrSvg } from './promptpay-qr.ts';
 
 /** Our reference for a transfer: who pays for what, short enough for a bank app's memo field. */
 export function paymentReference(userId: number, packageId: number): string {
@@ -23,6 +23,7 @@ export async function getQrPayment(
     amount: pkg.price,
     promptpay_payload: payload,
     qr_svg: await qrSvg(payload),
+    qr_png: await qrPng(payload),
     reference: paymentReference(userId, pkg.id),
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
-import { isPublicPage } from './visible.ts';
+import { isNoLongerAvailable, isPublicPage } from './visible.ts';
 
 /**
  * One listing whose public page is shown (isPublicPage: active, sold or rented) with its images, rooms and the
@@ -29,4 +29,14 @@ export async function getProperty(db: Db, storage: Storage, id: number): Promise
   if (!row) return null;
   const { images, rooms } = await loadDetails(db, [id]);
   return toWireProperty(storage, row.property, images.get(id), rooms.get(id), row.owner);
+}
+
+/** Whether this id names a listing that was public and is no longer (isNoLongerAvailable): its page says so. */
+export async function isListingNoLongerAvailable(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, id), isNoLongerAvailable))
+    .limit(1);
+  return row !== undefined;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { atOrBelowAreaMedian } from './area-median.ts';
 import { insideBox, nearStation, searchedStation } from './geo-search.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { containsPattern, locationText, searchText } from './search-text.ts';
@@ -32,6 +33,7 @@ export function searchConditions(query: SearchFilters): SQL {
   }
   if (query.foreign_quota === '1') conditions.push(eq(properties.foreignQuota, true));
   if (query.title_deed) conditions.push(eq(properties.titleDeed, query.title_deed));
+  if (query.at_or_below_median === '1') conditions.push(atOrBelowAreaMedian());
   if (query.min_area !== undefined) conditions.push(gte(properties.area, query.min_area));
   if (query.max_area !== undefined) conditions.push(lte(properties.area, query.max_area));
   return and(...conditions) as SQL;

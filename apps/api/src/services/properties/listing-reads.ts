@@ -1,4 +1,5 @@
 import type {
+  HomeSettings,
   MapResult,
   Property,
   PropertyListQuery,
@@ -9,9 +10,10 @@ import type {
 import { EncodedBody } from '../../lib/encoded-body.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
+import { getHomeSettings } from '../settings/home-settings.ts';
 import { compareProperties } from './compare.ts';
 import { countPropertyTypes } from './count-property-types.ts';
-import { getProperty } from './get-property.ts';
+import { getProperty, isListingNoLongerAvailable } from './get-property.ts';
 import { listAllProperties } from './list-all-properties.ts';
 import { listProperties, type SearchFilters } from './list-properties.ts';
 import type { ListingCache } from './listing-cache.ts';
@@ -51,10 +53,14 @@ const KEYS = {
   typeCounts: () => 'stats:types',
   /** The map's markers of a validated map search. */
   map: (query: PropertyMapQuery) => `map:${JSON.stringify(query)}`,
-  /** The listings like one (null for a listing whose page is not shown). */
+  /** The listings like one (null for a missing, pending or rejected listing). */
   similar: (id: number) => `similar:${id}`,
+  /** Whether a listing was public and is no longer (paused, hidden, its owner disabled). */
+  gone: (id: number) => `gone:${id}`,
   /** The visible listings among these ids, in this order. */
   compare: (ids: readonly number[]) => `compare:${ids.join(',')}`,
+  /** The admin's home page settings (its headline). */
+  homeSettings: () => 'settings:home',
   /** A server-rendered public page under its canonical address (path and canonical query). */
   html: (address: string) => `html:${address}`,
 } as const;
@@ -81,11 +87,19 @@ export function cachedMapPoints(deps: ListingReadDeps, query: PropertyMapQuery):
   return deps.listingCache.get(KEYS.map(query), () => deps.listingCache.read((db) => mapPoints(db, query)));
 }
 
-/** Up to MAX_SIMILAR listings like this one through the read cache; null when its page is not shown. */
+/**
+ * Up to MAX_SIMILAR listings like this one through the read cache, also for one no longer available; null for a
+ * missing, pending or rejected listing.
+ */
 export function cachedSimilarProperties(deps: ListingReadDeps, id: number): Promise<Property[] | null> {
   return deps.listingCache.get(KEYS.similar(id), () =>
     deps.listingCache.read((db) => similarProperties(db, deps.storage, id)),
   );
+}
+
+/** Whether `id` names a listing that was public and is no longer (its page says so), through the read cache. */
+export function cachedListingNoLongerAvailable(deps: ListingReadDeps, id: number): Promise<boolean> {
+  return deps.listingCache.get(KEYS.gone(id), () => deps.listingCache.read((db) => isListingNoLongerAvailable(db, id)));
 }
 
 /** The visible listings among `ids`, in that order, through the read cache. */
@@ -93,6 +107,14 @@ export function cachedCompareProperties(deps: ListingReadDeps, ids: readonly num
   return deps.listingCache.get(KEYS.compare(ids), () =>
     deps.listingCache.read((db) => compareProperties(db, deps.storage, ids)),
   );
+}
+
+/**
+ * The home page's settings through the read cache: the home page reads them on every render, and is itself kept in
+ * this cache, so the admin's change drops both (`invalidateListings`).
+ */
+export function cachedHomeSettings(deps: ListingReadDeps): Promise<HomeSettings> {
+  return deps.listingCache.get(KEYS.homeSettings(), () => deps.listingCache.read((db) => getHomeSettings(db)));
 }
 
 /** Active listings per sub type through the read cache. */

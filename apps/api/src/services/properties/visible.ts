@@ -1,5 +1,5 @@
 import { PUBLIC_PAGE_STATUSES } from '@baan/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import { properties, users } from '../../db/schema.ts';
 
 /**
@@ -22,4 +22,14 @@ export const isPublicPage = and(
   inArray(properties.status, [...PUBLIC_PAGE_STATUSES]),
   eq(properties.review, 'approved'),
   ownerEnabled,
+);
+
+/**
+ * A listing that was public and is no longer (ADR 017): approved, and paused by its owner, hidden by an admin or of a
+ * disabled owner. Its address still answers 404, but the page says the listing is no longer available and offers
+ * similar ones (never its own details); a missing, pending or rejected listing gets the plain not-found page.
+ */
+export const isNoLongerAvailable = and(
+  eq(properties.review, 'approved'),
+  or(inArray(properties.status, ['paused', 'hidden']), not(ownerEnabled)),
 );

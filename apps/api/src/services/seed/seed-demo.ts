@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { resolvePlace } from '../locations/resolve-place.ts';
 import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
+import { seedHomeSettings } from '../settings/home-settings.ts';
 import { nearestStation } from '../transit/stations.ts';
 import { demoListings } from './demo-listings.ts';
 import { poolKey, renderPicturePool } from './demo-picture-pool.ts';
@@ -92,6 +94,7 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
           ...fields,
           // As a listing created through the API: its nearest station within reach, or none.
           ...nearestStation(fields.lat, fields.lon),
+          ...resolvePlace(fields.location),
           userId: owners[ownerIndex]?.id as number,
           userType: DEMO_OWNERS[ownerIndex]?.isAgent ? ('agent' as const) : ('owner' as const),
           createdAt: created,
@@ -133,6 +136,8 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, storage: Storage,
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     if (!(await isEmpty(tx))) return;
     const count = await seedListings(tx, storage, now);
+    // A real headline instead of the spec's "Welcome to Our Website" (which stays the default an admin can change).
+    await seedHomeSettings(tx, now);
     log.info({ listings: count, ms: Date.now() - started }, 'demo data seeded');
   });
 }

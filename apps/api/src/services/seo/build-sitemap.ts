@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type Language, localizedPath } from '@baan/contract';
+import { DEFAULT_LANGUAGE, GUIDE_SLUGS, LANGUAGE_TAGS, LANGUAGES, type Language, localizedPath } from '@baan/contract';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
@@ -17,6 +17,7 @@ export const SITEMAP_PAGES = [
   '/privacy',
   '/services',
   '/faq',
+  ...GUIDE_SLUGS.map((slug) => `/guides/${slug}`),
 ];
 
 /** Search engines read at most 50,000 <url> entries per sitemap file. */

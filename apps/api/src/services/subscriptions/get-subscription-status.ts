@@ -45,8 +45,16 @@ export async function subscriptionStandings(
 export async function getSubscriptionStatus(db: Db, userId: number, now: Date): Promise<SubscriptionStatus> {
   const standing = (await subscriptionStandings(db, [userId], now)).get(userId) ?? null;
   const [pending] = await db
-    .select()
+    .select({
+      id: payments.id,
+      packageId: payments.packageId,
+      packageName: packages.name,
+      amount: payments.amount,
+      method: payments.method,
+      createdAt: payments.createdAt,
+    })
     .from(payments)
+    .innerJoin(packages, eq(packages.id, payments.packageId))
     .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
@@ -61,6 +69,7 @@ export async function getSubscriptionStatus(db: Db, userId: number, now: Date): 
       ? {
           id: pending.id,
           package_id: pending.packageId,
+          package_name: pending.packageName,
           amount: pending.amount,
           method: pending.method,
           created_at: pending.createdAt.toISOString(),

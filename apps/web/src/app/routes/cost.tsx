@@ -1,4 +1,5 @@
-import type { ListingType } from '@baan/contract';
+import { AREA_MEDIAN_SAMPLE_MIN, type ListingType, type PropertyListParams } from '@baan/contract';
+import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
@@ -11,13 +12,21 @@ export const handle = { i18n: ['listings', 'units'] };
 
 const costType = (search: URLSearchParams): ListingType => (search.get('type') === 'rent' ? 'rent' : 'sale');
 
+/**
+ * What "at cost" means here: priced at or below the median price per m² of comparable listings in the same area
+ * (`at_or_below_median=1`, worked out by the server: its district, else its province; same rent or sale and group of
+ * sub types; at least AREA_MEDIAN_SAMPLE_MIN of them), cheapest first.
+ */
+const atCost = (type: ListingType) =>
+  ({ sort: 'price_asc', type, at_or_below_median: '1' }) as const satisfies PropertyListParams;
+
 /** The chosen kind's cheapest 8 and both kinds' totals (each switch shows its count). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const type = costType(new URL(request.url).searchParams);
   const other: ListingType = type === 'sale' ? 'rent' : 'sale';
   const [shown, otherPage] = await Promise.all([
-    context.pages.searchProperties({ sort: 'price_asc', type, page: 1, per_page: FIRST }),
-    context.pages.searchProperties({ sort: 'price_asc', type: other, page: 1, per_page: 1 }),
+    context.pages.searchProperties({ ...atCost(type), page: 1, per_page: FIRST }),
+    context.pages.searchProperties({ ...atCost(other), page: 1, per_page: 1 }),
   ]);
   const totals = { [type]: shown.total, [other]: otherPage.total } as Record<ListingType, number>;
   return { type, first: firstListings([shown]), totals, seo: listPageSeo(request, context, 'cost') };
@@ -26,8 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 /**
- * Sell at cost: the cheapest listings first, sales and rents apart (a monthly rent is not comparable with a sale
- * price); `?type=rent` in the address picks the rents. The first 8, then the rest.
+ * Sell at cost: listings priced at or below their area's median price per m² (see atCost), cheapest first, sales and
+ * rents apart (a monthly rent is not comparable with a sale price); `?type=rent` in the address picks the rents. The
+ * page says what the rule is. The first 8, then the rest.
  */
 export default function Cost() {
   const { t } = useTranslation('listings');
@@ -35,10 +45,16 @@ export default function Cost() {
   return (
     <>
       <Hero title={t('cost.title')} description={t('cost.heroDescription')} size="band" />
+      <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6">
+        <p className="flex max-w-3xl items-start gap-3 rounded-xl border border-teal-200 bg-teal-50 p-4 text-sm text-teal-950">
+          <Info className="mt-0.5 size-5 shrink-0 text-teal-700" aria-hidden="true" />
+          <span>{t('cost.rule', { min: AREA_MEDIAN_SAMPLE_MIN })}</span>
+        </p>
+      </div>
       <ListingCollection
         key={type}
         heading={t(`cost.heading.${type}`)}
-        sources={[{ sort: 'price_asc', type }]}
+        sources={[atCost(type)]}
         first={first}
         controls={<CostSwitch type={type} totals={totals} />}
       />

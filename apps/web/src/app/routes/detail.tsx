@@ -1,7 +1,15 @@
 import type { Property } from '@baan/contract';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLoaderData,
+  useRouteError,
+} from 'react-router';
+import { NotFound } from '../../components/ui/NotFound';
 import { isNoLongerAvailable, PropertyDetail } from '../../features/listings/components/PropertyDetail';
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { useContactClick, useViewBeacon } from '../../features/listings/lib/listing-events';
@@ -41,11 +49,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ),
       ])
     : [null, [] as Property[]];
-  // Missing, hidden, paused or not (yet) approved: the not-found screen with a 404.
-  if (!property) throw data(null, { status: 404 });
   const language = requestLanguage(request);
-  const t = fixedT(language);
   const tListings = fixedT(language, 'listings');
+  if (!property) {
+    // Paused, hidden or its owner disabled: still a 404, but the page says the listing is no longer available and
+    // offers similar ones (never a word of its own). Missing or never approved: the plain not-found screen.
+    if (valid && (await context.pages.isNoLongerAvailable(id))) {
+      const gone: GoneListing = { gone: true, title: tListings('detail.gone.title'), similar };
+      throw data(gone, { status: 404 });
+    }
+    throw data(null, { status: 404 });
+  }
+  const t = fixedT(language);
   const place = localizePlace(property.location, language, (key) => tListings(`places.${key}`));
   const seo = pageSeo({
     request,
@@ -72,8 +87,45 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { property, similar, seo, viewToken: context.pages.viewToken(property.id) };
 }
 
-/** The main photo needs no preload here: React preloads an <img> marked fetchPriority="high" (ImageCarousel). */
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+/** What the loader throws (with a 404) for a listing no longer available: its title in the page's language and similar listings. */
+type GoneListing = { gone: true; title: string; similar: Property[] };
+
+function goneListing(error: unknown): GoneListing | null {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return null;
+  const body = error.data as Partial<GoneListing> | null;
+  return body?.gone === true && Array.isArray(body.similar) ? (body as GoneListing) : null;
+}
+
+/**
+ * The main photo needs no preload here: React preloads an <img> marked fetchPriority="high" (ImageCarousel). A 404
+ * (this route's own error screen) is titled as the layout's not-found screen is, or as the listing no longer
+ * available, and never indexed.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (!error) return seoMeta(data?.seo);
+  // The layout's (routes/pages.tsx) loader has the not-found title in the page's language.
+  const notFoundTitle = matches
+    .map((match) => (match?.data as { notFoundTitle?: unknown } | undefined)?.notFoundTitle)
+    .find((title): title is string => typeof title === 'string');
+  const gone = goneListing(error);
+  return [
+    { title: gone ? `${gone.title} | Baan` : (notFoundTitle ?? 'Page not found | Baan') },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
+
+/** A listing no longer available: the not-found screen saying so, with listings like it; anything else: not found. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation('listings');
+  const gone = goneListing(error);
+  if (!gone) return <NotFound />;
+  return (
+    <NotFound title={gone.title} message={t('detail.gone.message')}>
+      <SimilarListings items={gone.similar} />
+    </NotFound>
+  );
+}
 
 // Below the fold and the only part of the page that needs the contract's zod schemas: its own chunk.
 const InquiryForm = lazy(async () => {

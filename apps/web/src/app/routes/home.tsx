@@ -1,3 +1,4 @@
+import type { HomeSettings } from '@baan/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
@@ -17,8 +18,20 @@ export const handle = { i18n: ['listings', 'units'] };
 
 /** Everything the sections show (type counts, the newest listings, the places' counts), so they render on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const t = fixedT(requestLanguage(request));
-  const home = await loadHomeData(context.pages);
+  const language = requestLanguage(request);
+  const t = fixedT(language);
+  const [home, heroTitle] = await Promise.all([
+    loadHomeData(context.pages),
+    // The admin's headline for this language (the console's Settings); without one, the translated default. A failed
+    // read is no reason to fail the page.
+    context.pages.homeSettings().then(
+      (settings: HomeSettings) => settings.hero_title[language] ?? t('home.hero.title'),
+      (error: unknown) => {
+        context.logError(error, 'Home settings could not be read');
+        return t('home.hero.title');
+      },
+    ),
+  ]);
   const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -40,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     jsonLd: [organization],
   });
   // The site's own title names it already ("Baan — …"): no " | Baan" after it.
-  return { home, seo: { ...seo, title: t('meta.title') } };
+  return { home, heroTitle, seo: { ...seo, title: t('meta.title') } };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
@@ -48,10 +61,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 /** Home: the full-screen banner with the search, then the spec's eight sections. */
 export default function Home() {
   const { t } = useTranslation();
-  const { home } = useLoaderData<typeof loader>();
+  const { home, heroTitle } = useLoaderData<typeof loader>();
   return (
     <>
-      <Hero title={t('home.hero.title')} description={t('home.hero.description')}>
+      <Hero title={heroTitle} description={t('home.hero.description')}>
         <HomeSearch />
       </Hero>
       <RecentStrip />

@@ -46,7 +46,7 @@ export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidate
 
 /** A page that failed (a 404 included) is not to be indexed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  error ? [{ title: data?.notFoundTitle ?? 'Page Not found | Baan' }, { name: 'robots', content: 'noindex' }] : [];
+  error ? [{ title: data?.notFoundTitle ?? 'Page not found | Baan' }, { name: 'robots', content: 'noindex' }] : [];
 
 export default function Pages() {
   return (

@@ -119,9 +119,9 @@ describe('links on a page in another language', () => {
 
 describe('an unknown path', () => {
   it.each([
-    ['/no-such-page', 'Page Not found', 'Main navigation'],
-    ['/terms/no-such-page', 'Page Not found', 'Main navigation'],
-    ['/th/no/such/page', 'ไม่พบหน้า', 'เมนูหลัก'],
+    ['/no-such-page', "We can't find that page", 'Main navigation'],
+    ['/terms/no-such-page', "We can't find that page", 'Main navigation'],
+    ['/th/no/such/page', 'ไม่พบหน้าที่คุณต้องการ', 'เมนูหลัก'],
   ])('%s renders the not-found screen inside the layout, not to be indexed', async (path, title, navName) => {
     await renderApp(path);
     const main = screen.getByRole('main');
@@ -132,7 +132,7 @@ describe('an unknown path', () => {
     await waitFor(() =>
       expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex'),
     );
-    expect(document.title).toContain(title === 'Page Not found' ? 'Page' : title);
+    expect(document.title).toBe(`${title} | Baan`);
   });
 });
 

@@ -1,5 +1,6 @@
-import { Apple, House, Mail, MessageCircle, Phone, Play } from 'lucide-react';
+import { House, Mail, MessageCircle, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { AppStoreBadges } from '../../components/ui/AppStoreBadges';
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from '../../components/ui/SocialIcons';
 import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm';
 import { Link } from '../../i18n/localized-router';
@@ -82,28 +83,7 @@ export function Footer() {
             </li>
           </ul>
           <h2 className={`${headingClass} mt-6`}>{t('footer.getTheApp')}</h2>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <a
-              href="https://apps.apple.com/"
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-600 bg-black px-3 py-2 text-white hover:border-slate-400"
-            >
-              <Apple className="size-6" aria-hidden="true" />
-              <span className="text-left leading-tight">
-                <span className="block text-[10px] text-slate-300">{t('footer.appStoreSmall')}</span>
-                <span className="block text-sm font-semibold">App Store</span>
-              </span>
-            </a>
-            <a
-              href="https://play.google.com/store"
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-600 bg-black px-3 py-2 text-white hover:border-slate-400"
-            >
-              <Play className="size-6" aria-hidden="true" />
-              <span className="text-left leading-tight">
-                <span className="block text-[10px] text-slate-300">{t('footer.googlePlaySmall')}</span>
-                <span className="block text-sm font-semibold">Google Play</span>
-              </span>
-            </a>
-          </div>
+          <AppStoreBadges comingSoon={t('footer.comingSoon')} className="mt-3" />
         </section>
 
         <nav aria-labelledby="footer-popular" className="lg:col-span-2">

@@ -145,12 +145,25 @@ describe('Header', () => {
     expect(logout?.headers.get('authorization')).toBe('Bearer abc');
   });
 
-  it('labels a plain user as user', async () => {
+  it('shows a plain user no role badge (jargon next to an owner’s name), and names their e-mail in the menu', async () => {
     const user = userEvent.setup();
     await renderApp('/', {
       login: signedIn({ id: 2, name: 'Nok', email: 'n@example.com', role: 'user' }, 't'),
     });
-    await user.click(screen.getByRole('button', { name: /Nok/ }));
-    expect(screen.getByText('Signed in as user')).toBeInTheDocument();
+    const menu = screen.getByRole('button', { name: /Nok/ });
+    expect(menu).toHaveTextContent(/^Nok$/);
+    expect(screen.queryByText(/^user$/i)).not.toBeInTheDocument();
+    await user.click(menu);
+    expect(screen.getByText('Signed in as n@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Signed in as user')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin console' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the admin badge on one line beside the name', async () => {
+    await renderApp('/', {
+      login: signedIn({ id: 1, name: 'Somchai', email: 's@example.com', role: 'admin' }, 't'),
+    });
+    const badge = within(screen.getByRole('button', { name: /Somchai/ })).getByText('admin');
+    expect(badge).toHaveClass('whitespace-nowrap');
   });
 });

@@ -13,7 +13,8 @@ export function UserMenu() {
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
-  const roleLabel = user?.role === 'admin' ? t('header.roleAdmin') : t('header.roleUser');
+  // Only an admin's role is worth a badge: "user" next to a private owner's name is jargon.
+  const isAdmin = user?.role === 'admin';
 
   useEffect(() => {
     if (!isOpen) return;
@@ -41,10 +42,12 @@ export function UserMenu() {
         className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-semibold"
       >
         <UserRound className="size-4" aria-hidden="true" />
-        <span className="max-w-32 truncate">{user?.name || t('header.account')}</span>
-        <span className="rounded bg-teal-700 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase">
-          {roleLabel}
-        </span>
+        <span className="max-w-24 truncate sm:max-w-32">{user?.name || t('header.account')}</span>
+        {isAdmin ? (
+          <span className="rounded bg-teal-700 px-1.5 py-0.5 text-[10px] font-bold tracking-wide whitespace-nowrap text-white uppercase">
+            {t('header.roleAdmin')}
+          </span>
+        ) : null}
         <ChevronDown className="size-3.5" aria-hidden="true" />
       </button>
       {isOpen ? (
@@ -52,7 +55,11 @@ export function UserMenu() {
           id={menuId}
           className="absolute right-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white p-1 text-sm text-slate-700 shadow-lg"
         >
-          <p className="px-3 py-2 text-xs text-slate-600">{t('header.signedInAs', { role: roleLabel })}</p>
+          <p className="px-3 py-2 text-xs break-words text-slate-600">
+            {isAdmin
+              ? t('header.signedInAs', { role: t('header.roleAdmin') })
+              : t('header.signedInAsEmail', { email: user?.email ?? '' })}
+          </p>
           <Link
             to="/dashboard"
             onClick={() => setIsOpen(false)}
@@ -77,7 +84,7 @@ export function UserMenu() {
             <BellRing className="size-4" aria-hidden="true" />
             {t('favorite.savedSearches', { ns: 'listings' })}
           </Link>
-          {user?.role === 'admin' ? (
+          {isAdmin ? (
             <Link
               to="/admin"
               onClick={() => setIsOpen(false)}

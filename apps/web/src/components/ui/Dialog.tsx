@@ -14,6 +14,8 @@ interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   backdropClassName?: string;
   className: string;
+  /** Any other key pressed inside (a photo viewer's arrows); Escape and Tab are the dialog's own. */
+  onOtherKey?: (event: KeyboardEvent<HTMLDivElement>) => void;
   children: ReactNode;
 }
 
@@ -29,6 +31,7 @@ export function Dialog({
   initialFocusRef,
   backdropClassName = 'p-4',
   className,
+  onOtherKey,
   children,
 }: DialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -53,7 +56,11 @@ export function Dialog({
       if (!isBusy) onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
+    if (event.key !== 'Tab') {
+      onOtherKey?.(event);
+      return;
+    }
+    if (!dialogRef.current) return;
     const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = items[0];
     const last = items[items.length - 1];

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,32 +12,49 @@ function Broken(): never {
 }
 
 describe('NotFound', () => {
-  it('shows the spec texts for an unknown route, and Go Home navigates to /', async () => {
+  it('says the page is not there in plain words, offers a search and the way home', async () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/nope');
-    expect(screen.getByText('Oops...!')).toBeInTheDocument();
-    expect(screen.getByText('Error 404:')).toBeInTheDocument();
-    expect(screen.getByText('Page Not found')).toBeInTheDocument();
-    expect(
-      screen.getByText("We're sorry. the page you requested could not be found at the moment"),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Error 404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeInTheDocument();
+    expect(screen.queryByText(/We're sorry\. the page/)).not.toBeInTheDocument();
     // The layout stays around the screen.
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Go Home' }));
+    await user.click(screen.getByRole('link', { name: 'Go to the home page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Our Website' })).toBeInTheDocument();
   });
 
-  it('is the error screen when a route fails to render, and logs the error', async () => {
+  it('searches the listings: a GET form to /Quick that works without JavaScript, and in place with it', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp('/th/no-such-page');
+    const search = await screen.findByRole('search');
+    const form = search as HTMLFormElement;
+    // Without JavaScript the browser sends the form itself: a GET to the Thai /Quick with q.
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/th/Quick');
+    const box = within(search).getByRole('searchbox', { name: 'ค้นหาประกาศ' });
+    expect(box).toHaveAttribute('name', 'q');
+    expect(box).toHaveAttribute('maxlength', '200');
+
+    await user.type(box, 'Sukhumvit');
+    await user.click(within(search).getByRole('button', { name: 'ค้นหา' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/th/Quick'));
+    expect(router.state.location.search).toBe('?q=Sukhumvit');
+  });
+
+  it('is the error screen when a route fails to render: it logs the error and says something went wrong', async () => {
     await initI18n();
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <NotFound /> }]);
     render(<RouterProvider router={router} />);
 
-    expect(await screen.findByText('Page Not found')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Go Home' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.queryByText("We can't find that page")).not.toBeInTheDocument();
+    expect(screen.getByRole('search')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(consoleError).toHaveBeenCalledWith(failure);
   });
 });

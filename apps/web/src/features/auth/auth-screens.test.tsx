@@ -113,6 +113,34 @@ describe('/login', () => {
     expect(store.getState().login.isAuthenticated).toBe(true);
   });
 
+  it('takes an admin to the console, not to "Choose your package" (in Thai too)', async () => {
+    stubApi((url) =>
+      url === '/api/login'
+        ? jsonResponse(200, { success: true, payload: { user: makeUser({ role: 'admin' }), token: 'jwt-admin' } })
+        : jsonResponse(200, { success: true, payload: [] }),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/th/login');
+    await user.type(await screen.findByLabelText('อีเมล'), 'admin@baan.example');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'BaanAdmin#2026');
+    await user.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/th/admin'));
+  });
+
+  it('takes an admin sent to log in from a page back to that page', async () => {
+    stubApi((url) =>
+      url === '/api/login'
+        ? jsonResponse(200, { success: true, payload: { user: makeUser({ role: 'admin' }), token: 'jwt-admin' } })
+        : jsonResponse(200, { success: true, payload: [] }),
+    );
+    const user = userEvent.setup();
+    const headed = await renderApp({ pathname: '/login', state: { redirectFrom: '/favorites' } });
+    await user.type(await screen.findByLabelText('E-mail'), 'admin@baan.example');
+    await user.type(screen.getByLabelText('Password'), 'BaanAdmin#2026');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(headed.router.state.location.pathname).toBe('/favorites'));
+  });
+
   it('with remember-me keeps the token in localStorage, and an active package goes home', async () => {
     stubApi(() =>
       jsonResponse(200, {

@@ -232,7 +232,7 @@ describe('Quick search', () => {
     stubApi(() => json(500, { success: false, message: 'Something went wrong.' }));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderApp('/Quick');
-    expect(await screen.findByRole('heading', { level: 1, name: /Page Not found/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
     expect(logged).toHaveBeenCalled();
   });
@@ -267,10 +267,50 @@ describe('Property detail', () => {
     expect(photo()).toHaveAccessibleName('Photo 3 of 3: Listing 7');
   });
 
+  it('opens a photo full screen: arrows, keys and swipes turn it once, Tab stays inside, Escape closes', async () => {
+    stubApi(() => json(200, { success: true, payload: { ...listing(7), owner } }));
+    const user = userEvent.setup();
+    await renderApp('/detail/7');
+    await user.click(await screen.findByRole('button', { name: 'Next photo' }));
+    const opener = screen.getByRole('button', { name: 'Open photo 2 of 3 full screen' });
+    await user.click(opener);
+    const viewer = await screen.findByRole('dialog', { name: 'Photos of Listing 7' });
+    const big = () => within(viewer).getByRole('img');
+    expect(big()).toHaveAccessibleName('Photo 2 of 3: Listing 7');
+    expect(big()).toHaveAttribute('sizes', '100vw');
+    expect(within(viewer).getByRole('button', { name: 'Close full-screen photos' })).toHaveFocus();
+    expect(within(viewer).getByText('Photo 2 of 3')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(big()).toHaveAccessibleName('Photo 3 of 3: Listing 7');
+    await user.click(within(viewer).getByRole('button', { name: 'Next photo' }));
+    expect(big()).toHaveAccessibleName('Photo 1 of 3: Listing 7');
+    await user.click(within(viewer).getByRole('button', { name: 'Previous photo' }));
+    expect(big()).toHaveAccessibleName('Photo 3 of 3: Listing 7');
+    // A swipe to the left turns to the next photo.
+    const stage = big().parentElement as HTMLElement;
+    fireEvent.pointerDown(stage, { clientX: 300 });
+    fireEvent.pointerUp(stage, { clientX: 200 });
+    expect(big()).toHaveAccessibleName('Photo 1 of 3: Listing 7');
+    // Focus stays in the dialog.
+    for (let i = 0; i < 4; i++) await user.tab();
+    expect(viewer).toContainElement(document.activeElement as HTMLElement);
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+    // Back on the page at the photo reached in the viewer, focus on the photo that opened it.
+    const photo = screen.getByRole('button', { name: 'Open photo 1 of 3 full screen' });
+    expect(photo).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Photos of Listing 7' })).toBeInTheDocument();
+  });
+
   it('shows the not-found screen for a missing listing', async () => {
     stubApi(() => json(404, { success: false, message: 'This listing does not exist or is no longer available.' }));
     await renderApp('/detail/999');
-    expect(await screen.findByText('Page Not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "We can't find that page" })).toBeInTheDocument();
   });
 });
 

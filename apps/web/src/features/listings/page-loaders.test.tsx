@@ -75,7 +75,7 @@ function serveApi(total = 30) {
 /** The page as the server renders it: the route table's loaders through a static handler, then renderToString. */
 async function serverHtml(path: string, status = 200): Promise<string> {
   await initI18n();
-  await loadNamespaces(['listings', 'payments', 'contact', 'pages', 'saved']);
+  await loadNamespaces(['listings', 'payments', 'contact', 'pages', 'saved', 'guides', 'tools', 'map', 'units']);
   const handler = createStaticHandler(
     routeTree(
       <AppProviders store={makeStore()}>
@@ -310,5 +310,123 @@ describe('Select package, contact and the info pages', () => {
     expect(doc.querySelectorAll('main dt')).toHaveLength(3);
     await renderApp('/services');
     expect(screen.getByRole('heading', { level: 1, name: 'Our Services' })).toBeInTheDocument();
+  });
+});
+
+describe('Home: the headline an admin sets, guides instead of news, no filler', () => {
+  /** serveApi plus the admin's home settings. */
+  function serveWithSettings(heroTitle: Record<string, string | null>) {
+    const listings = serveApi(40);
+    const search = vi.mocked(fetch);
+    const inner = search.getMockImplementation();
+    search.mockImplementation(async (input: Request | string | URL) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      if (url.pathname === '/api/settings/home') {
+        return jsonResponse(200, { success: true, payload: { hero_title: heroTitle } });
+      }
+      return (inner as (i: typeof input) => Promise<Response>)(input);
+    });
+    return listings;
+  }
+  const none = { en: null, th: null, zh: null, ja: null, my: null, ru: null, TW: null };
+
+  it("shows the admin's headline in the page's language, and the translated default where none is set", async () => {
+    serveWithSettings({ ...none, th: 'บ้าน คอนโด ที่ดิน ทั่วไทย' });
+    const thai = new DOMParser().parseFromString(await serverHtml('/th'), 'text/html');
+    expect(thai.querySelector('h1')?.textContent).toBe('บ้าน คอนโด ที่ดิน ทั่วไทย');
+    const english = new DOMParser().parseFromString(await serverHtml('/'), 'text/html');
+    expect(english.querySelector('h1')?.textContent).toBe('Welcome to Our Website');
+  });
+
+  it('keeps the default when the settings cannot be read', async () => {
+    serveApi(40);
+    const doc = new DOMParser().parseFromString(await serverHtml('/'), 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe('Welcome to Our Website');
+  });
+
+  it('links three guides, shows no used-cars banner and no store links for an app that does not exist', async () => {
+    serveApi(40);
+    const doc = new DOMParser().parseFromString(await serverHtml('/'), 'text/html');
+    const guides = [...doc.querySelectorAll('a[href^="/guides/"]')].map((a) => a.getAttribute('href'));
+    expect(guides).toEqual(['/guides/title-deeds', '/guides/foreign-buyers', '/guides/land-units']);
+    const section = doc.querySelector('a[href="/guides/title-deeds"]')?.closest('section');
+    expect(section?.querySelector('h2')?.textContent).toBe('Guides for buyers');
+    expect(doc.body.textContent).not.toMatch(/News and articles|used cars|Need a car/i);
+    expect(doc.querySelector('a[href*="apple.com"], a[href*="play.google.com"]')).toBeNull();
+    expect(doc.body.textContent).toContain('App StoreComing soon');
+  });
+});
+
+describe('Guides', () => {
+  it('renders a guide on the server: its title, every paragraph and the search it leads to', async () => {
+    serveApi(0);
+    const doc = new DOMParser().parseFromString(await serverHtml('/guides/title-deeds'), 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe('Thai title deeds: Chanote, Nor Sor 3 Gor and the others');
+    expect(doc.querySelectorAll('article > div p')).toHaveLength(5);
+    expect(doc.body.textContent).toContain('Chanote (Nor Sor 4 Jor) is the full title');
+    expect(doc.querySelector('a[href="/Quick?title_deed=chanote"]')?.textContent).toBe('Find listings with a Chanote');
+    const others = [...doc.querySelectorAll('nav[aria-labelledby="other-guides"] a')].map((a) =>
+      a.getAttribute('href'),
+    );
+    expect(others).toEqual(['/guides/foreign-buyers', '/guides/land-units']);
+  });
+
+  it('speaks Thai under /th', async () => {
+    serveApi(0);
+    const doc = new DOMParser().parseFromString(await serverHtml('/th/guides/land-units'), 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe('ไร่ งาน ตารางวา: อ่านขนาดที่ดินแบบไทย');
+    expect(doc.body.textContent).toContain('1 ไร่ = 4 งาน = 400 ตารางวา = 1,600 ตร.ม.');
+    expect(doc.querySelector('a[href="/th/Quick?sub_type=land"]')).not.toBeNull();
+  });
+
+  it('answers 404 for a guide that does not exist', async () => {
+    serveApi(0);
+    const html = await serverHtml('/guides/how-to-get-rich', 404);
+    expect(html).toContain('We can&#x27;t find that page');
+  });
+});
+
+describe('A listing no longer available', () => {
+  function serveDetail(code: string | undefined) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string | URL) => {
+        const url = new URL(input instanceof Request ? input.url : input);
+        if (url.pathname === '/api/property/12') {
+          return jsonResponse(404, {
+            success: false,
+            message: 'This listing does not exist or is no longer available.',
+            ...(code ? { code } : {}),
+          });
+        }
+        if (url.pathname === '/api/property/12/similar') {
+          return code
+            ? jsonResponse(200, { success: true, payload: [listing(3, { title: 'Alike in Watthana' }), listing(4)] })
+            : jsonResponse(404, { success: false, message: 'x' });
+        }
+        return jsonResponse(404, { success: false, message: 'Not found' });
+      }),
+    );
+  }
+
+  it('keeps the 404, says the listing is no longer available and offers similar listings and a search', async () => {
+    serveDetail('listing_unavailable');
+    const doc = new DOMParser().parseFromString(await serverHtml('/detail/12', 404), 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe('This listing is no longer available');
+    expect(doc.body.textContent).toContain('Its owner has taken it off the market, or it was removed.');
+    const similar = doc.querySelector('section[aria-labelledby="similar-listings"]');
+    expect(similar?.querySelector('h2')?.textContent).toBe('Similar listings');
+    expect([...(similar?.querySelectorAll('article h3') ?? [])].map((h) => h.textContent)).toEqual([
+      'Alike in Watthana',
+      'Listing 4',
+    ]);
+    expect(doc.querySelector('form[role="search"]')?.getAttribute('action')).toBe('/Quick');
+  });
+
+  it('is the plain not-found screen for a listing that never was (or is gone for good)', async () => {
+    serveDetail(undefined);
+    const doc = new DOMParser().parseFromString(await serverHtml('/detail/12', 404), 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe("We can't find that page");
+    expect(doc.querySelector('section[aria-labelledby="similar-listings"]')).toBeNull();
   });
 });

@@ -213,6 +213,8 @@ describe('Recommended: the first 8, then the rest', () => {
 });
 
 describe('Sell at cost', () => {
+  const SALE = "For sale at or below the area's typical price: cheapest first";
+  const RENT = "For rent at or below the area's typical rent: lowest first";
   const mixed = catalogue(24, (id) =>
     id % 2 === 0 ? { type: 'rent', price: 10_000 + id * 100 } : { type: 'sale', price: 1_000_000 + id * 1000 },
   );
@@ -221,8 +223,8 @@ describe('Sell at cost', () => {
     const calls = serveCatalogue(mixed);
     const user = userEvent.setup();
     const { router } = await renderApp('/cost');
-    const saleHeading = await screen.findByRole('heading', { level: 2, name: 'For sale: lowest price first' });
-    await waitFor(() => expect(resultCards('For sale: lowest price first')).toHaveLength(8));
+    const saleHeading = await screen.findByRole('heading', { level: 2, name: SALE });
+    await waitFor(() => expect(resultCards(SALE)).toHaveLength(8));
     const switcher = screen.getByRole('navigation', { name: 'Sale or rent' });
     const forSale = within(switcher).getByRole('link', { name: /For sale/ });
     const forRent = within(switcher).getByRole('link', { name: /For rent/ });
@@ -231,18 +233,24 @@ describe('Sell at cost', () => {
     expect(forRent).toHaveAttribute('href', '/cost?type=rent');
     expect(forRent).toHaveTextContent('For rent (12)');
     expect(forSale).toHaveTextContent('For sale (12)');
-    const saleCards = resultCards('For sale: lowest price first');
+    const saleCards = resultCards(SALE);
     expect(saleCards.every((card) => within(card).queryByText('For sale'))).toBe(true);
     expect(saleCards.some((card) => card.textContent?.includes('/ month'))).toBe(false);
     expect(within(saleCards[0] as HTMLElement).getByText('฿1,001,000')).toBeInTheDocument();
     expect(within(saleCards[1] as HTMLElement).getByText('฿1,003,000')).toBeInTheDocument();
     expect(calls.every((url) => ['sale', 'rent'].includes(url.searchParams.get('type') ?? ''))).toBe(true);
+    // "At cost" is the server's rule (at or below the area's median price per m²), and the page says what it is.
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((url) => url.searchParams.get('at_or_below_median') === '1')).toBe(true);
+    expect(
+      screen.getByText(/at or below the median of comparable listings open on Baan in its area/),
+    ).toHaveTextContent(/fewer than 5 comparable ones are not included/);
     expect(saleHeading).toBeInTheDocument();
 
     await user.click(forRent);
     expect(router.state.location.search).toBe('?type=rent');
-    await waitFor(() => expect(resultCards('For rent: lowest monthly rent first')).toHaveLength(8));
-    const rentCards = resultCards('For rent: lowest monthly rent first');
+    await waitFor(() => expect(resultCards(RENT)).toHaveLength(8));
+    const rentCards = resultCards(RENT);
     expect(rentCards.every((card) => card.textContent?.includes('/ month'))).toBe(true);
     expect(rentCards.every((card) => within(card).queryByText('For rent'))).toBe(true);
     expect(rentCards[0]).toHaveTextContent('฿10,200 / month');
@@ -253,12 +261,12 @@ describe('Sell at cost', () => {
     expect(allCards()[11]).toHaveTextContent('฿12,400 / month');
 
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(resultCards('For sale: lowest price first')).toHaveLength(8));
+    await waitFor(() => expect(resultCards(SALE)).toHaveLength(8));
     expect(screen.getByRole('link', { name: /For sale/ })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('link', { name: /For rent/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?type=rent'));
     await user.click(await screen.findByRole('link', { name: /For sale/ }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByRole('heading', { level: 2, name: 'For sale: lowest price first' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: SALE })).toBeInTheDocument();
   });
 });

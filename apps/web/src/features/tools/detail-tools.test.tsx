@@ -103,6 +103,18 @@ describe('Detail page: compare', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('keeps room for the tray: the page end, and focus scrolled clear of it (scroll padding), until it goes', async () => {
+    stubDetail(SALE);
+    await showListing(SALE);
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Compare Asok condo' }));
+    expect(screen.getByTestId('compare-tray')).toBeInTheDocument();
+    expect(screen.getByTestId('compare-tray-room')).toBeInTheDocument();
+    expect(document.documentElement.style.scrollPaddingBottom).toMatch(/^\d+px$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the compare list' }));
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
+
   it('remembers the selection across a reload', async () => {
     localStorage.setItem('baan.compare', JSON.stringify([1, 3]));
     stubDetail(SALE);

@@ -14,6 +14,7 @@ import type {
   AdminUserPage,
   AuditAction,
   AuditPage,
+  HomeSettings,
   JobState,
   MessageKind,
   PaymentStatus,
@@ -78,6 +79,7 @@ const TAGS = [
   'AdminMessage',
   'AdminAudit',
   'AdminJob',
+  'AdminSettings',
 ] as const;
 
 /**
@@ -176,6 +178,16 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       invalidatesTags: ['AdminJob', 'AdminAudit'],
     }),
 
+    getHomeSettings: build.query<HomeSettings, void>({
+      query: () => '/admin/settings/home',
+      providesTags: ['AdminSettings'],
+    }),
+    /** Saves the home page's headline per language (blank: the default shows). */
+    updateHomeSettings: build.mutation<HomeSettings, { hero_title: Record<string, string> }>({
+      query: (body) => ({ url: '/admin/settings/home', method: 'PUT', body }),
+      invalidatesTags: ['AdminSettings', 'AdminAudit'],
+    }),
+
     getAudit: build.query<AuditPage, AuditArgs>({
       query: ({ action, page }) => `/admin/audit${queryString({ action, page })}`,
       providesTags: ['AdminAudit'],
@@ -252,6 +264,8 @@ export const {
   useGetAdminMessagesQuery,
   useGetAdminJobsQuery,
   useRetryJobMutation,
+  useGetHomeSettingsQuery,
+  useUpdateHomeSettingsMutation,
   useGetAuditQuery,
   useGetPrivacyRequestsQuery,
 } = adminApi;

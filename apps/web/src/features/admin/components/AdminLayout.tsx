@@ -7,6 +7,7 @@ import {
   Loader2,
   Mail,
   Package,
+  Settings,
   ShieldCheck,
   Users,
 } from 'lucide-react';
@@ -22,6 +23,7 @@ const SECTIONS = [
   { to: '/admin/packages', key: 'packages', Icon: Package },
   { to: '/admin/messages', key: 'messages', Icon: Mail },
   { to: '/admin/jobs', key: 'jobs', Icon: ListChecks },
+  { to: '/admin/settings', key: 'settings', Icon: Settings },
   { to: '/admin/audit', key: 'audit', Icon: History },
   { to: '/admin/privacy', key: 'privacy', Icon: FileLock },
 ] as const;

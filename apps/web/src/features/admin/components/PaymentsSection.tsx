@@ -85,8 +85,14 @@ export function PaymentsSection() {
               )}
             </Cell>
             <Cell label={columns.transaction}>
-              <span className="font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
+              <span className="block font-mono text-xs break-all">{payment.transaction_id ?? '—'}</span>
               <SameTransfer payment={payment} />
+              {/* What the payer was told to put in the transfer's memo, beside the ID: match both with the receipt. */}
+              {payment.reference ? (
+                <span className="mt-1.5 block text-xs text-slate-600">
+                  {t('payments.reference')}: <span className="font-mono text-slate-900">{payment.reference}</span>
+                </span>
+              ) : null}
             </Cell>
             <Cell label={columns.amount}>
               <span className="font-semibold whitespace-nowrap">{formatBaht(payment.amount)}</span>

@@ -12,7 +12,7 @@ export function AdminSection({
   actions,
   children,
 }: {
-  name: 'payments' | 'listings' | 'users' | 'packages' | 'messages' | 'jobs' | 'audit' | 'privacy';
+  name: 'payments' | 'listings' | 'users' | 'packages' | 'messages' | 'jobs' | 'audit' | 'privacy' | 'settings';
   actions?: ReactNode;
   children: ReactNode;
 }) {

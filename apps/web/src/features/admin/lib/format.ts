@@ -1,5 +1,5 @@
-import { FORMAT_LOCALES } from '@baan/contract';
 import { currentLanguage } from '../../../i18n';
+import { formatDate as formatSiteDate, formatDateTime as formatSiteDateTime } from '../../../lib/format-date';
 
 const BAHT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -8,17 +8,12 @@ export function formatBaht(amount: number): string {
   return `฿${BAHT.format(amount)}`;
 }
 
-/** A timestamp in the reader's language: date and time. */
+/** A timestamp in the reader's language: date and time (the site's one format, lib/format-date). */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(FORMAT_LOCALES[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return formatSiteDateTime(iso, currentLanguage());
 }
 
+/** A date in the reader's language, as the listings show it. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(FORMAT_LOCALES[currentLanguage()], { dateStyle: 'medium' }).format(date);
+  return formatSiteDate(iso, currentLanguage());
 }

@@ -49,7 +49,9 @@ describe('admin console access', () => {
   it('shows a visitor the not-found screen and asks the API nothing', async () => {
     const { requests } = stubFetch();
     await renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { name: /Page Not found/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "We can't find that page" }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Admin console')).not.toBeInTheDocument();
     expect(adminRequests(requests)).toEqual([]);
   });
@@ -57,7 +59,9 @@ describe('admin console access', () => {
   it('shows a normal user the not-found screen, with no admin link in the menu', async () => {
     const { requests } = stubFetch();
     await renderApp('/admin', { login: signedIn() });
-    expect(await screen.findByRole('heading', { name: /Page Not found/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "We can't find that page" }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: /Somchai Jaidee/ }));
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
@@ -86,7 +90,7 @@ describe('admin console access', () => {
     localStorage.setItem('token', 'stored-token');
     await renderApp('/admin');
     expect(await screen.findByRole('status', {}, { timeout: 15_000 })).toHaveAttribute('aria-busy', 'true');
-    expect(screen.queryByText(/Page Not found/)).not.toBeInTheDocument();
+    expect(screen.queryByText("We can't find that page")).not.toBeInTheDocument();
     await requested;
     release(ok(makeUser({ role: 'admin', name: 'Ada Admin' })));
     // The console is a lazy chunk: under a loaded CI machine it can take seconds to arrive.
@@ -142,7 +146,7 @@ describe('payments to review', () => {
 
   it('lists pending payments with the receipt fetched with the bearer header', async () => {
     const { requests } = stubFetch(
-      get('/api/admin/payments', [payment(1), payment(2, { amount: 12500 })]),
+      get('/api/admin/payments', [payment(1, { reference: 'BAAN11P2' }), payment(2, { amount: 12500 })]),
       (_request, url) => (url.pathname.endsWith('/receipt') ? receiptBytes() : undefined),
     );
     await openAdmin('/admin');
@@ -153,6 +157,11 @@ describe('payments to review', () => {
     expect(within(rows[0] as HTMLElement).getByText('฿1,490')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('฿12,500')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('payer1@example.com')).toBeInTheDocument();
+    // The memo reference the payer was told to add, to match against the receipt.
+    expect(within(rows[0] as HTMLElement).getByText('BAAN11P2').parentElement).toHaveTextContent(
+      'Memo reference: BAAN11P2',
+    );
+    expect(rows[1]).not.toHaveTextContent('Memo reference');
 
     const list = requests.find((r) => new URL(r.url).pathname === '/api/admin/payments');
     expect(new URL(list?.url ?? '').searchParams.get('status')).toBe('pending');
@@ -792,5 +801,62 @@ describe('privacy requests (PDPA, ADR 023)', () => {
     await openAdmin('/admin/audit');
     const table = await screen.findByRole('table', { name: 'Audit log entries' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Asked to delete their account');
+  });
+});
+
+describe('site settings', () => {
+  const none = { en: null, th: null, zh: null, ja: null, my: null, ru: null, TW: null };
+
+  it('edits the home page headline per language: blank keeps the default; a refused one is marked', async () => {
+    let stored: Record<string, string | null> = { ...none, th: 'บ้านในฝัน' };
+    const puts: unknown[] = [];
+    const { requests } = stubFetch(
+      get('/api/admin/settings/home', () => ({ hero_title: stored })),
+      async (request, url) => {
+        if (request.method !== 'PUT' || url.pathname !== '/api/admin/settings/home') return undefined;
+        const body = (await request.json()) as { hero_title: Record<string, string> };
+        puts.push(body);
+        if (body.hero_title.ru?.includes('\u202e')) {
+          return jsonResponse(400, {
+            success: false,
+            message: 'Please correct the highlighted fields.',
+            errors: { 'hero_title.ru': ['The headline contains invisible control characters.'] },
+          });
+        }
+        stored = Object.fromEntries(Object.entries(body.hero_title).map(([k, v]) => [k, v.trim() || null]));
+        return ok({ hero_title: stored }, 'Settings saved.');
+      },
+    );
+    await openAdmin('/admin/settings');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Site settings' })).toBeInTheDocument();
+    const english = await screen.findByRole('textbox', { name: 'English' });
+    expect(english).toHaveValue('');
+    expect(english).toHaveAttribute('maxlength', '120');
+    expect(screen.getByRole('textbox', { name: 'ไทย' })).toHaveValue('บ้านในฝัน');
+    expect(screen.getByRole('textbox', { name: 'ไทย' })).toHaveAttribute('lang', 'th');
+
+    const user = userEvent.setup({ delay: null });
+    await user.type(english, 'Find your home in Thailand');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved. The home page shows them now.')).toBeInTheDocument();
+    expect(puts[0]).toEqual({
+      hero_title: { en: 'Find your home in Thailand', th: 'บ้านในฝัน', zh: '', ja: '', my: '', ru: '', TW: '' },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'English' })).toHaveValue('Find your home in Thailand'),
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Русский' }), 'Дом\u202eмечты');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const russian = screen.getByRole('textbox', { name: 'Русский' });
+    await waitFor(() => expect(russian).toHaveAttribute('aria-invalid', 'true'));
+    expect(russian).toHaveAccessibleDescription(/remove any invisible characters/);
+    expect(adminRequests(requests).filter((r) => r.method === 'PUT')).toHaveLength(2);
+  });
+
+  it('is in the console menu', async () => {
+    stubFetch(get('/api/admin/payments', []));
+    await openAdmin('/admin');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
   });
 });

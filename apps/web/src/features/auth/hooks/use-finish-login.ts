@@ -19,9 +19,15 @@ function redirectFrom(state: unknown): string | undefined {
   return undefined;
 }
 
+/** Where a login leads when the person was not headed anywhere: an admin to the console; others as spec 4 says. */
+export function landingAfterLogin(user: LoginPayload['user']): string {
+  if (user.role === 'admin') return '/admin';
+  return user.subscription.is_active === 1 ? '/' : '/select-package';
+}
+
 /**
  * After a successful login: keep the token where remember-me says, put the user in the store, and go
- * where the person was headed, else home with an active package, else to choose one (spec 4).
+ * where the person was headed, else where landingAfterLogin says (an admin never lands on "Choose your package").
  */
 export function useFinishLogin() {
   const dispatch = useAppDispatch();
@@ -31,7 +37,7 @@ export function useFinishLogin() {
     ({ user, token }: LoginPayload, remember: boolean) => {
       storeToken(token, remember);
       dispatch(loggedIn({ user, token }));
-      const target = redirectFrom(location.state) ?? (user.subscription.is_active === 1 ? '/' : '/select-package');
+      const target = redirectFrom(location.state) ?? landingAfterLogin(user);
       navigate(target, { replace: true });
     },
     [dispatch, navigate, location.state],

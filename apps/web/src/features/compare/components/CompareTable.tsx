@@ -88,12 +88,14 @@ export function CompareTable({ items, format, onRemove }: Props) {
   const rowHeader =
     'sticky left-0 z-10 w-28 min-w-28 border-r border-slate-200 bg-slate-50 px-3 py-3 text-left align-top text-sm font-semibold text-slate-700 sm:w-40 sm:min-w-40';
   return (
-    // Scrolls sideways on a narrow screen, the row headers staying in view.
+    // Scrolls sideways on a narrow screen, the row headers staying in view. `relative`: the cells' screen-reader-only
+    // words are absolutely positioned; without a positioned ancestor here they escape the scrolling and stretch the
+    // whole page (507 px wide at 375 px with three listings).
     <section
       aria-labelledby="compare-caption"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-teal-600"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-3 focus-visible:outline-teal-600"
     >
       <table className="w-full border-collapse text-sm text-slate-800" data-testid="compare-table">
         <caption id="compare-caption" className="sr-only">

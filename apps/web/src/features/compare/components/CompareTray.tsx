@@ -1,5 +1,6 @@
 import { MAX_COMPARE } from '@baan/contract';
 import { GitCompareArrows, X } from 'lucide-react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
@@ -12,25 +13,55 @@ import {
 import { Link, unprefixedPath } from '../../../i18n/localized-router';
 
 /**
+ * While the tray is shown, the page scrolls what gets focus (a card's Compare button, say) clear of it, and its end
+ * has room for it: nothing under the tray is out of reach. The room is the tray's own height and bottom gap, measured.
+ */
+function useRoomForTray(tray: RefObject<HTMLElement | null>, isShown: boolean) {
+  useEffect(() => {
+    const element = tray.current;
+    if (!isShown || !element) return;
+    const root = document.documentElement;
+    const makeRoom = () => {
+      const { top } = element.getBoundingClientRect();
+      root.style.scrollPaddingBottom = `${Math.ceil(window.innerHeight - top + 8)}px`;
+    };
+    makeRoom();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(makeRoom) : null;
+    observer?.observe(element);
+    window.addEventListener('resize', makeRoom);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', makeRoom);
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [tray, isShown]);
+}
+
+/**
  * The compare selection's bar at the bottom of every page once a listing is picked: how many, a link to compare them
- * and a button to empty it; it also says why a fifth pick was refused. Browser only (the selection is in localStorage):
- * the server renders nothing here.
+ * and a button to empty it; it also says why a fifth pick was refused. On a phone it is docked full width (one line),
+ * on wider screens a small card in the corner; either way the page keeps room for it (useRoomForTray). Browser only
+ * (the selection is in localStorage): the server renders nothing here.
  */
 export function CompareTray() {
   const { t } = useTranslation('listings');
   const ids = useCompareIds();
   const refused = useCompareRefused();
   const { pathname } = useLocation();
+  const trayRef = useRef<HTMLElement>(null);
   // The compare page shows the selection itself.
-  if (ids.length === 0 || unprefixedPath(pathname) === '/compare') return null;
+  const isShown = ids.length > 0 && unprefixedPath(pathname) !== '/compare';
+  useRoomForTray(trayRef, isShown);
+  if (!isShown) return null;
   return (
     <>
       {/* Room at the end of the page, so the bar never hides its last lines (it stands on a listing's contact bar). */}
-      <div aria-hidden="true" className="h-20" />
+      <div aria-hidden="true" data-testid="compare-tray-room" className="h-24" />
       <section
+        ref={trayRef}
         aria-label={t('compare.trayLabel')}
         data-testid="compare-tray"
-        className="fixed right-3 bottom-[calc(0.75rem+var(--bottom-bar,0px))] z-40 flex max-w-[calc(100vw-1.5rem)] flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:right-6 sm:bottom-[calc(1.5rem+var(--bottom-bar,0px))] sm:max-w-sm"
+        className="fixed inset-x-0 bottom-[var(--bottom-bar,0px)] z-40 flex flex-col gap-2 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:inset-x-auto sm:right-6 sm:bottom-[calc(1.5rem+var(--bottom-bar,0px))] sm:max-w-sm sm:rounded-xl sm:border sm:p-3 sm:shadow-lg"
       >
         <p role="status" className={refused === null ? 'sr-only' : 'flex items-start gap-2 text-sm text-rose-800'}>
           {refused === null ? null : (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useUpdateInquiryMutation } from '../api/contact-api';
 import { answerTime, formatAgo, formatSpan } from '../lib/answer-time';
@@ -15,12 +16,6 @@ export const STATUS_STYLES: Record<InquiryStatus, string> = {
   contacted: 'bg-sky-100 text-sky-900 ring-sky-300',
   closed: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
-
-function formatDate(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 type NoteState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
@@ -92,7 +87,7 @@ export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
             {t(`inquiries.statuses.${status}`)}
           </span>
           <time dateTime={inquiry.created_at} className="text-sm text-slate-600">
-            {formatDate(inquiry.created_at, locale)}
+            {formatDateTime(inquiry.created_at, currentLanguage())}
           </time>
         </div>
       </div>

@@ -1,17 +1,13 @@
-import { formatLocale, type User } from '@baan/contract';
+import type { User } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
-import { appLanguage } from '../../../i18n/options';
+import { formatDate } from '../../../lib/format-date';
 
 /** /dashboard: a greeting and the state of the person's package. */
 export function DashboardOverview({ user }: { user: User }) {
   const { t, i18n } = useTranslation('dashboard');
   const { subscription } = user;
-  const endsAt = subscription.ends_at
-    ? new Date(subscription.ends_at).toLocaleDateString(formatLocale(appLanguage(i18n.language)), {
-        timeZone: 'Asia/Bangkok',
-      })
-    : '';
+  const endsAt = subscription.ends_at ? formatDate(subscription.ends_at, i18n.language) : '';
   const linkClass = 'rounded-lg px-4 py-2.5 text-sm font-semibold';
   return (
     <section className="max-w-3xl">

@@ -1,4 +1,4 @@
-import { FORMAT_LOCALES, hasFloors, hasLevel, type Language, type Property } from '@baan/contract';
+import { hasFloors, hasLevel, type Property } from '@baan/contract';
 import {
   Bath,
   BedDouble,
@@ -20,6 +20,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLanguage } from '../../../i18n/options';
+import { formatDate } from '../../../lib/format-date';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { formatNearestStation } from '../lib/facts';
 import { formatNumber, formatPrice } from '../lib/format';
@@ -44,13 +45,6 @@ function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: s
 const THAI_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' });
 function today(now = new Date()): string {
   return THAI_DAY.format(now);
-}
-
-/** A YYYY-MM-DD date in the reader's language (Thai shows the Buddhist year, as Thai readers expect). */
-function formatDay(day: string, language: Language): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(FORMAT_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true" />;
@@ -149,7 +143,7 @@ export function PropertySpecs({ property }: { property: Property }) {
       value:
         property.availability_date <= today()
           ? t('detail.availableNow')
-          : formatDay(property.availability_date, appLanguage(i18n.language)),
+          : formatDate(property.availability_date, i18n.language),
     });
   }
 

@@ -28,6 +28,7 @@ export const SEARCH_PARAMS: readonly (keyof PropertyListParams)[] = [
   'within_m',
   'foreign_quota',
   'title_deed',
+  'at_or_below_median',
   'min_area',
   'max_area',
   'sort',

@@ -1,4 +1,12 @@
-import type { CardConfig, CardPaymentResult, Package, Payment, QrPayment, SubscriptionStatus } from '@baan/contract';
+import type {
+  CardConfig,
+  CardPaymentResult,
+  LastBilling,
+  Package,
+  Payment,
+  QrPayment,
+  SubscriptionStatus,
+} from '@baan/contract';
 import { api } from '../../../lib/api';
 
 export type TestCardRequest = {
@@ -30,6 +38,8 @@ export const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Subscription'] 
       providesTags: ['Subscription'],
     }),
     getCardConfig: build.query<CardConfig, void>({ query: () => '/payment/card/config' }),
+    /** The billing details of the last payment, to start the billing form with (null when none). */
+    getLastBilling: build.query<LastBilling | null, void>({ query: () => '/user/billing', keepUnusedDataFor: 0 }),
     getQrPayment: build.query<QrPayment, number>({ query: (packageId) => `/payment/qr?package_id=${packageId}` }),
     payByCard: build.mutation<CardPaymentResult, TestCardRequest | StripeCardRequest>({
       query: (body) => ({ url: '/payment/card', method: 'POST', body }),
@@ -47,6 +57,7 @@ export const {
   useGetSubscriptionQuery,
   useLazyGetSubscriptionQuery,
   useGetCardConfigQuery,
+  useGetLastBillingQuery,
   useGetQrPaymentQuery,
   usePayByCardMutation,
   useSubmitQrReceiptMutation,

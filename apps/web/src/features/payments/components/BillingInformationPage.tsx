@@ -1,15 +1,32 @@
-import { BillingForm, toFieldErrors } from '@baan/contract';
-import { type FormEvent, useState } from 'react';
+import { BillingForm, type LastBilling, toFieldErrors } from '@baan/contract';
+import { History } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Navigate, useNavigate } from '../../../i18n/localized-router';
+import { useGetLastBillingQuery } from '../api/payments-api';
 import { type CheckoutState, formatBaht, readCheckoutState } from '../hooks/checkout-state';
 import { PageShell } from './PageShell';
 
 const FIELDS = ['billing_name', 'billing_company', 'billing_tax_id', 'billing_branch', 'billing_address'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** /billing-information: who the tax invoice is made out to (Thai full tax invoice fields). */
+/** The last payment's billing details as the form's values. */
+function fromLastBilling(last: LastBilling): Record<Field, string> {
+  return {
+    billing_name: last.name,
+    billing_company: last.company_name ?? '',
+    billing_tax_id: last.tax_id ?? '',
+    billing_branch: last.branch ?? '',
+    billing_address: last.address,
+  };
+}
+
+/**
+ * /billing-information: who the tax invoice is made out to (Thai full tax invoice fields). Coming back from the
+ * checkout it shows what was typed; otherwise it starts with the last payment's details (GET /api/user/billing),
+ * unless the person has begun typing before they arrived.
+ */
 export function BillingInformationPage() {
   const { t } = useTranslation('payments');
   const location = useLocation();
@@ -23,6 +40,16 @@ export function BillingInformationPage() {
     billing_address: checkout?.billing?.billing_address ?? '',
   }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [isTouched, setIsTouched] = useState(false);
+  const [isRemembered, setIsRemembered] = useState(false);
+  const { data: last } = useGetLastBillingQuery(undefined, { skip: !checkout || Boolean(checkout.billing) });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled in once, when the last details arrive.
+  useEffect(() => {
+    if (!last || isTouched) return;
+    setValues(fromLastBilling(last));
+    setIsRemembered(true);
+  }, [last]);
 
   if (!checkout) return <Navigate to="/select-package" replace />;
 
@@ -47,7 +74,10 @@ export function BillingInformationPage() {
       value: values[name],
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-error` : `${id}-hint`,
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+      onChange: (e: { target: { value: string } }) => {
+        setIsTouched(true);
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+      },
       className:
         'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 focus:outline-none aria-[invalid=true]:border-red-500',
     };
@@ -79,6 +109,12 @@ export function BillingInformationPage() {
     <PageShell title={t('billing.title')} lead={t('billing.lead')}>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <form noValidate onSubmit={onSubmit} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          {isRemembered ? (
+            <p role="status" className="mb-5 flex items-start gap-2 rounded-lg bg-teal-50 p-3 text-sm text-teal-900">
+              <History className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {t('billing.remembered')}
+            </p>
+          ) : null}
           <div className="grid gap-5 sm:grid-cols-2">
             {field('billing_name', { required: true })}
             {field('billing_company')}

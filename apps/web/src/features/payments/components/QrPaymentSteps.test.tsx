@@ -8,6 +8,7 @@ import { signedIn } from '../../../test/users';
 
 const PACKAGE: Package = { id: 1, name: 'Starter', price: 490, duration_days: 30, features: [], featured_quota: 0 };
 const MB = 1024 * 1024;
+const QR_PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,12 +32,25 @@ function stubApi(status: number, message: string) {
       if (path === '/api/payment/card/config')
         return json(200, {
           success: true,
-          payload: { provider: 'test', test_mode: true, publishable_key: null, qr_enabled: true },
+          payload: {
+            provider: 'test',
+            test_mode: true,
+            publishable_key: null,
+            qr_enabled: true,
+            qr_review_hours: null,
+          },
         });
       if (path === '/api/payment/qr')
         return json(200, {
           success: true,
-          payload: { package_id: 1, amount: 490, promptpay_payload: '000201', qr_svg: '<svg/>', reference: 'BAAN7P1' },
+          payload: {
+            package_id: 1,
+            amount: 490,
+            promptpay_payload: '000201',
+            qr_svg: '<svg/>',
+            qr_png: QR_PNG,
+            reference: 'BAAN7P1',
+          },
         });
       if (path === '/api/payment/qr/manual') {
         receipts.push(request);
@@ -67,6 +81,36 @@ function slip(bytes: number) {
   Object.defineProperty(file, 'size', { value: bytes });
   return file;
 }
+
+describe('PromptPay QR step', () => {
+  it('offers the QR as an image to save, named with the amount and the reference, for the bank app', async () => {
+    stubApi(201, '');
+    await renderApp(
+      { pathname: '/checkout', state: { selectedPackage: PACKAGE, userId: 7 } },
+      { login: signedIn({ id: 7 }, 'tok') },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'PromptPay QR' }));
+    const save = await screen.findByRole('link', { name: 'Save QR image' });
+    expect(save).toHaveAttribute('href', QR_PNG);
+    expect(save).toHaveAttribute('download', 'baan-promptpay-490-thb-BAAN7P1.png');
+    expect(screen.getByText(/open your bank app, choose to scan a QR from your photos/)).toBeInTheDocument();
+  });
+
+  it('says on the receipt step how long approval usually takes', async () => {
+    stubApi(201, '');
+    await renderApp(
+      { pathname: '/checkout', state: { selectedPackage: PACKAGE, userId: 7 } },
+      { login: signedIn({ id: 7 }, 'tok') },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'PromptPay QR' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText(/An admin checks each transfer by hand.+usually approved within one working day\./),
+    ).toBeInTheDocument();
+  });
+});
 
 describe('PromptPay receipt step', () => {
   it('says a receipt over 50 MB is too large, and sends nothing', async () => {

@@ -1,6 +1,6 @@
 import { MAX_PHOTO_BYTES } from '@baan/contract';
 import type { TFunction } from 'i18next';
-import { Check, Copy, Loader2 } from 'lucide-react';
+import { Check, Clock, Copy, Download, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/store';
@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useGetCardConfigQuery, useGetQrPaymentQuery, useSubmitQrReceiptMutation } from '../api/payments-api';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
+import { useQrReviewTime } from '../hooks/use-review-time';
 import { billingFields } from './billing-fields';
 import { SimulatedNotice } from './SimulatedNotice';
 
@@ -93,6 +94,18 @@ function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => v
         height={240}
         className="size-60 rounded-xl border border-slate-200 bg-white p-2"
       />
+      {/* On a phone the bank app cannot scan its own screen: it reads the QR from a saved picture. */}
+      <div className="flex max-w-sm flex-col items-center gap-1">
+        <a
+          href={data.qr_png}
+          download={qrFileName(data.amount, data.reference)}
+          className="inline-flex items-center gap-2 rounded-lg border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+        >
+          <Download className="size-4" aria-hidden="true" />
+          {t('qr.save')}
+        </a>
+        <p className="text-xs text-slate-600">{t('qr.saveHint')}</p>
+      </div>
       <p className="text-3xl font-extrabold text-slate-900">
         <span className="sr-only">{t('qr.amount')}: </span>฿{formatBaht(data.amount)}
       </p>
@@ -126,6 +139,11 @@ function QrStep({ checkout, onNext }: { checkout: CheckoutState; onNext: () => v
   );
 }
 
+/** The saved QR's file name: what it pays and the reference to type, so it is found again among the photos. */
+export function qrFileName(amount: number, reference: string): string {
+  return `baan-promptpay-${amount}-thb-${reference}.png`;
+}
+
 const RECEIPT_LIMITS = { max: MAX_PHOTO_BYTES / (1024 * 1024), megapixels: 50 };
 
 /** Why the server refused a receipt, by its status, in the reader's language. */
@@ -155,6 +173,7 @@ function ReceiptStep({ checkout, onBack }: { checkout: CheckoutState; onBack: ()
   const [transactionId, setTransactionId] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [submit, { isLoading }] = useSubmitQrReceiptMutation();
+  const reviewTime = useQrReviewTime();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -211,6 +230,12 @@ function ReceiptStep({ checkout, onBack }: { checkout: CheckoutState; onBack: ()
         />
         <p className="mt-1 text-xs text-slate-500">{t('transactionId.receiptHint')}</p>
       </div>
+      <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        <Clock className="mt-0.5 size-4 shrink-0 text-teal-700" aria-hidden="true" />
+        <span>
+          {t('review.checked')} {reviewTime}
+        </span>
+      </p>
       <div className="flex justify-between gap-3">
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { CircleCheckBig, PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { useQrReviewTime } from '../hooks/use-review-time';
 
 function ResultCard({
   icon,
@@ -50,11 +51,12 @@ export function PaymentSuccessPage() {
 /** /order-success: shown after a PromptPay receipt is sent, while the payment waits for review. */
 export function OrderSuccessPage() {
   const { t } = useTranslation('payments');
+  const reviewTime = useQrReviewTime();
   return (
     <ResultCard
       icon={<PackageCheck className="size-20 text-teal-600" aria-hidden="true" />}
       title={t('orderSuccess.title')}
-      description={t('orderSuccess.description')}
+      description={`${t('orderSuccess.description')} ${reviewTime}`}
     >
       <Link to="/dashboard" className={primary}>
         {t('paymentSuccess.goToDashboard')}

@@ -1,6 +1,6 @@
 import type { Package } from '@baan/contract';
 import { CalendarDays, Check, Info } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAppSelector } from '../../../app/store';
@@ -20,9 +20,14 @@ function useNeedsPackageNotice(): boolean {
   return needsPackage;
 }
 
+// Only for someone logged in, in the browser: the payments calls (and RTK Query) are not part of the public page.
+const PendingPaymentNotice = lazy(async () => ({
+  default: (await import('./PendingPaymentNotice')).PendingPaymentNotice,
+}));
+
 /**
  * /select-package: the tiers (read by the page's loader; null when that failed); choosing one needs a login (spec
- * section 2).
+ * section 2). A logged-in owner whose payment waits for approval is told so first.
  */
 export function SelectPackagePage({ packages }: { packages: Package[] | null }) {
   const { t } = useTranslation('payments');
@@ -41,6 +46,11 @@ export function SelectPackagePage({ packages }: { packages: Package[] | null }) 
 
   return (
     <PageShell title={t('selectPackage.title')} lead={t('selectPackage.lead')}>
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <PendingPaymentNotice />
+        </Suspense>
+      ) : null}
       {needsPackage ? (
         <p
           role="status"

@@ -1,8 +1,7 @@
-import { formatLocale } from '@baan/contract';
 import { BadgeCheck, Clock, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
-import { appLanguage } from '../../../i18n/options';
+import { formatDate } from '../../../lib/format-date';
 import { useGetSubscriptionQuery } from '../api/payments-api';
 import { formatBaht } from '../hooks/checkout-state';
 
@@ -39,11 +38,7 @@ export function SubscriptionOverview() {
                 <p className="text-sm text-slate-600">{t('overview.daysLeft', { count: data.days_left })}</p>
                 {data.ends_at ? (
                   <p className="text-sm text-slate-600">
-                    {t('overview.endsOn', {
-                      date: new Date(data.ends_at).toLocaleDateString(formatLocale(appLanguage(i18n.language)), {
-                        timeZone: 'Asia/Bangkok',
-                      }),
-                    })}
+                    {t('overview.endsOn', { date: formatDate(data.ends_at, i18n.language) })}
                   </p>
                 ) : null}
               </div>

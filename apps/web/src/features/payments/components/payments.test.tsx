@@ -1,5 +1,5 @@
 import type { Package } from '@baan/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json } from '../../../test/http';
@@ -70,6 +70,7 @@ beforeAll(async () => {
     import('../../../app/routes/billing-information'),
     import('../../../app/routes/checkout'),
     import('../../../app/routes/payment-success'),
+    import('../../../app/routes/order-success'),
     import('../../../app/routes/coming-soon'),
     import('../../../app/routes/info-page'),
     import('../../../app/routes/dashboard'),
@@ -119,6 +120,74 @@ describe('/select-package', () => {
   });
 });
 
+describe('a payment waiting for approval', () => {
+  const pendingSubscription = () =>
+    json(200, {
+      success: true,
+      payload: {
+        is_active: 0,
+        package_id: null,
+        package_name: null,
+        starts_at: null,
+        ends_at: null,
+        days_left: 0,
+        pending_payment: {
+          id: 9,
+          package_id: 2,
+          package_name: 'Professional',
+          amount: 1290,
+          method: 'qr',
+          created_at: '2026-11-19T03:00:00.000Z',
+        },
+      },
+    });
+  const config = (hours: number | null) => () =>
+    json(200, {
+      success: true,
+      payload: {
+        provider: 'test',
+        test_mode: true,
+        publishable_key: null,
+        card_enabled: true,
+        qr_enabled: true,
+        qr_demo: true,
+        qr_review_hours: hours,
+      },
+    });
+
+  it('is named on the package page: what, when, how long approval takes, and no need to pay again', async () => {
+    stubApi({
+      'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }),
+      'GET /api/user/subscription': pendingSubscription,
+      'GET /api/payment/card/config': config(3),
+    });
+    await renderAt({ pathname: '/select-package' }, SIGNED_IN);
+    const notice = await screen.findByTestId('pending-payment');
+    expect(notice).toHaveTextContent(
+      "Your PromptPay payment of ฿1,290 for Professional, sent on Nov 19, 2026, is waiting for an admin's approval.",
+    );
+    await waitFor(() => expect(notice).toHaveTextContent('Transfers are usually approved within 3 hours.'));
+    expect(notice).toHaveTextContent('There is no need to pay again.');
+    expect(within(notice).getByRole('link', { name: 'See your dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('is not mentioned to a visitor (no subscription is asked for), nor to someone with nothing pending', async () => {
+    const visitorCalls = stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
+    await renderAt({ pathname: '/select-package' });
+    expect(await screen.findByRole('heading', { name: 'Starter' })).toBeInTheDocument();
+    expect(screen.queryByTestId('pending-payment')).not.toBeInTheDocument();
+    expect(visitorCalls.mock.calls.map((call) => new URL((call[0] as Request).url).pathname)).toEqual([
+      '/api/packages',
+    ]);
+  });
+
+  it('says on the order page how long approval usually takes', async () => {
+    stubApi({ 'GET /api/payment/card/config': config(null) });
+    await renderAt({ pathname: '/order-success' }, SIGNED_IN);
+    expect(await screen.findByText(/Transfers are usually approved within one working day\./)).toBeInTheDocument();
+  });
+});
+
 describe('billing and checkout', () => {
   it('send a visitor without a package or user back to /select-package', async () => {
     stubApi({ 'GET /api/packages': () => json(200, { success: true, payload: PACKAGES }) });
@@ -129,6 +198,7 @@ describe('billing and checkout', () => {
   });
 
   it('checks the billing form, then goes to checkout with the billing details', async () => {
+    stubApi({ 'GET /api/user/billing': () => json(200, { success: true, payload: null }) });
     const user = userEvent.setup();
     const { router } = await renderAt(
       { pathname: '/billing-information', state: { selectedPackage: PACKAGES[0], userId: 7 } },
@@ -148,6 +218,57 @@ describe('billing and checkout', () => {
     expect(router.state.location.state).toMatchObject({
       billing: { billing_name: 'Somchai Jaidee', billing_tax_id: '1101700230708' },
     });
+  });
+
+  it('starts the billing form with the last payment’s details, and says so', async () => {
+    const billingCalls = stubApi({
+      'GET /api/user/billing': () =>
+        json(200, {
+          success: true,
+          payload: {
+            name: 'Baan Co., Ltd.',
+            company_name: 'Baan Co., Ltd.',
+            tax_id: '1101700230708',
+            branch: 'Head office',
+            address: '2 Silom Rd, Bangkok 10500',
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = await renderAt(
+      { pathname: '/billing-information', state: { selectedPackage: PACKAGES[0], userId: 7 } },
+      SIGNED_IN,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('We filled in the details of your last payment.');
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Baan Co., Ltd.');
+    expect(screen.getByLabelText(/Company name/)).toHaveValue('Baan Co., Ltd.');
+    expect(screen.getByLabelText(/Tax ID/)).toHaveValue('1101700230708');
+    expect(screen.getByLabelText(/Branch/)).toHaveValue('Head office');
+    expect(screen.getByLabelText(/Billing address/)).toHaveValue('2 Silom Rd, Bangkok 10500');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.state).toMatchObject({ billing: { billing_name: 'Baan Co., Ltd.' } });
+    const paths = billingCalls.mock.calls.map((call) => new URL((call[0] as Request).url).pathname);
+    expect(paths.filter((path) => path === '/api/user/billing')).toHaveLength(1);
+  });
+
+  it('keeps what was typed when coming back from the checkout, without asking for the last details', async () => {
+    const fetchMock = stubApi({ 'GET /api/user': () => json(401, { success: false, message: 'x' }) });
+    const billing = {
+      billing_name: 'Somchai Jaidee',
+      billing_company: '',
+      billing_tax_id: '',
+      billing_branch: '',
+      billing_address: '1 Sukhumvit Rd',
+    };
+    await renderAt(
+      { pathname: '/billing-information', state: { selectedPackage: PACKAGES[0], userId: 7, billing } },
+      SIGNED_IN,
+    );
+    expect(await screen.findByLabelText(/Full name/)).toHaveValue('Somchai Jaidee');
+    expect(screen.queryByText(/We filled in the details/)).not.toBeInTheDocument();
+    const paths = fetchMock.mock.calls.map((call) => new URL((call[0] as Request).url).pathname);
+    expect(paths).not.toContain('/api/user/billing');
   });
 
   it("pays by test card: 'Processing Payment...', then /payment-success; a decline shows the toast", async () => {
@@ -373,6 +494,7 @@ describe('dashboard overview', () => {
             pending_payment: {
               id: 9,
               package_id: 1,
+              package_name: 'Professional',
               amount: 1290,
               method: 'qr',
               created_at: '2026-11-19T00:00:00.000Z',
@@ -384,6 +506,8 @@ describe('dashboard overview', () => {
     expect(await screen.findByText('Premium package active')).toBeInTheDocument();
     expect(screen.getByText('Days left: 12')).toBeInTheDocument();
     expect(screen.getByText('A payment of ฿1,290 is under review.')).toBeInTheDocument();
+    // The listings' date format, not en-US's 12/1/2026.
+    expect(screen.getByText('Valid until Dec 1, 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Extend package' })).toHaveAttribute('href', '/select-package');
   });
 });

@@ -1,4 +1,4 @@
-import { formatLocale, MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
+import { MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
 import { BellRing, Play, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
+import { formatDateTime } from '../../../lib/format-date';
 import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';
 import { useDeleteSavedSearchMutation, useGetSavedSearchesQuery } from '../api/saved-searches-api';
@@ -22,11 +23,7 @@ export function SavedSearchesPage() {
   const stations = useStationsById(Boolean(data?.some((search) => namesStation(search.query))));
   const [pending, setPending] = useState<SavedSearch | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(formatLocale(appLanguage(i18n.language)), {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
+  const date = (iso: string) => formatDateTime(iso, i18n.language);
 
   const confirmDelete = async () => {
     if (!pending) return;

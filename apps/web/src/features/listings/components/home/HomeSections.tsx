@@ -1,20 +1,20 @@
-import type { ListingType, PropertySubType, PropertyTypeCounts } from '@baan/contract';
+import type { GuideSlug, ListingType, PropertySubType, PropertyTypeCounts } from '@baan/contract';
 import {
   ArrowRight,
   Briefcase,
   Building,
   Building2,
-  CalendarDays,
-  Car,
   Castle,
   Home,
   Hotel,
-  MapPin,
+  Ruler,
+  ScrollText,
   Smartphone,
   Trees,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppStoreBadges } from '../../../../components/ui/AppStoreBadges';
 import { Link } from '../../../../i18n/localized-router';
 import { formatNumber } from '../../lib/format';
 import type { HomeData, NearLocation } from '../../lib/home-data';
@@ -160,37 +160,54 @@ function ApartmentTypes() {
   );
 }
 
-const NEWS = [
-  { key: 'market', tint: 'from-teal-600 to-cyan-700', icon: <Building2 className="size-10" aria-hidden="true" /> },
-  { key: 'transit', tint: 'from-indigo-600 to-blue-700', icon: <MapPin className="size-10" aria-hidden="true" /> },
-  { key: 'tips', tint: 'from-amber-500 to-orange-600', icon: <Home className="size-10" aria-hidden="true" /> },
+/** The guides' cards (their words: `home.guides.<slug>`; their pages: /guides/<slug>, GUIDE_SLUGS). */
+const GUIDE_CARDS: { slug: GuideSlug; tint: string; icon: ReactNode }[] = [
+  {
+    slug: 'title-deeds',
+    tint: 'from-teal-600 to-cyan-700',
+    icon: <ScrollText className="size-10" aria-hidden="true" />,
+  },
+  {
+    slug: 'foreign-buyers',
+    tint: 'from-indigo-600 to-blue-700',
+    icon: <Building2 className="size-10" aria-hidden="true" />,
+  },
+  { slug: 'land-units', tint: 'from-amber-600 to-orange-700', icon: <Ruler className="size-10" aria-hidden="true" /> },
 ];
 
-function News() {
+/**
+ * Guides, not news: Baan has no newsroom, so dated "news" would be filler; what Thai portals (DDproperty's guides,
+ * Hipflat's) offer a buyer that lasts is how Thai property works, and these three explain what Baan's own filters
+ * ask about (title deed, foreign quota, land units).
+ */
+function Guides() {
   const { t } = useTranslation('listings');
   return (
-    <Section title={t('home.news')} intro={t('home.newsIntro')} tinted>
+    <Section title={t('home.guides.title')} intro={t('home.guides.intro')} tinted>
       <ul className="grid gap-6 md:grid-cols-3">
-        {NEWS.map((item) => (
-          <li key={item.key}>
-            <article className="h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-              <div
-                className={`relative flex h-40 items-center justify-center bg-gradient-to-br text-white/90 ${item.tint}`}
-              >
+        {GUIDE_CARDS.map((item) => (
+          <li key={item.slug}>
+            <Link
+              to={`/guides/${item.slug}`}
+              className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+            >
+              <div className={`flex h-32 items-center justify-center bg-gradient-to-br text-white/90 ${item.tint}`}>
                 {item.icon}
-                <p className="absolute top-3 left-3 rounded-lg bg-white px-3 py-1 text-center leading-tight text-slate-900 shadow">
-                  <span className="block text-lg font-bold">03</span>
-                  <span className="block text-xs font-semibold uppercase">{t('home.newsMonth')}</span>
-                </p>
               </div>
-              <div className="space-y-2 p-5">
-                <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-teal-800 uppercase">
-                  <CalendarDays className="size-3.5" aria-hidden="true" />
-                  {t(`home.newsItems.${item.key}.category`)}
+              <div className="flex flex-1 flex-col gap-2 p-5">
+                <p className="text-xs font-semibold tracking-wide text-teal-800 uppercase">
+                  {t(`home.guides.${item.slug}.category`)}
                 </p>
-                <h3 className="text-lg font-semibold text-slate-900">{t(`home.newsItems.${item.key}.title`)}</h3>
+                <h3 className="text-lg font-semibold text-slate-900 group-hover:underline">
+                  {t(`home.guides.${item.slug}.title`)}
+                </h3>
+                <p className="flex-1 text-sm text-slate-600">{t(`home.guides.${item.slug}.summary`)}</p>
+                <span className="inline-flex items-center gap-1 text-sm font-semibold text-teal-800">
+                  {t('home.guides.read')}
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </span>
               </div>
-            </article>
+            </Link>
           </li>
         ))}
       </ul>
@@ -269,32 +286,6 @@ function Partners() {
   );
 }
 
-function UsedCars() {
-  const { t } = useTranslation('listings');
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-      <div className="flex flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-slate-900 to-teal-900 p-8 text-white md:flex-row md:items-center md:justify-between md:p-12">
-        <div className="flex items-start gap-5">
-          <Car className="size-12 shrink-0 text-teal-300" aria-hidden="true" />
-          <div>
-            <h2 id={id} className="text-2xl font-bold sm:text-3xl">
-              {t('home.usedCars')}
-            </h2>
-            <p className="mt-2 max-w-xl text-teal-50">{t('home.usedCarsText', { days: 7 })}</p>
-          </div>
-        </div>
-        <Link
-          to="/contact"
-          className="shrink-0 rounded-lg bg-white px-5 py-3 text-sm font-semibold text-teal-900 hover:bg-teal-50"
-        >
-          {t('home.usedCarsCta')}
-        </Link>
-      </div>
-    </section>
-  );
-}
-
 function AppBanner() {
   const { t } = useTranslation('listings');
   const id = useId();
@@ -310,36 +301,26 @@ function AppBanner() {
             <p className="mt-2 max-w-xl text-slate-700">{t('home.appText')}</p>
           </div>
         </div>
-        <div className="flex gap-3">
-          <a
-            href="https://apps.apple.com/"
-            className="rounded-lg bg-slate-900 px-5 py-3 text-sm font-semibold text-white hover:bg-slate-800"
-          >
-            App Store
-          </a>
-          <a
-            href="https://play.google.com/store"
-            className="rounded-lg bg-slate-900 px-5 py-3 text-sm font-semibold text-white hover:bg-slate-800"
-          >
-            Google Play
-          </a>
-        </div>
+        <AppStoreBadges comingSoon={t('home.appComingSoon')} />
       </div>
     </section>
   );
 }
 
-/** The home page below the banner: the spec's eight sections, in order, with the data its loader read. */
+/**
+ * The home page below the banner: the spec's sections in order, with the data its loader read. The news cards are
+ * guides (see Guides), and the spec's used-cars promotion is gone: Baan sells no cars, and the banner led to the
+ * contact form.
+ */
 export function HomeSections({ data }: { data: HomeData }) {
   return (
     <>
       <PropertyTypes counts={data.typeCounts} />
       <NewProjects listings={data.newListings} />
       <ApartmentTypes />
-      <News />
+      <Guides />
       <NearLocations places={data.near} />
       <Partners />
-      <UsedCars />
       <AppBanner />
     </>
   );

@@ -1,0 +1,85 @@
+import type { LocationKind } from '@baan/contract';
+import { buildGazetteer, type GazetteerEntry } from './gazetteer.ts';
+import { normalise } from './search-locations.ts';
+
+/** The district and province a listing's location text names (the gazetteer's English names), each null when unknown. */
+export type ListingPlace = { district: string | null; province: string | null };
+
+/** The longest location text read (the column holds 300 characters). */
+const MAX_LOCATION = 300;
+
+let byName: Map<string, GazetteerEntry[]> | null = null;
+
+/** Every place under each of its names (English, Thai, aliases), normalised as the location search does. */
+function placesByName(): Map<string, GazetteerEntry[]> {
+  if (byName) return byName;
+  const index = new Map<string, GazetteerEntry[]>();
+  for (const entry of buildGazetteer()) {
+    for (const name of [entry.name.en, entry.name.th, ...entry.aliases]) {
+      const key = normalise(name);
+      if (!key) continue;
+      const list = index.get(key) ?? [];
+      if (!list.includes(entry)) list.push(entry);
+      index.set(key, list);
+    }
+  }
+  byName = index;
+  return index;
+}
+
+/** The district and province one place lies in (a district is its own), or null for a province. */
+function districtOf(entry: GazetteerEntry): { district: string; province: string } | null {
+  if (!entry.province) return null;
+  if (entry.kind === 'district') return { district: entry.name.en, province: entry.province.en };
+  return entry.district ? { district: entry.district.en, province: entry.province.en } : null;
+}
+
+/** Districts are named outright first, then found through a neighbourhood, then through a station. */
+const DISTRICT_SOURCES: LocationKind[][] = [['district'], ['neighbourhood'], ['station']];
+
+/**
+ * Where a listing's free-text location lies: "Asok (BTS Sukhumvit Line), Watthana, Bangkok" (the wizard's
+ * suggestion), "Thonglor, Bangkok" or "ทองหล่อ, กรุงเทพมหานคร" all give Watthana, Bangkok. The text is read as
+ * comma-separated parts (a part's bracketed line names dropped): the province is the last part that names one; the
+ * district is the first part that names a district (of that province, when known), else a neighbourhood's or a
+ * station's district. A part naming places in several districts decides nothing. A district found without a
+ * province gives its own ("Jomtien, Pattaya" is in Chon Buri).
+ */
+export function resolvePlace(location: string): ListingPlace {
+  const index = placesByName();
+  const parts = location
+    .slice(0, MAX_LOCATION)
+    .split(/[,，、]/)
+    .map((part) => normalise(part.replace(/\([^)]*\)/g, ' ')))
+    .filter(Boolean);
+  const named = parts.map((part) => index.get(part) ?? []);
+
+  let province: string | null = null;
+  let provinceAt = -1;
+  for (let i = named.length - 1; i >= 0 && province === null; i--) {
+    const found = named[i]?.find((entry) => entry.kind === 'province');
+    if (found) {
+      province = found.name.en;
+      provinceAt = i;
+    }
+  }
+
+  for (const kinds of DISTRICT_SOURCES) {
+    for (let i = 0; i < named.length; i++) {
+      if (i === provinceAt) continue;
+      const candidates = new Map<string, { district: string; province: string }>();
+      for (const entry of named[i] ?? []) {
+        if (!kinds.includes(entry.kind)) continue;
+        const place = districtOf(entry);
+        if (place && (province === null || place.province === province)) {
+          candidates.set(`${place.province}|${place.district}`, place);
+        }
+      }
+      if (candidates.size === 1) {
+        const [place] = candidates.values();
+        if (place) return { district: place.district, province: province ?? place.province };
+      }
+    }
+  }
+  return { district: null, province };
+}
