@@ -437,8 +437,8 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
       </h1>
       {listing ? <p className="mt-2 font-medium wrap-anywhere text-slate-800">{listing.title}</p> : null}
       <p className="mt-2 text-slate-600">{listing ? t('edit.intro') : t('wizard.intro')}</p>
-      {listing?.text_edit ? <TextEditNotice edit={listing.text_edit} /> : null}
       <p className="mt-1 text-sm text-slate-600">{t('wizard.draftNote')}</p>
+      {listing?.text_edit ? <TextEditNotice edit={listing.text_edit} /> : null}
       {isNoticeShown ? (
         <DraftNotice
           missingPhotos={[...(missingPhotos.cover ? [missingPhotos.cover] : []), ...missingPhotos.others]}
