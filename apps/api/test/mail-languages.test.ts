@@ -171,6 +171,24 @@ const KINDS: Kind[] = [
         unsubscribeToken: 'tok.en',
       }),
   },
+  {
+    name: 'listing text edit approved',
+    render: (l) =>
+      reviewDecisionMail(
+        { email: 'o@x.test', name: NAME, language: l },
+        { kind: 'edit_approved', listingId: 12, title: TITLE },
+        URL_BASE,
+      ),
+  },
+  {
+    name: 'listing text edit rejected',
+    render: (l) =>
+      reviewDecisionMail(
+        { email: 'o@x.test', name: NAME, language: l },
+        { kind: 'edit_rejected', listingId: 12, title: TITLE, reason: 'Phone <numbers> are not allowed' },
+        URL_BASE,
+      ),
+  },
 ];
 
 type Tree = { [key: string]: unknown };

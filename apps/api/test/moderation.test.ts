@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, AdminPropertyPageResponse, AdminPropertyResponse } from '@baan/contract';
+import {
+  ADMIN_MESSAGES,
+  AdminPropertyPageResponse,
+  AdminPropertyResponse,
+  OWNER_MESSAGES,
+  OwnPropertyListResponse,
+  OwnPropertyResponse,
+} from '@baan/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -620,5 +627,206 @@ describe('the text gate (M5): contact and payment details, and new owners’ tex
     const { id: own } = await makeListing(app, admin.id, { location: 'Sathon, Bangkok' });
     expect((await patch(admin.token, own, SCAM)).statusCode).toBe(200);
     expect(await publicTitle(own)).toBe(SCAM.title);
+  });
+});
+
+describe('the owner hears about their text edit (M5): the answer, their own list, the decision by mail', () => {
+  const patch = (token: string, id: number, payload: Record<string, unknown>) =>
+    app.inject({ method: 'PATCH', url: `/api/property/${id}`, headers: bearer(token), payload });
+  /** The listing as its owner reads it (GET /api/user/properties, which the edit form reads too). */
+  const own = async (token: string, id: number) => {
+    const res = await app.inject({ url: '/api/user/properties', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    return OwnPropertyListResponse.parse(json(res)).payload.find((item) => item.id === id);
+  };
+  /** An approved listing of a new owner (whose every text edit waits), in the given language. */
+  async function approvedListing(email: string, language = 'en') {
+    const owner = await newAccount(email);
+    await app.db.update(users).set({ language, name: 'Malee' }).where(eq(users.id, owner.id));
+    const id = await list(owner.token, { title: 'Garden house in Ari', location: 'Ari, Bangkok' });
+    expect((await adminPost(`/api/admin/properties/${id}/approve`)).statusCode).toBe(200);
+    // The listing's own approval mail: what a test reads comes after it.
+    const mailed = (await mailsTo(owner.email)).length;
+    expect(mailed).toBe(1);
+    const newMails = async () => (await mailsTo(owner.email)).slice(mailed);
+    return { owner, id, newMails };
+  }
+
+  it('a held edit: the answer says so, and the owner’s list carries the waiting text beside the public one', async () => {
+    const { owner, id, newMails } = await approvedListing('held-text@moderation.test');
+    expect((await own(owner.token, id))?.text_edit).toBeNull();
+    const res = await patch(owner.token, id, { title: 'Garden house, pets welcome', price: '31000' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = OwnPropertyResponse.parse(json(res));
+    expect(body.message).toBe(OWNER_MESSAGES.updatedTextPending);
+    expect(body.payload).toMatchObject({
+      title: 'Garden house in Ari',
+      price: 31000,
+      review: 'approved',
+      text_edit: { state: 'pending', title: 'Garden house, pets welcome', description: null, note: null },
+    });
+    expect(await own(owner.token, id)).toMatchObject({
+      title: 'Garden house in Ari',
+      description: FIELDS.description,
+      text_edit: {
+        state: 'pending',
+        title: 'Garden house, pets welcome',
+        description: null,
+        submitted_at: expect.any(String),
+        decided_at: null,
+      },
+    });
+    // An edit that leaves the text alone is "updated", and the waiting text still waits.
+    const price = await patch(owner.token, id, { price: '32000' });
+    expect(json(price).message).toBe(OWNER_MESSAGES.updated);
+    expect((await own(owner.token, id))?.text_edit?.state).toBe('pending');
+    // Held is not decided: nothing was mailed.
+    expect(await newMails()).toHaveLength(0);
+  });
+
+  it('approve: the owner is mailed in their language (Thai) that the new text is live, once', async () => {
+    const { owner, id } = await approvedListing('text-approved@moderation.test', 'th');
+    expect((await patch(owner.token, id, { title: 'บ้านสวน อารีย์ เลี้ยงสัตว์ได้' })).statusCode).toBe(200);
+    const before = (await mailsTo(owner.email)).length;
+
+    const res = await adminPost(`/api/admin/properties/${id}/approve`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).message).toBe(ADMIN_MESSAGES.editApproved);
+    expect((await own(owner.token, id))?.text_edit).toBeNull();
+
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails.at(-1);
+    expect(mail?.subject).toBe('การแก้ไขประกาศของคุณเผยแพร่บน Baan แล้ว');
+    expect(mail?.text).toContain('สวัสดีคุณ Malee');
+    expect(mail?.text).toContain('“บ้านสวน อารีย์ เลี้ยงสัตว์ได้”');
+    expect(mail?.text).toContain(`${app.config.publicUrl}/th/detail/${id}`);
+    expect(mail?.html).toContain('<html lang="th">');
+
+    // Decided once: a second approval is a 409 and mails nothing.
+    expect((await adminPost(`/api/admin/properties/${id}/approve`)).statusCode).toBe(409);
+    expect(await mailsTo(owner.email)).toHaveLength(before + 1);
+  });
+
+  it('reject: the owner is mailed the reason, and their list shows the refused edit with it until their next text edit', async () => {
+    const { owner, id, newMails } = await approvedListing('text-rejected@moderation.test');
+    const scam = { description: 'Transfer the deposit to account 123-4-56789-0 before the viewing.' };
+    expect((await patch(owner.token, id, scam)).statusCode).toBe(200);
+    const reason = 'Payment details & phone numbers <are> not allowed.';
+
+    const res = await adminPost(`/api/admin/properties/${id}/reject`, { reason });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).message).toBe(ADMIN_MESSAGES.editRejected);
+    expect(json(res).payload).toMatchObject({ review: 'approved', pending_edit: null });
+    expect(await isPublic(id)).toBe(true);
+    expect(await own(owner.token, id)).toMatchObject({
+      description: FIELDS.description,
+      review: 'approved',
+      text_edit: {
+        state: 'rejected',
+        title: null,
+        description: scam.description,
+        note: reason,
+        decided_at: expect.any(String),
+      },
+    });
+    // The refused edit is the owner's to read, not the queue's.
+    expect(
+      AdminPropertyPageResponse.parse(
+        json(await app.inject({ url: '/api/admin/properties?status=pending', headers: bearer(admin.token) })),
+      ).payload.items.some((item) => item.id === id),
+    ).toBe(false);
+
+    const [mail, ...more] = await newMails();
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Your changes to a listing were not approved');
+    expect(mail?.text).toContain('“Garden house in Ari”');
+    expect(mail?.text).toContain('stays online with its earlier text');
+    expect(mail?.text).toContain(reason);
+    expect(mail?.text).toContain(`${app.config.publicUrl}/dashboard/properties`);
+    expect(mail?.html).toContain('Payment details &amp; phone numbers &lt;are&gt; not allowed.');
+
+    // A price change keeps the notice; the next text edit (waiting again, a new owner's) replaces it.
+    expect((await patch(owner.token, id, { price: '29000' })).statusCode).toBe(200);
+    expect((await own(owner.token, id))?.text_edit?.state).toBe('rejected');
+    expect((await patch(owner.token, id, { description: 'Quiet garden, two cats welcome.' })).statusCode).toBe(200);
+    expect((await own(owner.token, id))?.text_edit).toMatchObject({
+      state: 'pending',
+      description: 'Quiet garden, two cats welcome.',
+      note: null,
+    });
+    // Withdrawn (the public text sent back): nothing waits and nothing refused is shown.
+    expect((await patch(owner.token, id, { description: FIELDS.description as string })).statusCode).toBe(200);
+    expect((await own(owner.token, id))?.text_edit).toBeNull();
+  });
+
+  it('a held listing’s decision mails the listing’s decision, not the edit’s', async () => {
+    const owner = await newAccount('held-listing-text@moderation.test');
+    const id = await list(owner.token, { title: 'Loft in Ari', location: 'Ari, Bangkok' });
+    expect((await patch(owner.token, id, { title: 'Loft in Ari, river view' })).statusCode).toBe(200);
+    expect((await own(owner.token, id))?.text_edit).toBeNull(); // not public yet: the text applied at once
+    const res = await adminPost(`/api/admin/properties/${id}/approve`);
+    expect(json(res).message).toBe(ADMIN_MESSAGES.approved);
+    const mails = await mailsTo(owner.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your listing is now live on Baan']);
+  });
+});
+
+describe('the other free text visitors read (M5): the location and the rooms’ types', () => {
+  const patch = (token: string, id: number, payload: Record<string, unknown>) =>
+    app.inject({ method: 'PATCH', url: `/api/property/${id}`, headers: bearer(token), payload });
+
+  it('holds a new listing whose room type or location gives a phone number or a LINE ID', async () => {
+    const byRoom = await list(veteran.token, {
+      location: 'Bang Na, Bangkok',
+      'rooms[0][type]': 'bedroom',
+      'rooms[0][quantity]': '2',
+      'rooms[1][type]': 'Call O8l-234-5678',
+      'rooms[1][quantity]': '1',
+    });
+    expect(await review(byRoom)).toMatchObject({ review: 'pending', reasons: ['phone_number'] });
+    const byPlace = await list(veteran.token, { location: 'Bang Na, Bangkok (LINE @bangnahomes)' });
+    expect(await review(byPlace)).toMatchObject({ review: 'pending', reasons: ['line_id'] });
+    // The wizard's own room types and an ordinary address pass.
+    const plain = await list(veteran.token, {
+      location: '88/8 Moo 3, Bang Na, Bangkok 10260',
+      'rooms[0][type]': 'living_room',
+      'rooms[0][quantity]': '1',
+    });
+    expect((await review(plain))?.review).toBe('approved');
+  });
+
+  it('an edit of a live listing that writes contact details into a room type or its location sends it back to review', async () => {
+    const id = await list(veteran.token, { location: 'Bang Kapi, Bangkok' });
+    const rooms = await patch(veteran.token, id, { rooms: [{ type: 'bedroom', quantity: 2 }] });
+    expect(rooms.statusCode, rooms.body).toBe(200);
+    expect(json(rooms).message).toBe(OWNER_MESSAGES.updated);
+    expect((await review(id))?.review).toBe('approved');
+
+    const res = await patch(veteran.token, id, { rooms: [{ type: 'LINE: bangkapi.rooms', quantity: 1 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).message).toBe(OWNER_MESSAGES.updatedHeld);
+    expect(await review(id)).toMatchObject({ review: 'pending', reasons: ['line_id'] });
+    expect(await isPublic(id)).toBe(false);
+
+    const other = await list(veteran.token, { location: 'Bang Kapi, Bangkok' });
+    expect((await patch(veteran.token, other, { location: 'Bang Kapi, see www.bangkapi-rooms.co' })).statusCode).toBe(
+      200,
+    );
+    expect(await review(other)).toMatchObject({ review: 'pending', reasons: ['link'] });
+  });
+
+  it('a listing already waiting gains the reasons; an admin’s edit is not checked', async () => {
+    const id = await list(newcomer.token, { location: 'Bang Kapi, Bangkok' });
+    expect((await patch(newcomer.token, id, { rooms: [{ type: 'โทร ๐๘๑ ๒๓๔ ๕๖๗๘', quantity: 1 }] })).statusCode).toBe(
+      200,
+    );
+    expect(await review(id)).toMatchObject({ review: 'pending', reasons: ['new_owner', 'phone_number'] });
+
+    const { id: adminOwn } = await makeListing(app, admin.id, { location: 'Bang Kapi, Bangkok' });
+    expect(
+      (await patch(admin.token, adminOwn, { rooms: [{ type: 'Call 081-234-5678', quantity: 1 }] })).statusCode,
+    ).toBe(200);
+    expect((await review(adminOwn))?.review).toBe('approved');
   });
 });

@@ -29,6 +29,9 @@ export const ADMIN_MESSAGES = {
   packageRetiredOk: 'Package retired. Existing subscriptions keep working.',
   approved: 'The listing is approved and visible to everyone.',
   rejected: 'The listing is rejected; its owner was mailed the reason.',
+  /** An approved listing's waiting text edit (ADR 017, M5). */
+  editApproved: 'The changes are approved and visible to everyone; the owner was mailed.',
+  editRejected: 'The changes are rejected and the approved text stays; the owner was mailed the reason.',
   /** 409 when approving or rejecting a listing that is not waiting for review. */
   notPending: 'This listing is not waiting for review.',
 } as const;

@@ -138,6 +138,26 @@ export const InquiryPage = z.object({
 export type InquiryPage = z.infer<typeof InquiryPage>;
 export const InquiryPageResponse = successEnvelope(InquiryPage);
 
+/** Where the owner's text edit of an approved listing stands (ADR 017, M5): waiting for review, or refused. */
+export const TEXT_EDIT_STATES = ['pending', 'rejected'] as const;
+
+/**
+ * The owner's text edit of an approved listing as its owner sees it (ADR 017, M5). `pending`: the new title and/or
+ * description (null where unchanged) wait for an admin while visitors see the approved text (`title`, `description`
+ * of the listing). `rejected`: the last such edit an admin refused, with their reason (`note`); the approved text
+ * stayed. Null when no edit waits and none was refused since the owner's last text edit.
+ */
+export const OwnTextEdit = z.object({
+  state: z.enum(TEXT_EDIT_STATES),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  submitted_at: z.string(),
+  /** The admin's reason for refusing it; null while it waits. */
+  note: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type OwnTextEdit = z.infer<typeof OwnTextEdit>;
+
 /** An item of GET /api/user/properties: the owner's listing with how many inquiries it has had. */
 export const OwnProperty = Property.extend({
   inquiry_count: z.number().int(),
@@ -145,6 +165,7 @@ export const OwnProperty = Property.extend({
   review: z.enum(REVIEW_STATES),
   review_reasons: z.array(z.string()),
   review_note: z.string().nullable(),
+  text_edit: OwnTextEdit.nullable(),
 });
 export type OwnProperty = z.infer<typeof OwnProperty>;
 export const OwnPropertyListResponse = successEnvelope(z.array(OwnProperty));

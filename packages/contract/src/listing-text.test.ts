@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingTextReasons } from './index.ts';
+import { foldDigitLookAlikes, listingTextReasons } from './index.ts';
 
 describe('listingTextReasons', () => {
   it('flags the probe’s deposit scam for every way it takes the buyer off Baan', () => {
@@ -36,7 +36,31 @@ describe('listingTextReasons', () => {
   });
 
   it.each([
+    ['Call O8l-234-5678', ['phone_number']],
+    ['Tel 0 8 I 2 3 4 5 6 7 8', ['phone_number']],
+    ['โทร O๘๑-๒๓๔-๕๖๗๘', ['phone_number']],
+    ['โทร ၀၈၁ ၂၃၄ ၅၆၇၈', ['phone_number']],
+    ['Call ０８１－２３４－５６７８', ['phone_number']],
+    ['Call Ο8Ι 234 5678 (Greek and Latin capitals)', ['phone_number']],
+    ['Call о81-234-5678 (Cyrillic o)', ['phone_number']],
+    ['Account l23-4-56789-O', ['bank_account']],
+    ['KBank l234567B9O', []],
+    ['KBank |23456789O', ['bank_account']],
+  ])('reads look-alike digits in %j', (text, reasons) => {
+    expect(listingTextReasons(text)).toEqual(reasons);
+  });
+
+  it('folds look-alikes only inside numbers, never in words', () => {
+    expect(foldDigitLookAlikes('Call O8l-234-5678, lOl, Hello1, 2OOO sqm, l23-4-56789-O')).toBe(
+      'Call 081-234-5678, lOl, Hello1, 2000 sqm, 123-4-56789-0',
+    );
+    expect(foldDigitLookAlikes('Pool, lobby, Il Villaggio, OO7 Bond')).toBe('Pool, lobby, Il Villaggio, 007 Bond');
+  });
+
+  it.each([
     'Corner unit, city view, fully furnished. 2,500,000 baht.',
+    'Hello, call Ollie on LOL Road, soi 1O, 2OO m to BTS.',
+    'Villa II, 3 bedrooms, built 2O18, 1,2OO sqm, lobby on floor l.',
     'Deposit 2 months, advance 1 month. Minimum contract 1 year.',
     'มัดจำ 2 เดือน ล่วงหน้า 1 เดือน ค่าโอนคนละครึ่ง',
     'Transfer fee split 50/50, price 3,200,000 THB',
@@ -48,7 +72,7 @@ describe('listingTextReasons', () => {
   });
 
   it('reads the longest title and description, made of what its patterns look for, in a few milliseconds', () => {
-    for (const unit of ['line ', '1 ', 'a.', '@a', 'transfer ', 'deposit ', '1-', 'www']) {
+    for (const unit of ['line ', '1 ', 'a.', '@a', 'transfer ', 'deposit ', '1-', 'www', 'O', 'l1', '-O', 'O-1']) {
       const started = Date.now();
       listingTextReasons(unit.repeat(300 / unit.length), `${unit.repeat(10_000 / unit.length)}x`);
       expect(Date.now() - started, unit).toBeLessThan(100);

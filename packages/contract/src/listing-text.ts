@@ -8,6 +8,8 @@ import { toAsciiDigits } from './amount.ts';
  * - `bank_account`: an account number (10 to 15 digits, or 3-1-5-1 as Thai banks print them), "account no.",
  *   "เลขบัญชี";
  * - `phone_number`: a Thai number (0 and 8 or 9 digits, or +66), separators allowed;
+ * - both numbers are read with their digits in any script (Thai ๐-๙, Myanmar ၀-၉, full-width) and with the letters
+ *   that look like digits inside a number folded (foldDigitLookAlikes: "O8l-234-5678" is 081-234-5678);
  * - `line_id`: "LINE: …", "LINE ID", "line @…", "ไลน์", line.me links, an @handle;
  * - `link`: a web address (an e-mail address's domain too: it is contact off Baan as well);
  * - `payment_request`: asking for a transfer or a deposit before anything else ("transfer 50,000 THB deposit",
@@ -39,11 +41,67 @@ const PAYMENT_REQUEST = new RegExp(
   'i',
 );
 
+/**
+ * Letters that stand in for digits when a number is written to slip past a filter: Latin, Cyrillic and Greek O and o
+ * as 0; Latin I and l, Cyrillic І, і and Ӏ, Greek Ι, and | as 1 (payments' transactionKey folds the same look-alikes).
+ */
+const LOOK_ALIKE_DIGITS: Readonly<Record<string, string>> = {
+  O: '0',
+  o: '0',
+  О: '0',
+  о: '0',
+  Ο: '0',
+  ο: '0',
+  I: '1',
+  l: '1',
+  І: '1',
+  і: '1',
+  Ӏ: '1',
+  Ι: '1',
+  '|': '1',
+};
+/** A word: letters, digits and |, as many as follow (one linear pass, each character read once). */
+const WORD = /[\p{L}\p{Nd}|]+/gu;
+const LOOK_ALIKE_OR_DIGIT = /^[\dOoОоΟοIlІіӀΙ|]+$/u;
+/** Decimal digits of other scripts (Myanmar ၀-၉, Arabic-Indic, Devanagari…); toAsciiDigits did Thai and full-width. */
+const OTHER_DIGIT = /[^\P{Nd}0-9]/gu;
+
+/**
+ * The text with the digits of any script as ASCII, and, in a word made of nothing but digits and their look-alikes
+ * with at least one real digit ("O8l", "2O"), joined to one by a hyphen or a dot ("-O") or between two ("8 I 2"), the
+ * look-alikes as digits.
+ * Other words ("Call", "lO", "Hello1") stay as they are, so ordinary text gains no numbers.
+ */
+export function foldDigitLookAlikes(text: string): string {
+  return toAsciiDigits(text)
+    .replace(OTHER_DIGIT, (digit) => {
+      // Unicode keeps each script's 0 to 9 together, in order: a digit's value is its distance from the first digit
+      // before it (modulo 10, where two scripts' digits follow one another).
+      const code = digit.codePointAt(0) ?? 0;
+      let zero = code;
+      while (zero > 0 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+      return String((code - zero) % 10);
+    })
+    .replace(WORD, (word, at: number, text: string) => {
+      if (!LOOK_ALIKE_OR_DIGIT.test(word)) return word;
+      // Look-alikes alone are digits where a hyphen or a dot joins them to a number ("123-4-56789-O"), or where
+      // numbers stand on both sides ("0 8 I 2").
+      const before = text.slice(Math.max(0, at - 2), at);
+      const after = text.slice(at + word.length, at + word.length + 2);
+      const isNumber =
+        /\d/.test(word) ||
+        /\d[-.]$/.test(before) ||
+        /^[-.]\d/.test(after) ||
+        (/\d[ ]$/.test(before) && /^[ ]\d/.test(after));
+      return isNumber ? Array.from(word, (ch) => LOOK_ALIKE_DIGITS[ch] ?? ch).join('') : word;
+    });
+}
+
 /** The reasons a listing's text is held for review, in LISTING_TEXT_REASONS order; none for ordinary text. */
 export function listingTextReasons(...texts: readonly string[]): ListingTextReason[] {
   const text = toAsciiDigits(texts.join('\n'));
   const found = new Set<ListingTextReason>();
-  for (const [run] of text.matchAll(DIGIT_RUN)) {
+  for (const [run] of foldDigitLookAlikes(text).matchAll(DIGIT_RUN)) {
     const digits = run.replace(/\D/g, '');
     if (/^(?:0\d{8,9}|660?\d{8,9})$/.test(digits)) found.add('phone_number');
     else if (BANK_FORMAT.test(run.trim()) || /^\d{10,15}$/.test(digits)) found.add('bank_account');

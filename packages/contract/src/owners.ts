@@ -35,6 +35,11 @@ export const OWNER_MESSAGES = {
   /** 403 when a create or an edit would feature more listings than the owner's active package allows. */
   featuredQuota: (n: number) => `Your package allows ${n} featured listings.`,
   updated: 'Listing updated.',
+  /** The edit's new title or description waits for review (ADR 017, M5); the rest of the edit is saved. */
+  updatedTextPending:
+    'Listing updated. Baan reviews your new text before visitors see it; until then they see the earlier text.',
+  /** The edit sent a live listing back to review (a price far off, another owner's photo, contact details in a room). */
+  updatedHeld: 'Listing updated. Baan reviews it again before it is shown; we will e-mail you the decision.',
   notYours: 'You can only change your own listings.',
   hiddenByAdmin: 'An admin has hidden this listing; its status cannot be changed.',
   inquiryUpdated: 'Inquiry updated.',

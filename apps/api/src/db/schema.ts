@@ -177,6 +177,15 @@ export const packages = pgTable('packages', {
   ...timestamps,
 });
 
+/** A rejected text edit of a listing, kept for its owner (`properties.text_rejection`); times are ISO strings. */
+export type TextRejection = {
+  title: string | null;
+  description: string | null;
+  note: string;
+  submittedAt: string;
+  rejectedAt: string;
+};
+
 export const properties = pgTable(
   'properties',
   {
@@ -228,6 +237,11 @@ export const properties = pgTable(
     pendingDescription: text('pending_description'),
     pendingReasons: jsonb('pending_reasons').$type<string[]>(),
     pendingSince: timestamp('pending_since', { withTimezone: true }),
+    /**
+     * The owner's last text edit an admin rejected (M5): what it said (null where unchanged), the admin's reason, when it
+     * was sent and decided. Shown to the owner until their next text edit; the public never sees it.
+     */
+    textRejection: jsonb('text_rejection').$type<TextRejection>(),
     /** The owner's active package sells premium visibility: ranks first in the default sort (kept by the perks job). */
     premium: boolean('premium').notNull().default(false),
     /** Condos: the building's foreign quota has room (ADR 018). */

@@ -49,12 +49,21 @@ const adminProperties: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const { id, action } = request.params;
-      if (action === 'approve')
-        await decideListingReview(app.db, id, { kind: 'approve' }, actor(request), app.clock.now(), notice());
-      else await moderateProperty(app.db, id, action, actor(request), app.clock.now());
+      let message = MESSAGE[action];
+      if (action === 'approve') {
+        const decided = await decideListingReview(
+          app.db,
+          id,
+          { kind: 'approve' },
+          actor(request),
+          app.clock.now(),
+          notice(),
+        );
+        if (decided === 'edit') message = ADMIN_MESSAGES.editApproved;
+      } else await moderateProperty(app.db, id, action, actor(request), app.clock.now());
       await invalidateListings(app, `admin: ${action} listing`);
       request.log.info({ propertyId: id, action }, 'listing moderated');
-      return ok(await getAdminProperty(app.db, app.storage, id), MESSAGE[action]);
+      return ok(await getAdminProperty(app.db, app.storage, id), message);
     },
   );
 
@@ -73,11 +82,21 @@ const adminProperties: RoutesPlugin = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { reason } = request.body;
-      await decideListingReview(app.db, id, { kind: 'reject', reason }, actor(request), app.clock.now(), notice());
+      const decided = await decideListingReview(
+        app.db,
+        id,
+        { kind: 'reject', reason },
+        actor(request),
+        app.clock.now(),
+        notice(),
+      );
       // A held listing was never public, so visitors see no change; every review write invalidates alike all the same.
       await invalidateListings(app, 'admin: reject listing');
       request.log.info({ propertyId: id }, 'listing rejected');
-      return ok(await getAdminProperty(app.db, app.storage, id), ADMIN_MESSAGES.rejected);
+      return ok(
+        await getAdminProperty(app.db, app.storage, id),
+        decided === 'edit' ? ADMIN_MESSAGES.editRejected : ADMIN_MESSAGES.rejected,
+      );
     },
   );
 

@@ -145,8 +145,10 @@ const propertyWrites: RoutesPlugin = async (app) => {
         cleanup = received.cleanup;
       }
       let ownerId: number;
+      let sentText = false;
       try {
         const fields = parse(UpdatePropertyFields, input);
+        sentText = fields.title !== undefined || fields.description !== undefined;
         ({ ownerId } = await updateProperty(app.db, app.storage, id, editor, fields, files, now, {
           newOwnerDays: app.config.moderationNewOwnerDays,
         }));
@@ -158,7 +160,14 @@ const propertyWrites: RoutesPlugin = async (app) => {
       request.log.info({ propertyId: id, photos: files.length }, 'listing edited');
       const property = await getUserProperty(app.db, app.storage, ownerId, id);
       if (!property) throw new Error('the edited listing could not be read back');
-      return ok(property, OWNER_MESSAGES.updated);
+      // Say what the owner cannot see: the new text waits for review (M5), or the edit sent the listing back to review.
+      const message =
+        listing.review === 'approved' && property.review === 'pending'
+          ? OWNER_MESSAGES.updatedHeld
+          : sentText && property.text_edit?.state === 'pending'
+            ? OWNER_MESSAGES.updatedTextPending
+            : OWNER_MESSAGES.updated;
+      return ok(property, message);
     },
   );
 

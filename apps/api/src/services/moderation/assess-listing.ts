@@ -29,9 +29,14 @@ export type ListingToAssess = {
   type: 'rent' | 'sale';
   propertySubType: string;
   location: string;
-  /** What the listing says: checked for contact and payment details (listingTextReasons) at creation. */
+  /**
+   * What the listing says, checked for contact and payment details (listingTextReasons) at creation: the title, the
+   * description, and the other free text visitors read, the location and the rooms' types (the API takes any text
+   * there, up to 300 and 60 characters).
+   */
   title: string;
   description: string;
+  roomTypes: readonly string[];
   price: number;
   area: number;
   /** The photos' difference hashes (`StoredImage.phash`). */
@@ -117,15 +122,15 @@ async function hasOtherOwnersPhoto(db: Db | Tx, userId: number, hashes: string[]
   return match !== undefined;
 }
 
-/**
- * Decides whether a new listing goes live at once or waits for an admin, and why. Run it in the creating
- * transaction. Admins' own listings are never held.
- */
 /** Whether the account is inside the new-owner window (its listings, and text edits of them, wait for review). */
 export function isNewOwner(createdAt: Date, now: Date, newOwnerDays: number): boolean {
   return now.getTime() - createdAt.getTime() < newOwnerDays * DAY_MS;
 }
 
+/**
+ * Decides whether a new listing goes live at once or waits for an admin, and why. Run it in the creating
+ * transaction. Admins' own listings are never held.
+ */
 export async function assessNewListing(
   db: Db | Tx,
   listing: ListingToAssess,
@@ -141,7 +146,7 @@ export async function assessNewListing(
   const reasons: ReviewReason[] = [];
   if (isNewOwner(owner.createdAt, now, newOwnerDays)) reasons.push('new_owner');
   reasons.push(...(await listingContentReasons(db, listing)));
-  reasons.push(...listingTextReasons(listing.title, listing.description));
+  reasons.push(...listingTextReasons(listing.title, listing.description, listing.location, ...listing.roomTypes));
 
   return { review: reasons.length > 0 ? 'pending' : 'approved', reviewReasons: reasons };
 }
@@ -154,7 +159,7 @@ export async function assessNewListing(
  */
 export async function listingContentReasons(
   db: Db | Tx,
-  listing: Omit<ListingToAssess, 'title' | 'description'>,
+  listing: Omit<ListingToAssess, 'title' | 'description' | 'roomTypes'>,
   excludeId?: number,
 ): Promise<ReviewReason[]> {
   const reasons: ReviewReason[] = [];

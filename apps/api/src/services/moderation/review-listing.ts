@@ -13,10 +13,15 @@ export type DecisionNotice = { mailer: Mailer; publicUrl: string };
 
 export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 
+/** What the decision was on: a held listing, or only an approved listing's text edit (M5). */
+export type Decided = 'listing' | 'edit';
+
 /**
  * An admin's decision on a listing waiting for review (ADR 017): approved goes live, rejected stays hidden with the
- * reason. The change, its audit entry and the owner's mail commit together. 404 for a missing listing, 409 when it
- * is not waiting for review (already decided, or never held).
+ * reason. On an approved listing whose text edit waits (M5), approve puts the new text live and reject drops it (kept
+ * for the owner with the reason as `text_rejection`); the listing stays public either way. The change, its audit
+ * entry and the owner's mail commit together. 404 for a missing listing, 409 when it is not waiting for review
+ * (already decided, or never held).
  */
 export async function decideListingReview(
   db: Db,
@@ -25,8 +30,8 @@ export async function decideListingReview(
   admin: AuditActor,
   now: Date,
   notice: DecisionNotice,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<Decided> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         title: properties.title,
@@ -59,9 +64,19 @@ export async function decideListingReview(
     };
     if (row.review !== 'pending') {
       // Only the text edit waited: the listing stays approved and public, with the new text or the old one.
+      const textRejection =
+        decision.kind === 'reject' && row.pendingSince
+          ? {
+              title: row.pendingTitle,
+              description: row.pendingDescription,
+              note: decision.reason,
+              submittedAt: row.pendingSince.toISOString(),
+              rejectedAt: now.toISOString(),
+            }
+          : null;
       await tx
         .update(properties)
-        .set({ ...pendingText, updatedAt: now })
+        .set({ ...pendingText, textRejection, updatedAt: now })
         .where(eq(properties.id, id));
       await recordAudit(
         tx,
@@ -78,7 +93,19 @@ export async function decideListingReview(
         },
         now,
       );
-      return;
+      // Named by the title visitors now see: the new one once approved.
+      const title = (approved ? row.pendingTitle : null) ?? row.title;
+      await notice.mailer.queue(
+        tx,
+        reviewDecisionMail(
+          row,
+          decision.kind === 'approve'
+            ? { kind: 'edit_approved', listingId: id, title }
+            : { kind: 'edit_rejected', listingId: id, title, reason: decision.reason },
+          notice.publicUrl,
+        ),
+      );
+      return 'edit';
     }
 
     await tx
@@ -118,5 +145,6 @@ export async function decideListingReview(
         notice.publicUrl,
       ),
     );
+    return 'listing';
   });
 }

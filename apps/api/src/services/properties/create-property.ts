@@ -69,6 +69,7 @@ export async function createProperty(
           location: fields.location,
           title: fields.title,
           description: fields.description,
+          roomTypes: fields.rooms.map((room) => room.type),
           price: fields.price,
           area: fields.area,
           photoHashes: stored.map((image) => image.phash),

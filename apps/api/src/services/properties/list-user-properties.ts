@@ -1,14 +1,42 @@
-import type { OwnProperty } from '@baan/contract';
+import type { OwnProperty, OwnTextEdit } from '@baan/contract';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { countInquiriesByProperty } from '../contact/list-user-inquiries.ts';
-import { loadDetails, toWireProperty } from './property-wire.ts';
+import { loadDetails, type PropertyRow, toWireProperty } from './property-wire.ts';
+
+/**
+ * The owner's text edit of an approved listing (ADR 017, M5): the one waiting for review, else the last one an admin
+ * refused (kept until the owner's next text edit).
+ */
+function ownTextEdit(row: PropertyRow): OwnTextEdit | null {
+  if (row.pendingSince) {
+    return {
+      state: 'pending',
+      title: row.pendingTitle,
+      description: row.pendingDescription,
+      submitted_at: row.pendingSince.toISOString(),
+      note: null,
+      decided_at: null,
+    };
+  }
+  const rejected = row.textRejection;
+  if (!rejected) return null;
+  return {
+    state: 'rejected',
+    title: rejected.title,
+    description: rejected.description,
+    submitted_at: rejected.submittedAt,
+    note: rejected.note,
+    decided_at: rejected.rejectedAt,
+  };
+}
 
 /**
  * The owner's own listings, whatever their status (paused, sold, rented, hidden) and review, newest first, each
- * with its inquiry count (one grouped query for all of them) and where moderation stands.
+ * with its inquiry count (one grouped query for all of them) and where moderation stands (its review, and its text
+ * edit waiting or refused).
  */
 export async function listUserProperties(db: Db, storage: Storage, userId: number, only?: SQL): Promise<OwnProperty[]> {
   const rows = await db
@@ -29,6 +57,7 @@ export async function listUserProperties(db: Db, storage: Storage, userId: numbe
     review: row.review,
     review_reasons: row.reviewReasons,
     review_note: row.reviewNote,
+    text_edit: ownTextEdit(row),
   }));
 }
 

@@ -1,4 +1,5 @@
 import {
+  type ListingTextReason,
   levelAndFloorsIssues,
   listingTextReasons,
   MAX_PHOTOS,
@@ -202,7 +203,14 @@ async function textColumns(
   if (fields.title === undefined && fields.description === undefined) return {};
   const title = fields.title ?? row.pendingTitle ?? row.title;
   const description = fields.description ?? row.pendingDescription ?? row.description;
-  const cleared = { pendingTitle: null, pendingDescription: null, pendingReasons: null, pendingSince: null };
+  // Any text edit also ends what the owner was shown of a refused one (`text_rejection`).
+  const cleared = {
+    pendingTitle: null,
+    pendingDescription: null,
+    pendingReasons: null,
+    pendingSince: null,
+    textRejection: null,
+  };
   if (editor.role === 'admin') return { title, description, ...cleared };
   const reasons: string[] = listingTextReasons(title, description);
   if (row.review !== 'approved') {
@@ -219,6 +227,7 @@ async function textColumns(
     pendingDescription: description === row.description ? null : description,
     pendingReasons: reasons,
     pendingSince: now,
+    textRejection: null,
   };
 }
 
@@ -234,10 +243,24 @@ function changesModeratedFields(row: PropertyRow, fields: UpdatePropertyFields):
 }
 
 /**
+ * The text check on the other free text an edit may change (M5): a new location, or the rooms' types (the API takes
+ * any text there and the listing page shows it). Unlike the title and description these cannot wait aside, so a
+ * match holds the listing itself (recheckModeration).
+ */
+function otherTextReasons(row: PropertyRow, fields: UpdatePropertyFields): ListingTextReason[] {
+  const texts = [
+    ...(fields.location !== undefined && fields.location !== row.location ? [fields.location] : []),
+    ...(fields.rooms ?? []).map((room) => room.type),
+  ];
+  return texts.length > 0 ? listingTextReasons(...texts) : [];
+}
+
+/**
  * The moderation gate on an owner's edit (ADR 017): when it changes the price, area, type, sub type or location, or
- * adds photos, the price and photo checks (not the new-owner rule) run on the listing as it will be; an approved
- * listing they flag goes back to `pending` with those reasons. Run in the edit's transaction after its writes (the
- * new photos' hashes are stored). A pending or rejected listing keeps its review; admins' edits are not checked.
+ * adds photos, the price and photo checks (not the new-owner rule) run on the listing as it will be, and a new
+ * location or rooms' types are read by the text check (otherTextReasons); an approved listing they flag goes back to
+ * `pending` with those reasons. Run in the edit's transaction after its writes (the new photos' hashes are stored).
+ * A pending listing gains the text reasons it now has; a rejected one keeps its review; admins' edits are not checked.
  */
 async function recheckModeration(
   tx: Tx,
@@ -246,25 +269,42 @@ async function recheckModeration(
   addsPhotos: boolean,
   editor: Editor,
 ): Promise<void> {
-  if (editor.role === 'admin' || row.review !== 'approved') return;
-  if (!addsPhotos && !changesModeratedFields(row, fields)) return;
-  const photos = await tx
-    .select({ phash: propertyImages.phash })
-    .from(propertyImages)
-    .where(eq(propertyImages.propertyId, row.id));
-  const reasons = await listingContentReasons(
-    tx,
-    {
-      userId: row.userId,
-      type: fields.type ?? row.type,
-      propertySubType: fields.property_sub_type ?? row.propertySubType,
-      location: fields.location ?? row.location,
-      price: fields.price ?? row.price,
-      area: fields.area ?? row.area,
-      photoHashes: photos.map((photo) => photo.phash),
-    },
-    row.id,
-  );
+  if (editor.role === 'admin' || row.review === 'rejected') return;
+  const textReasons = otherTextReasons(row, fields);
+  if (row.review === 'pending') {
+    if (textReasons.length === 0) return;
+    // Read again: the edit's own write may have added the title's and description's reasons (textColumns).
+    const [current] = await tx
+      .select({ reasons: properties.reviewReasons })
+      .from(properties)
+      .where(eq(properties.id, row.id));
+    await tx
+      .update(properties)
+      .set({ reviewReasons: [...new Set([...(current?.reasons ?? []), ...textReasons])] })
+      .where(eq(properties.id, row.id));
+    return;
+  }
+  let reasons: string[] = [];
+  if (addsPhotos || changesModeratedFields(row, fields)) {
+    const photos = await tx
+      .select({ phash: propertyImages.phash })
+      .from(propertyImages)
+      .where(eq(propertyImages.propertyId, row.id));
+    reasons = await listingContentReasons(
+      tx,
+      {
+        userId: row.userId,
+        type: fields.type ?? row.type,
+        propertySubType: fields.property_sub_type ?? row.propertySubType,
+        location: fields.location ?? row.location,
+        price: fields.price ?? row.price,
+        area: fields.area ?? row.area,
+        photoHashes: photos.map((photo) => photo.phash),
+      },
+      row.id,
+    );
+  }
+  reasons.push(...textReasons);
   if (reasons.length === 0) return;
   await tx
     .update(properties)

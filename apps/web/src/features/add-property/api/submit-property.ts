@@ -1,4 +1,4 @@
-import type { FieldErrors, ReviewState } from '@baan/contract';
+import type { FieldErrors, OwnTextEdit, ReviewState } from '@baan/contract';
 
 export interface SubmitOptions {
   token: string | null;
@@ -18,6 +18,8 @@ export type SubmitResult =
       id?: number;
       /** Moderation (ADR 017): a new listing may be held (`pending`) for an admin's review; absent from older servers. */
       review?: ReviewState;
+      /** An edit (ADR 017, M5): whether the listing's new text waits for review (`pending`), from `text_edit`. */
+      textEdit?: OwnTextEdit['state'];
     }
   | { ok: false; status: number; message?: string; errors?: FieldErrors };
 
@@ -51,8 +53,17 @@ export function submitProperty(
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && body.success !== false) {
-        const payload = body.payload as { id?: number; review?: ReviewState } | undefined;
-        resolve({ ok: true, status: xhr.status, message: body.message, id: payload?.id, review: payload?.review });
+        const payload = body.payload as
+          | { id?: number; review?: ReviewState; text_edit?: Pick<OwnTextEdit, 'state'> | null }
+          | undefined;
+        resolve({
+          ok: true,
+          status: xhr.status,
+          message: body.message,
+          id: payload?.id,
+          review: payload?.review,
+          textEdit: payload?.text_edit?.state,
+        });
       } else {
         resolve({ ok: false, status: xhr.status, message: body.message, errors: body.errors });
       }

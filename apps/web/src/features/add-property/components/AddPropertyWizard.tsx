@@ -1,4 +1,4 @@
-import { MAX_PHOTOS, OWNER_MESSAGES, type Property } from '@baan/contract';
+import { MAX_PHOTOS, OWNER_MESSAGES, type OwnTextEdit, type Property, type ReviewState } from '@baan/contract';
 import { Check } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,7 @@ import { fieldId } from './fields';
 import { type LocationFieldProps, StepDefine } from './StepDefine';
 import { StepInformation } from './StepInformation';
 import { type PhotoMove, type PhotoTarget, StepMedia } from './StepMedia';
+import { TextEditNotice } from './TextEditNotice';
 
 const STEP_KEYS = ['define', 'media', 'info'] as const;
 const LAST_STEP = STEP_KEYS.length - 1;
@@ -61,9 +62,10 @@ export interface AddPropertyWizardProps {
   onNeedPackage?: () => void;
   /**
    * Editing: the listing as it is now (GET /api/user/properties). The same three steps, filled in; only what changed
-   * is sent (PATCH /api/property/{id}). Without it the wizard adds a new listing.
+   * is sent (PATCH /api/property/{id}). Without it the wizard adds a new listing. Its review and its text edit waiting
+   * or refused (ADR 017, M5) are shown above the form and decide what the saved toast says.
    */
-  listing?: Property;
+  listing?: Property & { review?: ReviewState; text_edit?: OwnTextEdit | null };
 }
 
 /** Where the owner's listings are: an edit returns there. */
@@ -74,6 +76,20 @@ function quotaRefused(result: SubmitResult): number | null {
   const n = Number(/\d+/.exec(result.message ?? '')?.[0]);
   if (Number.isInteger(n) && result.message === OWNER_MESSAGES.featuredQuota(n)) return n;
   return null;
+}
+
+/**
+ * What a saved edit's toast says (ADR 017, M5): a live listing the edit sent back to review, a new title or
+ * description that waits for review while the approved text stays public, or plainly updated.
+ */
+function savedMessage(
+  listing: NonNullable<AddPropertyWizardProps['listing']>,
+  result: Extract<SubmitResult, { ok: true }>,
+  sentText: boolean,
+) {
+  if (listing.review === 'approved' && result.review === 'pending') return 'edit.savedHeld' as const;
+  if (sentText && result.textEdit === 'pending') return 'edit.savedTextPending' as const;
+  return 'edit.saved' as const;
 }
 
 const NO_PHOTOS: PhotoNames = { cover: null, others: [] };
@@ -333,6 +349,7 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
       return;
     }
     let body: FormData;
+    let sentText = false;
     if (listing && original) {
       const patch = toPatchData(check.fields, form, original);
       if (patch.changed.length === 0) {
@@ -342,6 +359,7 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
         return;
       }
       body = patch.data;
+      sentText = patch.changed.includes('title') || patch.changed.includes('description');
     } else {
       body = toFormData(check.fields, form);
     }
@@ -360,7 +378,7 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
       clearDraft(draftOwner);
       dispatch(listingsChanged());
       if (listing) {
-        toast.success(t('edit.saved'));
+        toast.success(t(savedMessage(listing, result, sentText)));
         navigate(DASHBOARD_LIST);
         return;
       }
@@ -421,6 +439,7 @@ export function AddPropertyWizard({ renderLocation, token, userId, onNeedPackage
       {listing ? <p className="mt-2 font-medium wrap-anywhere text-slate-800">{listing.title}</p> : null}
       <p className="mt-2 text-slate-600">{listing ? t('edit.intro') : t('wizard.intro')}</p>
       <p className="mt-1 text-sm text-slate-600">{t('wizard.draftNote')}</p>
+      {listing?.text_edit ? <TextEditNotice edit={listing.text_edit} /> : null}
       {isNoticeShown ? (
         <DraftNotice
           missingPhotos={[...(missingPhotos.cover ? [missingPhotos.cover] : []), ...missingPhotos.others]}

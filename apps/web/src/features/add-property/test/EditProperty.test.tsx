@@ -1,4 +1,4 @@
-import type { FeaturedQuota, Property } from '@baan/contract';
+import type { FeaturedQuota, OwnProperty, Property } from '@baan/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -372,5 +372,94 @@ describe('the featured quota', () => {
       expect(featuredGroup()).toHaveAccessibleDescription(expect.stringContaining('Your package allows 5 featured')),
     );
     expect(router.state.location.pathname).toBe('/add-property');
+  });
+});
+
+describe('a text edit waiting for review or refused (ADR 017, M5)', () => {
+  const PENDING = {
+    state: 'pending',
+    title: 'Sunny condo near Asok, pets welcome',
+    description: null,
+    submitted_at: '2026-05-01T08:00:00.000Z',
+    note: null,
+    decided_at: null,
+  } as const;
+  const edited = (listing: Partial<OwnProperty>) => listing as Partial<Property>;
+
+  /** Saves, answers the PATCH with `payload`, and waits for the way back to My properties. */
+  async function save(user: User, router: Awaited<ReturnType<typeof renderEdit>>['router'], payload: object) {
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const xhr = FakeXhr.last();
+    expect(xhr.method).toBe('PATCH');
+    act(() => xhr.respond(200, { success: true, message: 'Listing updated.', payload }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/properties'));
+  }
+
+  it('shows the waiting title above the form, which keeps the approved text; a new title saved says it waits', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderEdit(edited({ review: 'approved', text_edit: PENDING }));
+    const notice = screen.getByRole('note');
+    expect(notice).toHaveTextContent('Your changed title or description waits for Baan’s review.');
+    expect(notice).toHaveTextContent('Title waiting for review: Sunny condo near Asok, pets welcome');
+    expect(notice).not.toHaveTextContent('Description waiting for review');
+    await toStep(user, 'Add Information');
+    expect(screen.getByLabelText('Property Title *')).toHaveValue('Sunny condo near Asok');
+    await user.type(screen.getByLabelText('Property Title *'), ', quiet');
+    await save(user, router, {
+      ...LISTING,
+      review: 'approved',
+      text_edit: { ...PENDING, title: 'Sunny condo near Asok, quiet' },
+    });
+    await waitFor(() =>
+      expect(toastTexts()).toContain(
+        'Listing updated. Your new text waits for Baan’s review; until then visitors see the approved text.',
+      ),
+    );
+  });
+
+  it('a price change while the text waits is plainly “updated”', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderEdit(edited({ review: 'approved', text_edit: PENDING }));
+    await toStep(user, 'Add Information');
+    const price = screen.getByLabelText('Price (฿) *');
+    await user.clear(price);
+    await user.paste('4200000');
+    await save(user, router, { ...LISTING, price: 4_200_000, review: 'approved', text_edit: PENDING });
+    expect(sentText()).toEqual([['price', '4200000']]);
+    await waitFor(() => expect(toastTexts()).toContain('Listing updated.'));
+    expect(toastTexts().some((text) => text.includes('waits'))).toBe(false);
+  });
+
+  it('a live listing the edit sent back to review says Baan checks it again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderEdit(edited({ review: 'approved', text_edit: null }));
+    expect(screen.queryByRole('note')).toBeNull();
+    await toStep(user, 'Add Information');
+    const price = screen.getByLabelText('Price (฿) *');
+    await user.clear(price);
+    await user.paste('45000');
+    await save(user, router, { ...LISTING, price: 45_000, review: 'pending', text_edit: null });
+    await waitFor(() =>
+      expect(toastTexts()).toContain(
+        'Listing updated. Baan checks it again before it is shown; we will e-mail you the decision.',
+      ),
+    );
+  });
+
+  it('shows a refused text edit with the admin’s reason, in Thai too', async () => {
+    const rejected = {
+      ...PENDING,
+      state: 'rejected',
+      note: 'Phone numbers are not allowed in the description.',
+      decided_at: '2026-05-02T08:00:00.000Z',
+    } as const;
+    await renderEdit(edited({ review: 'approved', text_edit: rejected }));
+    const notice = screen.getByRole('note');
+    expect(notice).toHaveTextContent('Baan did not approve your changed title or description.');
+    expect(notice).toHaveTextContent('Reason: Phone numbers are not allowed in the description.');
+    expect(notice).not.toHaveTextContent('waiting for review');
+    await act(() => changeLanguage('th'));
+    expect(screen.getByRole('note')).toHaveTextContent('Baan ไม่อนุมัติชื่อหรือรายละเอียดที่คุณแก้ไข');
+    expect(screen.getByRole('note')).toHaveTextContent('เหตุผล: Phone numbers are not allowed in the description.');
   });
 });

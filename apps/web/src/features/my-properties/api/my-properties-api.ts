@@ -1,4 +1,4 @@
-import type { OwnerStatus, OwnProperty as OwnPropertyWire, Property } from '@baan/contract';
+import type { OwnerStatus, OwnProperty as OwnPropertyWire, OwnTextEdit, Property } from '@baan/contract';
 import { api } from '../../../lib/api';
 
 /** What a card needs of a listing from GET /api/user/properties (contract `OwnProperty`). */
@@ -10,6 +10,8 @@ export type OwnProperty = Pick<
   inquiry_count?: number;
   /** The admin's reason when the listing was rejected (ADR 017). */
   review_note?: string | null;
+  /** Its owner's text edit waiting for review, or the last one refused with the admin's note (ADR 017, M5). */
+  text_edit?: OwnTextEdit | null;
 };
 
 export const myPropertiesApi = api.enhanceEndpoints({ addTagTypes: ['OwnProperty'] }).injectEndpoints({

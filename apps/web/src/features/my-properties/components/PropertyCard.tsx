@@ -141,6 +141,31 @@ export function PropertyCard({ property, onDelete }: PropertyCardProps) {
             </div>
           </div>
         ) : null}
+        {property.text_edit?.state === 'pending' ? (
+          <p
+            data-testid="text-edit"
+            className="flex items-start gap-1.5 rounded-md bg-amber-50 px-2.5 py-1.5 text-xs text-amber-900"
+          >
+            <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>{tOwn('myListings.textEdit.pending')}</span>
+          </p>
+        ) : null}
+        {property.text_edit?.state === 'rejected' ? (
+          <div
+            data-testid="text-edit"
+            className="flex items-start gap-1.5 rounded-md bg-red-50 px-2.5 py-1.5 text-xs text-red-900"
+          >
+            <XCircle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <div>
+              <p>{tOwn('myListings.textEdit.rejected')}</p>
+              {property.text_edit.note ? (
+                <p className="mt-0.5 font-semibold break-words">
+                  {tOwn('myListings.rejectedNote', { note: property.text_edit.note })}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
         <p className="flex items-start gap-1.5 text-sm text-slate-600">
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span className="line-clamp-1">{localizePlace(property.location)}</span>

@@ -104,6 +104,42 @@ describe('My properties: status and review', () => {
     expect(within(card('Paused home')).queryByRole('link', { name: 'Paused home' })).toBeNull();
   });
 
+  it('shows a text edit waiting for review, and a refused one with the admin’s note, on a live listing (M5)', async () => {
+    const edit = { description: null, submitted_at: '2026-05-01T08:00:00.000Z' };
+    serveList([
+      listing(1, 'Plain home'),
+      listing(2, 'Waiting text', {
+        text_edit: { ...edit, state: 'pending', title: 'Waiting text, new', note: null, decided_at: null },
+      }),
+      listing(3, 'Refused text', {
+        text_edit: {
+          ...edit,
+          state: 'rejected',
+          title: 'Call 081-234-5678',
+          note: 'No phone numbers in the title.',
+          decided_at: '2026-05-02T08:00:00.000Z',
+        },
+      }),
+    ]);
+    await open();
+    await waitFor(() => expect(cardTitles()).toHaveLength(3));
+    expect(within(card('Plain home')).queryByTestId('text-edit')).toBeNull();
+    const waiting = within(card('Waiting text')).getByTestId('text-edit');
+    expect(waiting).toHaveTextContent(
+      'Your changed title or description waits for Baan’s review. Visitors see the approved text until then.',
+    );
+    const refused = within(card('Refused text')).getByTestId('text-edit');
+    expect(refused).toHaveTextContent('Baan did not approve your changed title or description.');
+    expect(refused).toHaveTextContent('Reason: No phone numbers in the title.');
+    // The listing itself stays live: no review badge, and its public page is linked.
+    for (const title of ['Waiting text', 'Refused text']) {
+      expect(within(card(title)).queryByTestId('review-badge')).toBeNull();
+      expect(within(card(title)).getByRole('link', { name: `Public page: ${title}` })).toBeInTheDocument();
+    }
+    // The refused text itself is not shown as the listing's title.
+    expect(card('Refused text')).not.toHaveTextContent('081-234-5678');
+  });
+
   it('links every card to its edit form and its statistics', async () => {
     serveList([listing(7, 'Garden house', { status: 'paused' })]);
     await open();
