@@ -104,6 +104,15 @@ module.exports = {
       to: { path: `${API}plugins/` },
     },
     {
+      name: 'api-infra-plugin-to-app',
+      severity: 'error',
+      comment:
+        'An infrastructure plugin (plugins/infra) knows nothing of the product: it never imports an app plugin or a ' +
+        'route. Let the app plugin register on it (app.jobs.register, app.mailer) instead.',
+      from: { path: `${API}plugins/infra/` },
+      to: { path: [`${API}plugins/app/`, `${API}routes/`] },
+    },
+    {
       name: 'contract-is-pure',
       severity: 'error',
       comment: 'The contract (packages/contract) is imported by the browser and the server: it imports no app code.',

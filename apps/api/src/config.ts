@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_MAP_TILE_URL } from '@baan/contract';
 import { z } from 'zod';
+import { ConfigError, type ConfigProblem } from './lib/config-error.ts';
+import { redactRedisUrl } from './lib/redact-url.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 import { DEMO_ADMIN } from './services/accounts/ensure-admin.ts';
 import { parsePromptPayId } from './services/payments/promptpay-payload.ts';
@@ -165,28 +167,6 @@ export type S3Config = {
 };
 
 type Env = Record<string, string | undefined>;
-
-/** One bad environment variable: its name and what is wrong (never its value when it may be secret). */
-export type ConfigProblem = { variable: string; message: string };
-
-/**
- * What loadConfig throws when the environment is wrong: every bad variable at once, one line each,
- * so a deployment is fixed in one go. Messages name variables and never repeat a secret's value.
- */
-export class ConfigError extends Error {
-  readonly problems: readonly ConfigProblem[];
-
-  constructor(problems: readonly ConfigProblem[]) {
-    const [only] = problems;
-    super(
-      problems.length === 1 && only
-        ? only.message
-        : `${problems.length} environment variables are invalid:\n${problems.map((p) => `- ${p.message}`).join('\n')}`,
-    );
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
-}
 
 /** Unset and empty are the same: the variable takes its default. */
 const isUnset = (value: string | undefined): value is undefined | '' => value === undefined || value === '';
@@ -582,14 +562,6 @@ function redisUrl(value: string | undefined): string | undefined {
   return value.trim();
 }
 
-/** A Redis URL without its user name and password, for log lines. */
-export function redactRedisUrl(value: string): string {
-  const url = new URL(value);
-  url.username = '';
-  url.password = '';
-  return url.toString();
-}
-
 function jwtSecret(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
@@ -605,3 +577,5 @@ function scryptLogN(value: string | undefined): number | undefined {
   }
   return n;
 }
+
+export { ConfigError, type ConfigProblem, redactRedisUrl };

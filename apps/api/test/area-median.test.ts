@@ -1,6 +1,6 @@
 import type { Property } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
-import { pageServices } from '../src/lib/page-services.ts';
+import { pageServices } from '../src/plugins/app/page-services.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 

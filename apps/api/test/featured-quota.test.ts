@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { packages, properties, propertyImages } from '../src/db/schema.ts';
-import { pageServices } from '../src/lib/page-services.ts';
+import { pageServices } from '../src/plugins/app/page-services.ts';
 import { activateSubscription as activate } from '../src/services/subscriptions/activate-subscription.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';

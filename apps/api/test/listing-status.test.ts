@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { properties, users } from '../src/db/schema.ts';
-import { pageServices } from '../src/lib/page-services.ts';
+import { pageServices } from '../src/plugins/app/page-services.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, properties, propertyImages, users } from '../src/db/schema.ts';
-import { isDistinctiveHash } from '../src/services/moderation/assess-listing.ts';
+import { isDistinctiveHash } from '../src/services/images/photo-hash.ts';
 import { drawScene } from '../src/services/seed/demo-pictures.ts';
 import { activateSubscription, createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';

@@ -6,7 +6,7 @@ import { clientNetwork } from '../src/lib/client-network.ts';
 import { RenderLimiter } from '../src/lib/render-limiter.ts';
 import { TtlCache } from '../src/lib/ttl-cache.ts';
 import { DEFAULT_WEB_DIST } from '../src/paths.ts';
-import { isPageCached } from '../src/services/properties/listing-reads.ts';
+import { isPageCached } from '../src/services/reads/listing-reads.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 

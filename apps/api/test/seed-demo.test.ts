@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { properties, propertyImages, users } from '../src/db/schema.ts';
+import { isSharedDemoKey } from '../src/services/images/demo-keys.ts';
 import { demoListings } from '../src/services/seed/demo-listings.ts';
-import { isSharedDemoKey } from '../src/services/seed/demo-picture-pool.ts';
 import { DEMO_OWNERS, seedDemo } from '../src/services/seed/seed-demo.ts';
 import { build } from './helpers.ts';
 

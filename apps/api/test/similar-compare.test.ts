@@ -2,7 +2,7 @@ import { MAX_SIMILAR, type Property } from '@baan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { properties, users } from '../src/db/schema.ts';
-import { pageServices } from '../src/lib/page-services.ts';
+import { pageServices } from '../src/plugins/app/page-services.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 

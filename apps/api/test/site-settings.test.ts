@@ -2,7 +2,7 @@ import { HERO_TITLE_MAX } from '@baan/contract';
 import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, siteSettings } from '../src/db/schema.ts';
-import { pageServices } from '../src/lib/page-services.ts';
+import { pageServices } from '../src/plugins/app/page-services.ts';
 import { DEMO_HERO_TITLES, seedHomeSettings } from '../src/services/settings/home-settings.ts';
 import { createUser } from './fixtures.ts';
 import { build } from './helpers.ts';

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { payments, properties, users } from '../src/db/schema.ts';
-import { STORAGE_MESSAGES } from '../src/services/uploads/storage-failure.ts';
+import { STORAGE_MESSAGES } from '../src/lib/storage-failure.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import type { Storage } from '../src/storage/storage.ts';
 import { activateSubscription, createUser } from './fixtures.ts';

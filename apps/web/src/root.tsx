@@ -2,13 +2,13 @@ import { DEFAULT_MAP_TILE_URL, LANGUAGE_TAGS } from '@baan/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { Links, type LoaderFunctionArgs, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { type AppStore, makeStore } from './app/store';
 import { RootErrorScreen } from './components/ui/NotFound';
 import { SessionRestorer } from './features/auth/components/SessionRestorer';
 import { usePageLanguage } from './i18n/localized-router';
 import stylesheet from './index.css?url';
 import { ToastContainer } from './lib/toast';
 import { makeZodJitless } from './lib/zod-jitless';
+import { type AppStore, makeStore } from './session/store';
 
 // Before any route module loads zod: parse without its eval probe, which the CSP blocks (lib/zod-jitless.ts). The
 // browser evaluates this module before the page's route modules, which React Router imports after it.

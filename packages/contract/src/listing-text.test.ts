@@ -75,7 +75,9 @@ describe('listingTextReasons', () => {
     for (const unit of ['line ', '1 ', 'a.', '@a', 'transfer ', 'deposit ', '1-', 'www', 'O', 'l1', '-O', 'O-1']) {
       const started = Date.now();
       listingTextReasons(unit.repeat(300 / unit.length), `${unit.repeat(10_000 / unit.length)}x`);
-      expect(Date.now() - started, unit).toBeLessThan(100);
+      // Linear takes a few milliseconds; the bound leaves room for a loaded CI machine (127 ms seen once), while
+      // backtracking over 10,000 characters takes seconds.
+      expect(Date.now() - started, unit).toBeLessThan(500);
     }
   });
 });

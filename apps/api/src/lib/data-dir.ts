@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from './config-error.ts';
 
 /** A start that cannot go on for a reason the operator fixes outside Baan; its message is the whole story. */
 export class StartupError extends Error {

@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { redactRedisUrl } from '../config.ts';
+import { redactRedisUrl } from './redact-url.ts';
 import type { StoreLogger } from './redis-rate-limit-store.ts';
 
 export type RedisChannelOptions = {

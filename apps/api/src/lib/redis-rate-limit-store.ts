@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import { redactRedisUrl } from '../config.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit.ts';
+import { redactRedisUrl } from './redact-url.ts';
 
 /**
  * One fixed-window hit, atomically, in one round trip: INCR the counter, give it its expiry only

@@ -6,7 +6,7 @@ import type { CombinedState } from '@reduxjs/toolkit/query';
 export type ApiCacheState = CombinedState<{}, never, 'api'>;
 
 /**
- * What the store needs of the RTK Query API of lib/api.ts, described here so neither app/store.ts nor lib/api.ts
+ * What the store needs of the RTK Query API of lib/api.ts, described here so neither session/store.ts nor lib/api.ts
  * imports the other: the slice to inject, its middleware, and the action that empties its cache.
  */
 export interface LazyApi {
@@ -20,7 +20,7 @@ export interface LazyApi {
 let loaded: LazyApi | null = null;
 const listeners: ((api: LazyApi) => void)[] = [];
 
-/** lib/api.ts announces the API once, when its chunk loads; whoever waits for it (app/store.ts) hears it then. */
+/** lib/api.ts announces the API once, when its chunk loads; whoever waits for it (session/store.ts) hears it then. */
 export function announceApi(api: LazyApi): void {
   if (loaded) return;
   loaded = api;

@@ -70,5 +70,5 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-// Every store gets the API's reducer and middleware now that RTK Query has loaded (app/store.ts listens).
+// Every store gets the API's reducer and middleware now that RTK Query has loaded (session/store.ts listens).
 announceApi(api);

@@ -1,10 +1,10 @@
 import { getConfig, render } from '@testing-library/react';
 import { createMemoryRouter, type Location, Outlet, RouterProvider, type RouterState } from 'react-router';
 import { vi } from 'vitest';
-import { makeStore, type RootState } from '../app/store';
 import { initI18n, loadNamespaces } from '../i18n';
 import { routeNamespaces } from '../i18n/route-namespaces';
 import { AppProviders } from '../root';
+import { makeStore, type RootState } from '../session/store';
 import { emptyCatalogue, stubFetch } from './http';
 import { routeTree } from './route-tree';
 

@@ -1,5 +1,5 @@
 import type { User } from '@baan/contract';
-import type { LoginState } from '../app/login-slice';
+import type { LoginState } from '../session/login-slice';
 
 /** A user object as GET /api/user returns it, for tests. */
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -1,15 +1,10 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { persistentSecret } from '../../lib/secrets.ts';
-import {
-  ALERT_DAILY_JOB,
-  ALERT_MATCH_JOB,
-  ALERT_SEND_JOB,
-  ALERT_WEEKLY_JOB,
-} from '../../services/alerts/alert-jobs.ts';
 import { matchListing } from '../../services/alerts/match-listing.ts';
 import { enqueueDueAlerts, sendSavedSearchAlert } from '../../services/alerts/send-alert.ts';
 import { deriveAlertUnsubscribeKey } from '../../services/alerts/unsubscribe-token.ts';
+import { ALERT_DAILY_JOB, ALERT_MATCH_JOB, ALERT_SEND_JOB, ALERT_WEEKLY_JOB } from '../../services/jobs/alert-jobs.ts';
 import { atBangkokTime } from '../../services/jobs/runner.ts';
 
 declare module 'fastify' {

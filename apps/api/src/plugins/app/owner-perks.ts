@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { atBangkokTime, every } from '../../services/jobs/runner.ts';
 import { sendEndReminders } from '../../services/perks/end-reminders.ts';
 import { ownersWithRecentBoundary, PERKS_INVALIDATE_JOB, syncPerks } from '../../services/perks/sync-owner-perks.ts';
-import { invalidateListings } from '../../services/properties/listing-reads.ts';
+import { invalidateListings } from '../../services/reads/listing-reads.ts';
 
 const DAILY_JOB = 'perks.daily';
 const HOURLY_JOB = 'perks.hourly';

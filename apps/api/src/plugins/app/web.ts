@@ -9,9 +9,9 @@ import fp from 'fastify-plugin';
 import { type AppLoadContext, createRequestHandler, type RequestHandler, type ServerBuild } from 'react-router';
 import { clientNetwork } from '../../lib/client-network.ts';
 import { EncodedBody, sendEncoded } from '../../lib/encoded-body.ts';
-import { pageServices } from '../../lib/page-services.ts';
 import { eventLoopBusyness, RenderLimiter } from '../../lib/render-limiter.ts';
-import { cachedPage, isPageCached } from '../../services/properties/listing-reads.ts';
+import { cachedPage, isPageCached } from '../../services/reads/listing-reads.ts';
+import { pageServices } from './page-services.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

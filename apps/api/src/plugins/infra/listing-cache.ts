@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { redactRedisUrl } from '../../config.ts';
+import { redactRedisUrl } from '../../lib/redact-url.ts';
 import { createRedisChannel } from '../../lib/redis-pubsub.ts';
 import { ListingCache } from '../../services/properties/listing-cache.ts';
 

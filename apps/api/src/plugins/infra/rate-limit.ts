@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { redactRedisUrl } from '../../config.ts';
 import { requestNetwork } from '../../lib/client-network.ts';
 import {
   createMemoryRateLimitStore,
@@ -11,6 +10,7 @@ import {
   type RateRule,
   tooManyAttempts,
 } from '../../lib/rate-limit.ts';
+import { redactRedisUrl } from '../../lib/redact-url.ts';
 import { createRedisRateLimitStore } from '../../lib/redis-rate-limit-store.ts';
 
 export type RateLimiter = {

@@ -50,7 +50,7 @@ import { setProfileImage } from '../../services/accounts/set-profile-image.ts';
 import { toPublicUser, type UserRow } from '../../services/accounts/to-public-user.ts';
 import { changePassword, updateProfile } from '../../services/accounts/update-profile.ts';
 import { enqueueJob } from '../../services/jobs/queue.ts';
-import { invalidateListings } from '../../services/properties/listing-reads.ts';
+import { invalidateListings } from '../../services/reads/listing-reads.ts';
 
 /** Largest profile image accepted (spec 5: photos at most 50 MB). */
 export const MAX_PROFILE_IMAGE_BYTES = 50 * 1024 * 1024;

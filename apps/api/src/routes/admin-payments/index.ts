@@ -12,8 +12,8 @@ import { ok } from '../../lib/envelope.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import type { AuditActor } from '../../services/audit/record-audit.ts';
 import { listPayments } from '../../services/payments/list-payments.ts';
-import { toPayment, toSubscription } from '../../services/payments/payment-wire.ts';
 import { approvePayment, rejectPayment } from '../../services/payments/review-payment.ts';
+import { toPayment, toSubscription } from '../../services/subscriptions/payment-wire.ts';
 
 /** An id that is not a positive whole number names no payment. */
 const PAYMENT_ID = { input: { notFound: 'Payment not found.' } };

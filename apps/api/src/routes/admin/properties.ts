@@ -14,7 +14,7 @@ import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { getAdminProperty, listAdminProperties, moderateProperty } from '../../services/admin/admin-properties.ts';
 import { decideListingReview } from '../../services/moderation/review-listing.ts';
 import { deleteProperty } from '../../services/properties/delete-property.ts';
-import { invalidateListings } from '../../services/properties/listing-reads.ts';
+import { invalidateListings } from '../../services/reads/listing-reads.ts';
 import { actor, BAD_FILTERS } from './params.ts';
 
 const MESSAGE: Record<AdminPropertyAction, string> = {

@@ -1,7 +1,7 @@
 import { HomeSettingsResponse, SETTINGS_MESSAGES, UpdateHomeSettingsRequest } from '@baan/contract';
 import { ok } from '../../lib/envelope.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
-import { invalidateListings } from '../../services/properties/listing-reads.ts';
+import { invalidateListings } from '../../services/reads/listing-reads.ts';
 import { getHomeSettings, updateHomeSettings } from '../../services/settings/home-settings.ts';
 import { actor } from './params.ts';
 

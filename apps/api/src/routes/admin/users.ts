@@ -10,7 +10,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { getAdminUser, getAdminUserDetail, listAdminUsers, setUserDisabled } from '../../services/admin/admin-users.ts';
-import { invalidateListings } from '../../services/properties/listing-reads.ts';
+import { invalidateListings } from '../../services/reads/listing-reads.ts';
 import { actor, BAD_FILTERS } from './params.ts';
 
 const ACTIONS = { disable: true, enable: false } as const;

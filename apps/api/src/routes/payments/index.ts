@@ -29,12 +29,12 @@ import { getLastBilling } from '../../services/payments/get-last-billing.ts';
 import { getPaymentForViewer } from '../../services/payments/get-payment-for-viewer.ts';
 import { getQrPayment } from '../../services/payments/get-qr-payment.ts';
 import { payByCard } from '../../services/payments/pay-by-card.ts';
-import { type PaymentRow, toPayment, toSubscription } from '../../services/payments/payment-wire.ts';
 import { receiveQrReceipt } from '../../services/payments/receive-qr-receipt.ts';
 import { submitQrReceipt } from '../../services/payments/submit-qr-receipt.ts';
 import { typicalQrReviewHours } from '../../services/payments/typical-review-time.ts';
 import { getSubscriptionStatus } from '../../services/subscriptions/get-subscription-status.ts';
 import { grantSubscription } from '../../services/subscriptions/grant-subscription.ts';
+import { type PaymentRow, toPayment, toSubscription } from '../../services/subscriptions/payment-wire.ts';
 import stripeWebhook from './stripe-webhook.ts';
 
 function currentUser(request: FastifyRequest) {

@@ -11,13 +11,13 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import type { UserRow } from '../../services/accounts/to-public-user.ts';
+import { listConsents } from '../../services/consents/consents.ts';
 import { subscribeNewsletter } from '../../services/newsletter/subscribe-newsletter.ts';
 import { withdrawNewsletter } from '../../services/newsletter/withdraw-newsletter.ts';
 import { confirmAccountDeletion } from '../../services/privacy/confirm-account-deletion.ts';
-import { listConsents } from '../../services/privacy/consents.ts';
 import { exportPersonalData } from '../../services/privacy/export-personal-data.ts';
 import { requestAccountDeletion } from '../../services/privacy/request-account-deletion.ts';
-import { invalidateListings } from '../../services/properties/listing-reads.ts';
+import { invalidateListings } from '../../services/reads/listing-reads.ts';
 
 function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new Error('route needs app.authenticate');

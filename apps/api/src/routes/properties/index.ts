@@ -27,7 +27,7 @@ import {
   cachedSearchBody,
   cachedSimilarProperties,
   cachedTypeCounts,
-} from '../../services/properties/listing-reads.ts';
+} from '../../services/reads/listing-reads.ts';
 
 export const LISTING_NOT_FOUND = 'This listing does not exist or is no longer available.';
 /** The 400's message for a search, map or compare query that fails its schema (the field errors say which). */

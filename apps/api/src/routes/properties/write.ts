@@ -18,11 +18,10 @@ import { ok } from '../../lib/envelope.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
+import { getUserProperty, listUserProperties } from '../../services/owners/list-user-properties.ts';
 import { createProperty } from '../../services/properties/create-property.ts';
 import { deleteProperty } from '../../services/properties/delete-property.ts';
 import { assertFeaturedQuota, getFeaturedQuota } from '../../services/properties/featured-quota.ts';
-import { getUserProperty, listUserProperties } from '../../services/properties/list-user-properties.ts';
-import { invalidateListings } from '../../services/properties/listing-reads.ts';
 import {
   checkEditIntent,
   type Editor,
@@ -30,6 +29,7 @@ import {
   LISTING_MISSING,
   updateProperty,
 } from '../../services/properties/update-property.ts';
+import { invalidateListings } from '../../services/reads/listing-reads.ts';
 import { getSubscriptionSummary } from '../../services/subscriptions/get-subscription-summary.ts';
 import { type ReceivedFile, receiveMultipart } from '../../services/uploads/receive-multipart.ts';
 import { nestUpdateFields, PHOTO_FIELDS } from './update-form.ts';

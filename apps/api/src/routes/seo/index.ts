@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sitemapPartXml, sitemapXml } from '../../services/properties/listing-reads.ts';
+import { sitemapPartXml, sitemapXml } from '../../services/reads/listing-reads.ts';
 import { robotsTxt } from '../../services/seo/build-sitemap.ts';
 
 /** The sitemap (every public page and active listing in every language) and robots.txt. */

@@ -1,7 +1,7 @@
 import { HomeSettingsResponse } from '@baan/contract';
 import { ok } from '../../lib/envelope.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
-import { cachedHomeSettings } from '../../services/properties/listing-reads.ts';
+import { cachedHomeSettings } from '../../services/reads/listing-reads.ts';
 
 /** What the public pages show of the admin's settings: the home page's headline per language. */
 const settingsRoutes: RoutesPlugin = async (app) => {

@@ -15,7 +15,7 @@ import { clientNetwork } from '../../lib/client-network.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { mediaResponse, type RoutesPlugin } from '../../lib/route-schemas.ts';
-import { cachedProperty } from '../../services/properties/listing-reads.ts';
+import { cachedProperty } from '../../services/reads/listing-reads.ts';
 import { UNSUBSCRIBE_MESSAGES, unsubscribeWeeklyReport } from '../../services/reports/unsubscribe.ts';
 import { bangkokDay } from '../../services/stats/bangkok-day.ts';
 import { listingStats, ownerStats, STATS_MESSAGES } from '../../services/stats/read-stats.ts';

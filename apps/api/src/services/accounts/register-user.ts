@@ -5,8 +5,8 @@ import { users } from '../../db/schema.ts';
 import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
+import { recordConsent } from '../consents/consents.ts';
 import { subscribeNewsletter } from '../newsletter/subscribe-newsletter.ts';
-import { recordConsent } from '../privacy/consents.ts';
 import { findUserByEmail } from './find-user-by-email.ts';
 import type { UserRow } from './to-public-user.ts';
 

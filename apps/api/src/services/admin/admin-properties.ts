@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { queueListingAlerts } from '../alerts/alert-jobs.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
+import { queueListingAlerts } from '../jobs/alert-jobs.ts';
 import { loadDetails, toWireProperty } from '../properties/property-wire.ts';
 import { consoleSearch, pageWindow } from './search.ts';
 

@@ -2,10 +2,10 @@ import { PropertyListQuery } from '@baan/contract';
 import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits } from '../../db/schema.ts';
+import { ALERT_SEND_JOB } from '../jobs/alert-jobs.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { searchConditions } from '../properties/list-properties.ts';
 import { isVisible } from '../properties/visible.ts';
-import { ALERT_SEND_JOB } from './alert-jobs.ts';
 
 /**
  * Saved searches tested by one statement: one CASE each inside one array, so the limit is the statement's bind

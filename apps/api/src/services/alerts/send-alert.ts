@@ -3,11 +3,11 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { ALERT_SEND_JOB } from '../jobs/alert-jobs.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { loadDetails, toWireProperty } from '../properties/property-wire.ts';
 import { isVisible } from '../properties/visible.ts';
-import { ALERT_SEND_JOB } from './alert-jobs.ts';
 import { ALERT_MAX_LISTINGS, savedSearchAlertMail } from './alert-mail.ts';
 import { alertUnsubscribeToken } from './unsubscribe-token.ts';
 

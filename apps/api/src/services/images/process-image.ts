@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { createBoundedQueue } from '../../lib/bounded-queue.ts';
+import { storageFailure } from '../../lib/storage-failure.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { storageFailure } from '../uploads/storage-failure.ts';
 
 /** Widths served to browsers; a photo is never enlarged, so small originals get fewer. */
 export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;

@@ -2,6 +2,7 @@ import { AREA_MEDIAN_SAMPLE_MIN, listingTextReasons, type ReviewReason } from '@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, users } from '../../db/schema.ts';
+import { isDistinctiveHash } from '../images/photo-hash.ts';
 
 /**
  * The moderation gate (ADR 017): a listing waits for an admin (`review = pending`) when its owner's account is young
@@ -16,11 +17,6 @@ export const NEW_OWNER_DAYS = 7;
 export const PRICE_OUTLIER_FACTOR = 5;
 /** Fewer comparable listings than this say nothing about an area's prices (as for the Sell at cost page). */
 export const PRICE_SAMPLE_MIN = AREA_MEDIAN_SAMPLE_MIN;
-/**
- * A difference hash with fewer set bits than this, or more than 64 minus it, comes from a picture with almost no
- * structure (one colour, a plain gradient): many different uploads share it, so it proves nothing.
- */
-export const HASH_MIN_BITS = 8;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,26 +40,6 @@ export type ListingToAssess = {
 };
 
 export type Assessment = { review: 'approved' | 'pending'; reviewReasons: ReviewReason[] };
-
-/** How many bits of a 16-hex-digit hash are set. */
-export function hashBits(hex: string): number {
-  let bits = 0;
-  for (const digit of hex) {
-    let n = Number.parseInt(digit, 16);
-    while (n) {
-      bits += n & 1;
-      n >>= 1;
-    }
-  }
-  return bits;
-}
-
-/** Whether a photo hash says something about the picture (see HASH_MIN_BITS). */
-export function isDistinctiveHash(hash: string | null | undefined): hash is string {
-  if (!hash || !/^[0-9a-f]{16}$/.test(hash)) return false;
-  const bits = hashBits(hash);
-  return bits >= HASH_MIN_BITS && bits <= 64 - HASH_MIN_BITS;
-}
 
 /** The province of a location: its last comma-separated part, trimmed and lower-cased ('' when there is none). */
 export function provinceOf(location: string): string {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { queueListingAlerts } from '../alerts/alert-jobs.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
+import { queueListingAlerts } from '../jobs/alert-jobs.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { reviewDecisionMail } from './review-mail.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { consents, newsletterSubscribers } from '../../db/schema.ts';
-import { type ConsentSource, type ConsentSubject, ofSubject, recordConsent } from '../privacy/consents.ts';
+import { type ConsentSource, type ConsentSubject, ofSubject, recordConsent } from '../consents/consents.ts';
 
 /**
  * Puts the address on the newsletter list and records the consent (PDPA: when, to which notice, from where). An

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consents, newsletterSubscribers } from '../../db/schema.ts';
-import { type ConsentSubject, ofSubject } from '../privacy/consents.ts';
+import { type ConsentSubject, ofSubject } from '../consents/consents.ts';
 
 /** Takes the address off the newsletter list and stamps every newsletter consent of the person as withdrawn. */
 export async function withdrawNewsletter(db: Db, subject: ConsentSubject, now: Date): Promise<void> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { PaymentRow } from './payment-wire.ts';
+import type { PaymentRow } from '../subscriptions/payment-wire.ts';
 
 /**
  * A payment (and so its receipt) is seen by its payer and by admins only. Anyone else gets the same 404

@@ -2,8 +2,8 @@ import type { AdminPayment, PaymentMatch, PaymentStatus } from '@baan/contract';
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { packages, payments, users } from '../../db/schema.ts';
-import { isDistinctiveHash } from '../moderation/assess-listing.ts';
-import { type PaymentRow, toPayment } from './payment-wire.ts';
+import { isDistinctiveHash } from '../images/photo-hash.ts';
+import { type PaymentRow, toPayment } from '../subscriptions/payment-wire.ts';
 
 /** Payments for the admin console, newest first, optionally of one status (at most 500). */
 export async function listPayments(db: Db, status: PaymentStatus | undefined): Promise<AdminPayment[]> {

@@ -5,7 +5,7 @@ import { packages, users } from '../../db/schema.ts';
 import { mailT } from '../mail/mail-i18n.ts';
 import { layoutMail, linkBlock, paragraph } from '../mail/mail-layout.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
-import type { PaymentRow } from './payment-wire.ts';
+import type { PaymentRow } from '../subscriptions/payment-wire.ts';
 
 export type RejectionNotice = { mailer: Mailer; publicUrl: string };
 

@@ -6,8 +6,8 @@ import { badRequest, HttpError } from '../../lib/errors.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
 import { applyOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { activateSubscription } from '../subscriptions/activate-subscription.ts';
+import type { PaymentRow, SubscriptionRow } from '../subscriptions/payment-wire.ts';
 import { type CardInput, CardInputError, type CardProvider } from './card/card-provider.ts';
-import type { PaymentRow, SubscriptionRow } from './payment-wire.ts';
 
 export type CardPurchase = {
   userId: number;

@@ -6,8 +6,8 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { applyOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { activateSubscription } from '../subscriptions/activate-subscription.ts';
+import type { PaymentRow, SubscriptionRow } from '../subscriptions/payment-wire.ts';
 import { notifyPaymentRejected, type RejectionNotice } from './notify-payment-rejected.ts';
-import type { PaymentRow, SubscriptionRow } from './payment-wire.ts';
 
 /**
  * Locks a payment for review. Only pending payments can be reviewed, and never by the person who

@@ -7,11 +7,11 @@ import { conflict } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys, processImage } from '../images/process-image.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
+import type { PaymentRow } from '../subscriptions/payment-wire.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { assertUnclaimed } from './check-qr-receipt-fields.ts';
 import { paymentReference } from './get-qr-payment.ts';
-import type { PaymentRow } from './payment-wire.ts';
 
 export type ReceiptSubmission = {
   userId: number;

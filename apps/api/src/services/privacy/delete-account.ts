@@ -23,9 +23,9 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { isSharedDemoKey } from '../images/demo-keys.ts';
 import { imageFileKeys } from '../images/process-image.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { isSharedDemoKey } from '../seed/demo-picture-pool.ts';
 import { maskEmail } from './mask-email.ts';
 
 /** The durable job that removes a deleted account's files once the rows are gone (plugins/app/privacy.ts runs it). */

@@ -15,11 +15,11 @@ import {
 import type { Storage } from '../../storage/storage.ts';
 import type { UserRow } from '../accounts/to-public-user.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { listConsents } from '../consents/consents.ts';
 import { toWireContactMessage, toWireInquiry } from '../contact/contact-wire.ts';
-import { toPayment, toSubscription } from '../payments/payment-wire.ts';
-import { listUserProperties } from '../properties/list-user-properties.ts';
+import { listUserProperties } from '../owners/list-user-properties.ts';
 import { listSavedSearches } from '../saved-searches/list-saved-searches.ts';
-import { listConsents } from './consents.ts';
+import { toPayment, toSubscription } from '../subscriptions/payment-wire.ts';
 import { toWirePrivacyRequest } from './privacy-request-wire.ts';
 
 /** What the person wrote from their e-mail address (inquiries, contact messages): compared without case. */

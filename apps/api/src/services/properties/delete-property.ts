@@ -4,8 +4,8 @@ import { properties, propertyImages } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
+import { isSharedDemoKey } from '../images/demo-keys.ts';
 import { imageFileKeys } from '../images/process-image.ts';
-import { isSharedDemoKey } from '../seed/demo-picture-pool.ts';
 
 export type Actor = { id: number; role: 'user' | 'admin'; email: string };
 

@@ -1,19 +1,8 @@
 import sharp from 'sharp';
 import type { Storage } from '../../storage/storage.ts';
+import { DEMO_IMAGE_FOLDER } from '../images/demo-keys.ts';
 import { processImage, type StoredImage } from '../images/process-image.ts';
 import { drawScene, SCENE_KINDS, type SceneKind } from './demo-pictures.ts';
-
-/**
- * Storage folder of the demo photos. Many demo listings share one picture, so the files under
- * `demo/` belong to no single listing: deleting a listing must never delete them (see
- * `isSharedDemoKey`).
- */
-export const DEMO_IMAGE_FOLDER = 'demo';
-
-/** True for a shared demo picture's storage key; listing deletion skips these files. */
-export function isSharedDemoKey(key: string): boolean {
-  return key.startsWith(`${DEMO_IMAGE_FOLDER}/`);
-}
 
 /** Demo pictures are 1024 px wide at most: enough for the detail carousel, quick to make. */
 const DEMO_WIDTHS = [320, 640, 1024] as const;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema.ts';
-import type { SubscriptionRow } from '../payments/payment-wire.ts';
+import type { SubscriptionRow } from './payment-wire.ts';
 import { nextPeriod } from './subscription-period.ts';
 
 export type Activation = {

@@ -5,9 +5,9 @@ import { users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
-import type { SubscriptionRow } from '../payments/payment-wire.ts';
 import { applyOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { activateSubscription } from './activate-subscription.ts';
+import type { SubscriptionRow } from './payment-wire.ts';
 
 /** An admin grants a period directly (paid outside the site, a goodwill gesture), recorded as theirs and in the audit log. */
 export async function grantSubscription(

@@ -6,8 +6,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.ts';
+import { storageFailure } from '../../lib/storage-failure.ts';
 import { type ImageKind, SNIFF_BYTES, sniffImage } from '../images/sniff-image.ts';
-import { storageFailure } from './storage-failure.ts';
 import type { UploadBudget, UploadTicket } from './upload-budget.ts';
 
 export type ReceivedFile = {

@@ -4,7 +4,7 @@ import { renderLocationField } from '../../features/locations/components/Locatio
 import { RequireActivePackage } from '../../features/payments/components/RequireActivePackage';
 import { NEEDS_PACKAGE } from '../../features/payments/hooks/package-notice';
 import { useNavigate } from '../../i18n/localized-router';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../session/store';
 
 export const handle = { i18n: ['property', 'locations', 'payments', 'units'] };
 

@@ -1,6 +1,6 @@
 import { NotFound } from '../../components/ui/NotFound';
 import { AdminLayout, AdminSessionLoading } from '../../features/admin/components/AdminLayout';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../session/store';
 
 export const handle = { i18n: ['admin', 'payments'] };
 

@@ -15,7 +15,7 @@ import { formatNearestStation } from '../../features/listings/lib/facts';
 import { formatPrice } from '../../features/listings/lib/format';
 import { fixedT } from '../../i18n/i18n.server';
 import { appLanguage } from '../../i18n/options';
-import { removeFromCompare, useCompareIds } from '../compare';
+import { removeFromCompare, useCompareIds } from '../../session/compare';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 

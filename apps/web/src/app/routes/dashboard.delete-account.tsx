@@ -3,7 +3,7 @@ import { forgetSession } from '../../features/auth/logout';
 import { ConfirmAccountDeletion } from '../../features/privacy/components/ConfirmAccountDeletion';
 import { useNavigate } from '../../i18n/localized-router';
 import { toast } from '../../lib/toast';
-import { useAppDispatch } from '../store';
+import { useAppDispatch } from '../../session/store';
 
 export const handle = { i18n: ['dashboard', 'auth', 'contact', 'payments', 'privacy'] };
 

@@ -1,7 +1,7 @@
 import { DashboardOverview } from '../../features/dashboard/components/DashboardOverview';
 import { SubscriptionOverview } from '../../features/payments/components/SubscriptionOverview';
 import { OwnerStatsSummary } from '../../features/stats/components/OwnerStatsSummary';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../session/store';
 
 export const handle = { i18n: ['dashboard', 'auth', 'contact', 'payments', 'stats'] };
 

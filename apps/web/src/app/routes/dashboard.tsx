@@ -3,7 +3,7 @@ import { logout } from '../../features/auth/logout';
 import { useNewInquiryCount } from '../../features/contact/api/contact-api';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
 import { useNavigate } from '../../i18n/localized-router';
-import { useAppDispatch, useAppSelector } from '../store';
+import { useAppDispatch, useAppSelector } from '../../session/store';
 
 export const handle = { i18n: ['dashboard', 'auth', 'contact', 'payments'] };
 

@@ -21,11 +21,11 @@ import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
 import { localizePlace } from '../../lib/places/localize-place';
 import { useLocalizePlace } from '../../lib/places/use-localize-place';
-import { CompareButton } from '../compare-toggle';
-import { recordView } from '../recently-viewed';
+import { CompareButton } from '../../session/compare-toggle';
+import { recordView } from '../../session/recently-viewed';
+import { useAppSelector } from '../../session/store';
 import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
-import { useAppSelector } from '../store';
 
 export const handle = { i18n: ['listings', 'tools', 'map', 'units'] };
 

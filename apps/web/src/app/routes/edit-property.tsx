@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { EditPropertyWizard } from '../../features/add-property/components/EditPropertyWizard';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { renderLocationField } from '../../features/locations/components/LocationField';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../session/store';
 
 export const handle = { i18n: ['property', 'locations', 'units'] };
 

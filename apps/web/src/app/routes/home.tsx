@@ -8,7 +8,7 @@ import { HomeSections } from '../../features/listings/components/home/HomeSectio
 import { loadHomeData } from '../../features/listings/lib/home-data';
 import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
-import { useRecentlyViewed } from '../recently-viewed';
+import { useRecentlyViewed } from '../../session/recently-viewed';
 import { SITE_NAME, seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 import { SUPPORT_EMAIL } from '../shell/Footer';

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from '../../i18n/localized-router';
-import { useFavoriteCount } from '../use-favorite';
+import { useFavoriteCount } from '../../session/use-favorite';
 
 /** The header's link to /favorites: a heart with how many there are (none shown until the page is live). */
 export function FavoritesLink({ isOnDark }: { isOnDark: boolean }) {

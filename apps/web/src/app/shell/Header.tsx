@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAddPropertyClick } from '../../features/payments/hooks/use-add-property-click';
 import { Link, NavLink, unprefixedPath } from '../../i18n/localized-router';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../session/store';
 import { FavoritesLink } from './FavoritesLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { unprefixedPath } from '../../i18n/localized-router';
 import { useDismissToastsOnNavigation } from '../../lib/toast';
-import { FavoritesSync } from '../use-favorite';
+import { FavoritesSync } from '../../session/use-favorite';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

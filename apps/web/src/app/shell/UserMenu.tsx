@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../features/auth/logout';
 import { Link, useNavigate } from '../../i18n/localized-router';
-import { useAppDispatch, useAppSelector } from '../store';
+import { useAppDispatch, useAppSelector } from '../../session/store';
 
 export function UserMenu() {
   const { t } = useTranslation();

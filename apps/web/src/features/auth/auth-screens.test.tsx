@@ -14,7 +14,7 @@ type Handler = (url: string, body: unknown) => Response | Promise<Response>;
 function dashboardReads(input: Request): Response | undefined {
   if (input.method !== 'GET') return undefined;
   const path = new URL(input.url).pathname;
-  // The account's favourites, read at every login (app/favorites.ts): none.
+  // The account's favourites, read at every login (session/favorites.ts): none.
   if (path === '/api/user/favorites') return jsonResponse(200, { success: true, payload: [] });
   // The settings' consents (PDPA): none recorded.
   if (path === '/api/user/consents')

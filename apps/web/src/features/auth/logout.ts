@@ -1,6 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { loggedOut, TOKEN_KEY } from '../../app/login-slice';
-import { loadedApi } from '../../app/store';
+import { loggedOut, TOKEN_KEY } from '../../session/login-slice';
+import { loadedApi } from '../../session/store';
 
 /**
  * Logs out: asks the server to end this token (POST /api/logout, so a copy of it stops working
@@ -35,7 +35,7 @@ export function forgetSession() {
       // Storage unavailable: nothing was stored there either.
     }
     dispatch(loggedOut());
-    // Nothing is cached before RTK Query has loaded (app/store.ts).
+    // Nothing is cached before RTK Query has loaded (session/store.ts).
     const api = loadedApi();
     if (api) dispatch(api.util.resetApiState());
   };

@@ -1,4 +1,4 @@
-import { TOKEN_KEY } from '../../app/login-slice';
+import { TOKEN_KEY } from '../../session/login-slice';
 
 /**
  * Keeps the token where remember-me says: localStorage survives closing the browser, sessionStorage

@@ -12,9 +12,9 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
 import { initI18n, loadNamespaces } from '../../i18n';
 import { AppProviders } from '../../root';
+import { makeStore } from '../../session/store';
 import { jsonResponse, stubFetch } from '../../test/http';
 import { makeProperty } from '../../test/properties';
 import { renderApp, routerSettled } from '../../test/render-app';

@@ -15,9 +15,9 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handle as compareHandle } from '../../app/routes/compare';
 import { handle as detailHandle, loader as detailLoader, meta as detailMeta } from '../../app/routes/detail';
-import { makeStore } from '../../app/store';
 import i18n, { changeLanguage, initI18n, loadNamespaces } from '../../i18n';
 import { AppProviders } from '../../root';
+import { makeStore } from '../../session/store';
 import { jsonResponse, stubFetch } from '../../test/http';
 import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';

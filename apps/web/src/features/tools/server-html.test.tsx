@@ -3,9 +3,9 @@ import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider }
 import { describe, expect, it, vi } from 'vitest';
 import { handle as compareHandle } from '../../app/routes/compare';
 import { handle as detailHandle } from '../../app/routes/detail';
-import { makeStore } from '../../app/store';
 import { initI18n, loadNamespaces } from '../../i18n';
 import { AppProviders } from '../../root';
+import { makeStore } from '../../session/store';
 import { jsonResponse, stubFetch } from '../../test/http';
 import { makeProperty } from '../../test/properties';
 import { routeTree } from '../../test/route-tree';

@@ -2,10 +2,10 @@ import { MAX_PHOTOS, OWNER_MESSAGES, type OwnTextEdit, type Property, type Revie
 import { Check } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/store';
 import { currentLanguage } from '../../../i18n';
 import { useNavigate } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';
+import { useAppDispatch } from '../../../session/store';
 import { listingsChanged, useGetFeaturedQuotaQuery } from '../api/listing-api';
 import { type SubmitResult, submitProperty } from '../api/submit-property';
 import {

@@ -1,8 +1,8 @@
 import { ImageOff, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/store';
 import { fetchPrivateBlob } from '../../../lib/private-file';
+import { useAppSelector } from '../../../session/store';
 import { Modal } from './Modal';
 
 type State = { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed' };

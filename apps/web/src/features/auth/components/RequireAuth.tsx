@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useAppSelector } from '../../../app/store';
 import { Navigate, unprefixedPath } from '../../../i18n/localized-router';
+import { useAppSelector } from '../../../session/store';
 
 /**
  * Pages that need a login: wait while a stored token is checked, else send the person to /login and

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { loggedIn, loggedOut } from '../../../app/login-slice';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { loggedIn, loggedOut } from '../../../session/login-slice';
+import { useAppDispatch, useAppSelector } from '../../../session/store';
 import { forgetSession } from '../logout';
 
 /**

@@ -2,13 +2,13 @@ import { formatLocale, MAX_PHOTO_BYTES, toFieldErrors, UpdateNameRequest, type U
 import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tokenReplaced, userUpdated } from '../../../app/login-slice';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
 import { appLanguage } from '../../../i18n/options';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { tokenReplaced, userUpdated } from '../../../session/login-slice';
+import { useAppDispatch, useAppSelector } from '../../../session/store';
 import { useChangePasswordMutation, useUpdateProfileMutation, useUploadProfileImageMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';
 import { replaceStoredToken } from '../session';

@@ -1,9 +1,9 @@
 import type { LoginPayload } from '@baan/contract';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
-import { loggedIn } from '../../../app/login-slice';
-import { useAppDispatch } from '../../../app/store';
 import { useNavigate } from '../../../i18n/localized-router';
+import { loggedIn } from '../../../session/login-slice';
+import { useAppDispatch } from '../../../session/store';
 import { storeToken } from '../session';
 
 function redirectFrom(state: unknown): string | undefined {

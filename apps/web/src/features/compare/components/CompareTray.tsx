@@ -3,14 +3,14 @@ import { GitCompareArrows, X } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Link, unprefixedPath } from '../../../i18n/localized-router';
 import {
   clearCompare,
   comparePath,
   dismissCompareRefusal,
   useCompareIds,
   useCompareRefused,
-} from '../../../app/compare';
-import { Link, unprefixedPath } from '../../../i18n/localized-router';
+} from '../../../session/compare';
 
 /**
  * While the tray is shown, the page scrolls what gets focus (a card's Compare button, say) clear of it, and its end

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 
 /**
  * Reads for the favourites page: the account's favourites (GET /api/user/favorites, still-active listings only) and,
- * for a visitor, each listing this browser keeps (GET /api/property/{id}). The hearts' own calls are in app/favorites.
+ * for a visitor, each listing this browser keeps (GET /api/property/{id}). The hearts' own calls are in session/favorites.
  */
 export const favoritesApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -2,12 +2,12 @@ import type { Property } from '@baan/contract';
 import { Heart, HeartOff, Info, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/store';
-import { useFavorite } from '../../../app/use-favorite';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useAppSelector } from '../../../session/store';
+import { useFavorite } from '../../../session/use-favorite';
 import { useGetFavoriteListingQuery, useGetFavoritesQuery } from '../api/favorites-api';
 
 export type RenderCard = (property: Property) => ReactNode;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchPropertiesQuery } from '../api/listings-api';
-import { CHUNK, type Chunk, FIRST } from './ListingCollection';
+import { CHUNK, type Chunk, FIRST } from '../lib/listing-chunks';
 import { PropertyGrid } from './PropertyGrid';
 
 type ChunkProps = { chunk: Chunk; index: number; label: string; onLoaded: (index: number) => void };

@@ -2,8 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeStore } from '../../../app/store';
 import i18n, { initI18n, loadNamespaces } from '../../../i18n';
+import { makeStore } from '../../../session/store';
 import { makeProperty } from '../../../test/properties';
 import { PropertyCard } from './PropertyCard';
 

@@ -1,12 +1,12 @@
 import { hasFloors, type Property } from '@baan/contract';
 import { Bath, BedDouble, MapPin, Ruler, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CompareButton } from '../../../app/compare-toggle';
-import { FavoriteHeart } from '../../../app/favorite-heart';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
+import { CompareButton } from '../../../session/compare-toggle';
+import { FavoriteHeart } from '../../../session/favorite-heart';
 import { formatNumber, formatPrice } from '../lib/format';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
 import { PropertyImage } from './PropertyImage';

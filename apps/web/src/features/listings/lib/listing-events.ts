@@ -1,6 +1,6 @@
 import type { ContactChannel } from '@baan/contract';
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../session/store';
 
 /**
  * A listing page's events for its owner's statistics (docs/api.md "Owners"): POST /api/property/{id}/view once the page

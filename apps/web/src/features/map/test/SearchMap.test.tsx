@@ -3,9 +3,9 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
 import { initI18n, loadNamespaces } from '../../../i18n';
 import { AppProviders } from '../../../root';
+import { makeStore } from '../../../session/store';
 import { jsonResponse, stubFetch } from '../../../test/http';
 import { makeProperty } from '../../../test/properties';
 import { renderApp } from '../../../test/render-app';

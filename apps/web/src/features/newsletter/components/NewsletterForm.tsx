@@ -1,11 +1,11 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/store';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { useAppDispatch } from '../../../session/store';
 import { newsletterEmail } from '../lib/newsletter-email';
 
 const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;

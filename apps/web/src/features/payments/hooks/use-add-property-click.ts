@@ -1,5 +1,5 @@
-import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useNavigate } from '../../../i18n/localized-router';
+import { useAppDispatch, useAppSelector } from '../../../session/store';
 import { NEEDS_PACKAGE } from './package-notice';
 
 /**

@@ -1,6 +1,6 @@
-import { userUpdated } from '../../../app/login-slice';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
 import { useNavigate } from '../../../i18n/localized-router';
+import { userUpdated } from '../../../session/login-slice';
+import { useAppDispatch, useAppSelector } from '../../../session/store';
 
 /** After a paid card payment: bring the stored user's subscription up to date, show success. */
 export function usePaymentDone() {

@@ -2,12 +2,12 @@ import { type Consent, DELETION_LINK_HOURS, formatLocale } from '@baan/contract'
 import { Download, Mail, MailX, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/store';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api';
 import { saveBlob } from '../../../lib/private-file';
 import { toast } from '../../../lib/toast';
+import { useAppSelector } from '../../../session/store';
 import {
   useExportDataMutation,
   useGetConsentsQuery,

@@ -2,9 +2,9 @@ import { BellPlus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAppSelector } from '../../../app/store';
 import { unprefixedPath, useNavigate } from '../../../i18n/localized-router';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useAppSelector } from '../../../session/store';
 
 // The dialog (and RTK Query with it) loads when it is first opened: the result pages render without it.
 const SaveSearchDialog = lazy(() => import('./SaveSearchDialog'));

@@ -1,7 +1,7 @@
 import { History, Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { clearRecentlyViewed, type RecentListing, useRecentlyViewed } from '../../../app/recently-viewed';
 import { Link } from '../../../i18n/localized-router';
+import { clearRecentlyViewed, type RecentListing, useRecentlyViewed } from '../../../session/recently-viewed';
 
 const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { countInquiriesByProperty } from '../contact/list-user-inquiries.ts';
-import { loadDetails, type PropertyRow, toWireProperty } from './property-wire.ts';
+import { loadDetails, type PropertyRow, toWireProperty } from '../properties/property-wire.ts';
 
 /**
  * The owner's text edit of an approved listing (ADR 017, M5): the one waiting for review, else the last one an admin

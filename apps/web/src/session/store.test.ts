@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/http';
 
-// app/store.ts and lib/api.ts keep the attachment in module state: each test takes fresh copies.
+// session/store.ts and lib/api.ts keep the attachment in module state: each test takes fresh copies.
 beforeEach(() => {
   vi.resetModules();
 });

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
-import { enqueueJob } from '../jobs/queue.ts';
+import { enqueueJob } from './queue.ts';
 
 /** Matches one listing that just went live against the saved searches (payload {listingId, liveAt}). */
 export const ALERT_MATCH_JOB = 'alerts.match';

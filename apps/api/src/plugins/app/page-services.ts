@@ -1,6 +1,6 @@
 import { MAX_COMPARE, type PageServices } from '@baan/contract';
 import type { FastifyInstance } from 'fastify';
-import { listPackages } from '../services/packages/package-tiers.ts';
+import { listPackages } from '../../services/packages/package-tiers.ts';
 import {
   cachedCompareProperties,
   cachedHomeSettings,
@@ -9,8 +9,8 @@ import {
   cachedPropertyPage,
   cachedSimilarProperties,
   cachedTypeCounts,
-} from '../services/properties/listing-reads.ts';
-import { issueViewToken } from '../services/stats/view-token.ts';
+} from '../../services/reads/listing-reads.ts';
+import { issueViewToken } from '../../services/stats/view-token.ts';
 
 /**
  * What the server-rendered pages read (packages/contract/src/pages.ts): the same service functions and read cache

@@ -9,16 +9,16 @@ import type {
 } from '@baan/contract';
 import { EncodedBody } from '../../lib/encoded-body.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { compareProperties } from '../properties/compare.ts';
+import { countPropertyTypes } from '../properties/count-property-types.ts';
+import { getProperty, isListingNoLongerAvailable } from '../properties/get-property.ts';
+import { listAllProperties } from '../properties/list-all-properties.ts';
+import { listProperties, type SearchFilters } from '../properties/list-properties.ts';
+import type { ListingCache } from '../properties/listing-cache.ts';
+import { mapPoints } from '../properties/map-points.ts';
+import { similarProperties } from '../properties/similar.ts';
 import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
 import { getHomeSettings } from '../settings/home-settings.ts';
-import { compareProperties } from './compare.ts';
-import { countPropertyTypes } from './count-property-types.ts';
-import { getProperty, isListingNoLongerAvailable } from './get-property.ts';
-import { listAllProperties } from './list-all-properties.ts';
-import { listProperties, type SearchFilters } from './list-properties.ts';
-import type { ListingCache } from './listing-cache.ts';
-import { mapPoints } from './map-points.ts';
-import { similarProperties } from './similar.ts';
 
 /**
  * The public listing reads, in one place: every cache key, every cached read (API answers,

@@ -1,6 +1,6 @@
 import type { Payment, Subscription } from '@baan/contract';
 import type { payments, subscriptions } from '../../db/schema.ts';
-import { isPeriodActive } from '../subscriptions/subscription-period.ts';
+import { isPeriodActive } from './subscription-period.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

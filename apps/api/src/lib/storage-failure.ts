@@ -1,4 +1,4 @@
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError } from './errors.ts';
 
 export const STORAGE_MESSAGES = {
   full: 'The server has no room left to store this upload. Nothing was saved; please try again later.',
