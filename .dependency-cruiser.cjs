@@ -88,6 +88,15 @@ module.exports = {
       to: { path: [`${API}(services|plugins|routes|storage)/`, `${API}(app|server|config)\\.ts$`] },
     },
     {
+      name: 'api-config-to-app-code',
+      severity: 'error',
+      comment:
+        'config.ts reads the environment with lib/ helpers only: every layer reads the configuration, so it imports ' +
+        'no service, plugin or route (a value both need goes to lib/).',
+      from: { path: `${API}config\\.ts$` },
+      to: { path: `${API}(services|plugins|routes)/` },
+    },
+    {
       name: 'api-route-to-other-route',
       severity: 'error',
       comment: 'A route folder imports no other route folder: what two routes share goes into a service or lib/.',

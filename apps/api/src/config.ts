@@ -3,10 +3,10 @@ import path from 'node:path';
 import { DEFAULT_MAP_TILE_URL } from '@baan/contract';
 import { z } from 'zod';
 import { ConfigError, type ConfigProblem } from './lib/config-error.ts';
+import { DEMO_ADMIN } from './lib/demo-admin.ts';
+import { parsePromptPayId } from './lib/promptpay-id.ts';
 import { redactRedisUrl } from './lib/redact-url.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
-import { DEMO_ADMIN } from './services/accounts/ensure-admin.ts';
-import { parsePromptPayId } from './services/payments/promptpay-payload.ts';
 
 export type Config = {
   port: number;

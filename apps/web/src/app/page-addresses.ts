@@ -93,7 +93,8 @@ const PAGES: Record<string, Canonical> = {
   '/alerts/unsubscribe': keep('token'),
 };
 
-const DETAIL = /^\/detail\/[^/]+$/;
+/** Pages with an id or slug in the path and no query of their own: a listing, a buyer's guide. */
+const DETAIL = /^\/(?:detail|guides)\/[^/]+$/;
 
 /**
  * The canonical query ('' or `?a=1&b=2`) of a page address, or null for an address this file leaves alone: screens

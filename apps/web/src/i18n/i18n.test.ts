@@ -17,6 +17,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'common',
         'contact',
         'dashboard',
+        'guides',
         'listings',
         'locations',
         'map',

@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Passwords } from '../../lib/password.ts';
 
-/** The demo seed's admin when no ADMIN_EMAIL is configured (also in the README). */
-export const DEMO_ADMIN = { email: 'admin@baan.example', password: 'BaanAdmin#2026' } as const;
+import { DEMO_ADMIN } from '../../lib/demo-admin.ts';
+
+export { DEMO_ADMIN };
 
 /**
  * Creates the admin account, or makes an existing account with that e-mail a verified admin with

@@ -109,7 +109,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
     .find((title): title is string => typeof title === 'string');
   const gone = goneListing(error);
   return [
-    { title: gone ? `${gone.title} | Baan` : (notFoundTitle ?? 'Page not found | Baan') },
+    { title: gone ? `${gone.title} | Baan` : (notFoundTitle ?? "We can't find that page | Baan") },
     { name: 'robots', content: 'noindex' },
   ];
 };

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The admin's headline for this language (the console's Settings); without one, the translated default. A failed
     // read is no reason to fail the page.
     context.pages.homeSettings().then(
-      (settings: HomeSettings) => settings.hero_title[language] ?? t('home.hero.title'),
+      (settings: HomeSettings | null) => settings?.hero_title?.[language] ?? t('home.hero.title'),
       (error: unknown) => {
         context.logError(error, 'Home settings could not be read');
         return t('home.hero.title');

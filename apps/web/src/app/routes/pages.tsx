@@ -46,7 +46,9 @@ export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidate
 
 /** A page that failed (a 404 included) is not to be indexed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  error ? [{ title: data?.notFoundTitle ?? 'Page not found | Baan' }, { name: 'robots', content: 'noindex' }] : [];
+  error
+    ? [{ title: data?.notFoundTitle ?? "We can't find that page | Baan" }, { name: 'robots', content: 'noindex' }]
+    : [];
 
 export default function Pages() {
   return (

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n';
+import { changeLanguage, initI18n } from '../../i18n';
 import { renderApp } from '../../test/render-app';
 import { NotFound } from './NotFound';
 
@@ -47,6 +47,8 @@ describe('NotFound', () => {
 
   it('is the error screen when a route fails to render: it logs the error and says something went wrong', async () => {
     await initI18n();
+    // The test before left the app in Thai.
+    await changeLanguage('en');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <NotFound /> }]);
     render(<RouterProvider router={router} />);

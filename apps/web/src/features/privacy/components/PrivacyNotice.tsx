@@ -1,6 +1,7 @@
 import { formatLocale, PRIVACY_NOTICE_VERSION } from '@baan/contract';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 
 /** The notice's sections (`privacy:notice.<id>`): paragraphs, or a list of items, in this order. */
 const SECTIONS: { id: string; paragraphs?: string[]; items?: string[] }[] = [
@@ -24,9 +25,10 @@ const linkClass = 'font-semibold text-teal-800 underline underline-offset-2 hove
  */
 export function PrivacyNotice({ email }: { email: string }) {
   const { t, i18n } = useTranslation('privacy');
-  const inForce = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${PRIVACY_NOTICE_VERSION}T00:00:00Z`),
-  );
+  const inForce = new Intl.DateTimeFormat(formatLocale(appLanguage(i18n.language)), {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${PRIVACY_NOTICE_VERSION}T00:00:00Z`));
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('notice.title')}</h1>
