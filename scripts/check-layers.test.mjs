@@ -38,7 +38,9 @@ const PLANTS = [
 ];
 
 /** Rules about one existing file get a line appended to it for the run: [rule, file, line]. */
-const APPENDED = [['api-config-to-app-code', `${API}/config.ts`, "export * as zzPlant from './services/jobs/queue.ts';\n"]];
+const APPENDED = [
+  ['api-config-to-app-code', `${API}/config.ts`, "export * as zzPlant from './services/jobs/queue.ts';\n"],
+];
 
 function checkLayers() {
   try {

@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { Passwords } from '../../lib/password.ts';
-
 import { DEMO_ADMIN } from '../../lib/demo-admin.ts';
+import type { Passwords } from '../../lib/password.ts';
 
 export { DEMO_ADMIN };
 

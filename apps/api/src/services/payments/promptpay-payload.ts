@@ -9,8 +9,6 @@ export { PromptPayIdError, type PromptPayTarget, parsePromptPayId } from '../../
 /** The PromptPay application id inside tag 29 (merchant account information). */
 export const PROMPTPAY_AID = 'A000000677010111';
 
-
-
 const SUB_TAG: Record<PromptPayTarget['kind'], string> = { mobile: '01', tax_id: '02', ewallet: '03' };
 
 function tlv(tag: string, value: string): string {
