@@ -10,6 +10,7 @@ import { RATE_LIMITS } from '../src/lib/rate-limit.ts';
 import { DIGEST_LISTED } from '../src/services/contact/contact-mail.ts';
 import { INQUIRY_MAILS } from '../src/services/contact/inquiry-digest.ts';
 import { bangkokDay } from '../src/services/stats/bangkok-day.ts';
+import { issueViewToken } from '../src/services/stats/view-token.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { rowCount, visitorEmail } from './support/visitors.ts';
@@ -102,11 +103,13 @@ describe('IPv6 clients count by their /64 (M2)', () => {
     const owner = await createUser(app, { email: visitorEmail('statsowner') });
     const listing = await makeListing(app, owner.id);
     const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36' };
+    // One page's view token (ADR 020), as the browser sends it with every beacon of that page.
+    const view = { token: issueViewToken(app.statsKeys.viewToken, listing.id, app.clock.now()) };
     for (const ip of sixtyFour(4)) {
-      expect((await fromClient(ip, `/api/property/${listing.id}/view`, undefined, browser)).statusCode).toBe(204);
+      expect((await fromClient(ip, `/api/property/${listing.id}/view`, view, browser)).statusCode).toBe(204);
     }
     // A client of another /64 is another visitor.
-    await fromClient('2001:db8:4:3::1', `/api/property/${listing.id}/view`, undefined, browser);
+    await fromClient('2001:db8:4:3::1', `/api/property/${listing.id}/view`, view, browser);
     const [day] = await app.db.select().from(listingDailyStats).where(eq(listingDailyStats.propertyId, listing.id));
     expect(day?.day).toBe(bangkokDay(app.clock.now()));
     expect([day?.visitors, day?.views]).toEqual([2, 2]);

@@ -36,6 +36,7 @@ import {
   subscriptions,
   users,
 } from '../src/db/schema.ts';
+import { enqueueJob } from '../src/services/jobs/queue.ts';
 import { anonymousBilling, deletedEmail } from '../src/services/privacy/delete-account.ts';
 import { maskEmail } from '../src/services/privacy/mask-email.ts';
 import { activateSubscription, createUser, makeListing } from './fixtures.ts';
@@ -540,8 +541,14 @@ describe('POST /api/user/account/deletion/confirm (the e-mailed link)', () => {
     const otherSession = (await post(app, '/api/login', { email: a.email, password: PASSWORD })).json().payload.token;
     expect((await requestDeletion(a.token, PASSWORD)).statusCode).toBe(202);
     const link = await linkToken(a.email);
-    // A mail still waiting for the address goes too.
-    await app.mailer.queue(app.db, { to: a.email, subject: 'Waiting', text: 'x', html: 'x' });
+    // A mail still waiting for the address goes too (due later, so no worker is sending it meanwhile: one being sent
+    // when the deletion runs is let finish).
+    await enqueueJob(
+      app.db,
+      'mail.send',
+      { to: a.email, subject: 'Waiting', text: 'x', html: 'x' },
+      { runAt: new Date(app.clock.now().getTime() + 60 * 60_000) },
+    );
     const files = [`${a.photoKey}-320.webp`, `${a.photoKey}-640.webp`, a.avatar, a.receipt];
     for (const file of files) expect(await app.storage.exists(file), file).toBe(true);
 

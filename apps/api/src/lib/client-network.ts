@@ -34,10 +34,12 @@ export function requestNetwork(request: { ip: string }): string {
 /** The eight 16-bit words of a valid IPv6 address (with `::` expanded and a trailing dotted IPv4 read). */
 function ipv6Words(ip: string): number[] {
   let text = ip.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  // A trailing dotted IPv4 part (`::ffff:192.0.2.1`): the address is valid, so it is four numbers after the last colon.
+  const lastColon = text.lastIndexOf(':');
+  const tailPart = text.slice(lastColon + 1);
+  if (tailPart.includes('.')) {
+    const [a, b, c, d] = tailPart.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const left = head ? head.split(':') : [];

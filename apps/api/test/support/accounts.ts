@@ -54,7 +54,12 @@ export async function lastMail(app: Injectable, email: string) {
 }
 
 export async function lastCode(app: Injectable, email: string): Promise<string> {
-  const mail = await lastMail(app, email);
+  // A code mail is a durable job: on a busy machine the app's own worker may hold it a moment longer than a drain.
+  let mail = await lastMail(app, email);
+  for (const started = Date.now(); !mail && Date.now() - started < 10_000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mail = await lastMail(app, email);
+  }
   if (!mail) throw new Error(`no mail to ${email}`);
   return codeIn(mail);
 }

@@ -102,7 +102,10 @@ const DETAIL = /^\/(?:detail|guides)\/[^/]+$/;
  */
 export function canonicalSearch(pathname: string, search: string): string | null {
   const { path } = splitLanguagePath(pathname);
-  const page = path.length > 1 ? path.replace(/\/+$/, '').toLowerCase() : path;
+  let end = path.length;
+  // Trailing slashes off (a loop: a pattern anchored at the end retries from every slash of a long run).
+  while (end > 1 && path[end - 1] === '/') end -= 1;
+  const page = path.length > 1 ? path.slice(0, end).toLowerCase() : path;
   const canonical = PAGES[page] ?? (DETAIL.test(page) ? none : undefined);
   return canonical ? canonical(new URLSearchParams(search)) : null;
 }

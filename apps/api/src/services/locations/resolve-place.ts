@@ -45,12 +45,32 @@ const DISTRICT_SOURCES: LocationKind[][] = [['district'], ['neighbourhood'], ['s
  * station's district. A part naming places in several districts decides nothing. A district found without a
  * province gives its own ("Jomtien, Pattaya" is in Chon Buri).
  */
+/**
+ * A part with each bracketed aside ("Asok (BTS)") replaced by a space, in one pass (a pattern would rescan the rest of
+ * the text from every unclosed bracket); an unclosed bracket and what follows it stay as written.
+ */
+function withoutBrackets(part: string): string {
+  let out = '';
+  let open = -1;
+  for (let i = 0; i < part.length; i++) {
+    const ch = part[i];
+    if (open < 0) {
+      if (ch === '(') open = i;
+      else out += ch;
+    } else if (ch === ')') {
+      out += ' ';
+      open = -1;
+    }
+  }
+  return open < 0 ? out : out + part.slice(open);
+}
+
 export function resolvePlace(location: string): ListingPlace {
   const index = placesByName();
   const parts = location
     .slice(0, MAX_LOCATION)
     .split(/[,，、]/)
-    .map((part) => normalise(part.replace(/\([^)]*\)/g, ' ')))
+    .map((part) => normalise(withoutBrackets(part)))
     .filter(Boolean);
   const named = parts.map((part) => index.get(part) ?? []);
 

@@ -16,7 +16,7 @@ export function accountDeletionMail(
   publicUrl: string,
 ): Mail {
   const t = mailT(person.language);
-  const url = `${publicUrl.replace(/\/+$/, '')}${localizedPath(person.language, DELETION_CONFIRM_PATH)}#token=${token}`;
+  const url = `${publicUrl}${localizedPath(person.language, DELETION_CONFIRM_PATH)}#token=${token}`;
   return {
     to: person.email,
     // The link in the log lets a local run without SMTP finish; never in production (plugins/infra/mail.ts).
