@@ -1,12 +1,11 @@
 import { ExternalLink, MapPin } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMapTileUrl } from '../../../lib/map-tiles';
+import { MapStatus } from '../../../components/map/MapStatus';
+import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import type { mountOfficeMap } from '../lib/leaflet-map';
 import { MAP_TILE_TIMEOUT_MS, OFFICE_MAP_URL } from '../lib/office';
 
 type Mount = typeof mountOfficeMap;
-type MapState = 'loading' | 'ready' | 'failed';
 
 const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-map')).mountOfficeMap;
 
@@ -47,56 +46,21 @@ interface OfficeMapProps {
  */
 export function OfficeMap({ load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: OfficeMapProps) {
   const { t } = useTranslation('contact');
-  const container = useRef<HTMLElement>(null);
-  const [state, setState] = useState<MapState>('loading');
-  const markerLabel = t('map.marker');
-  const tileUrl = useMapTileUrl();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is drawn once per visit; the label is read then.
-  useEffect(() => {
-    let isCancelled = false;
-    let teardown: (() => void) | undefined;
-    const fail = () => {
-      teardown?.();
-      teardown = undefined;
-      if (!isCancelled) setState('failed');
-    };
-    load()
-      .then((mount) => {
-        if (isCancelled || !container.current) return;
-        teardown = mount(container.current, {
-          tileUrl,
-          timeoutMs,
-          markerLabel,
-          onReady: () => setState('ready'),
-          onFailed: fail,
-        });
-      })
-      .catch(fail);
-    return () => {
-      isCancelled = true;
-      teardown?.();
-    };
-  }, [load, timeoutMs, tileUrl]);
+  const { container, state } = useLeafletMap({
+    load,
+    timeoutMs,
+    // Without tiles the office's map says nothing the address card does not: the card takes its place.
+    withoutTiles: 'fail',
+    mount: (mount: Mount, element, tiles) => mount(element, { ...tiles, markerLabel: t('map.marker') }),
+  });
 
   if (state === 'failed') return <OfficeAddressCard />;
   return (
     <div className="relative h-72 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 sm:h-96">
-      <section
-        ref={container}
-        aria-label={t('map.label')}
-        data-testid="office-map"
-        data-state={state}
-        className="size-full"
-      />
-      {state === 'loading' ? (
-        <p
-          role="status"
-          className="pointer-events-none absolute inset-0 z-[500] grid place-items-center text-sm text-slate-600"
-        >
-          {t('map.loading')}
-        </p>
-      ) : null}
+      <section aria-label={t('map.label')} data-testid="office-map" data-state={state} className="size-full">
+        <div ref={container} className="size-full" />
+      </section>
+      <MapStatus state={state} loading={t('map.loading')} />
     </div>
   );
 }

@@ -1,29 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../../../i18n';
+import { giveElementsASize } from '../../../test/leaflet-size';
 import { OfficeMap } from '../components/OfficeMap';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-// Real Leaflet in jsdom. jsdom lays nothing out, so the map would be 0×0 and ask for no tiles: give every element a
-// size for these tests. jsdom never fetches images either (nothing reaches the internet); a tile "loads" or "fails"
-// when the test fires that event on it, as the browser would (mocked map tiles, per the briefing).
-const size = { clientWidth: 800, clientHeight: 400 };
-const saved = Object.fromEntries(
-  Object.keys(size).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]),
-);
-
-beforeAll(() => {
-  for (const [key, value] of Object.entries(size)) {
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-  }
-});
-
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  }
-});
+// Real Leaflet in jsdom, every element with a size; a tile loads or fails when the test fires that event on it.
+giveElementsASize();
 
 beforeEach(async () => {
   await initI18n();

@@ -3,8 +3,9 @@ import { act, configure, fireEvent, render, screen, waitFor } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n, loadNamespaces } from '../../../i18n';
+import { giveElementsASize } from '../../../test/leaflet-size';
 import { renderLocationField } from './LocationField';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -12,20 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // Real Leaflet in jsdom with sized elements; tiles "load" when the test fires the event (nothing reaches the
 // internet), as in the contact and search map tests.
-const size = { clientWidth: 600, clientHeight: 300 };
-const saved = Object.fromEntries(
-  Object.keys(size).map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]),
-);
-beforeAll(() => {
-  for (const [key, value] of Object.entries(size)) {
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
-  }
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  }
-});
+giveElementsASize(600, 300);
 beforeEach(async () => {
   await initI18n();
   await changeLanguage('en');

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_TILE_TIMEOUT_MS, useMapTileUrl } from '../../../lib/map-tiles';
+import { MapStatus } from '../../../components/map/MapStatus';
+import { useLeafletMap } from '../../../components/map/use-leaflet-map';
+import { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';
 import type { mountPinMap, PinMap } from '../lib/leaflet-pin-map';
 
 type Mount = typeof mountPinMap;
-type MapState = 'loading' | 'ready' | 'failed';
 
 const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-pin-map')).mountPinMap;
 
@@ -30,53 +31,37 @@ interface LocationPinProps {
  */
 export function LocationPin({ lat, lon, onMove, load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: LocationPinProps) {
   const { t } = useTranslation('locations');
-  const tileUrl = useMapTileUrl();
   const hintId = useId();
-  const container = useRef<HTMLDivElement>(null);
+  /** The drawn map (useLeafletMap fills it). */
   const handle = useRef<PinMap | null>(null);
-  const [state, setState] = useState<MapState>('loading');
   const [moved, setMoved] = useState<{ lat: number; lon: number } | null>(null);
   const reported = useRef({ lat, lon });
   const latest = useRef(onMove);
   latest.current = onMove;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn once; a new place moves the pin (below).
-  useEffect(() => {
-    let isCancelled = false;
-    const fail = () => {
-      handle.current?.destroy();
-      handle.current = null;
-      if (!isCancelled) setState('failed');
-    };
-    load()
-      .then((mount) => {
-        if (isCancelled || !container.current) return;
-        handle.current = mount(container.current, {
-          tileUrl,
-          timeoutMs,
-          lat: reported.current.lat,
-          lon: reported.current.lon,
-          zoom: PIN_MAP_ZOOM,
-          pinLabel: t('pin.marker'),
-          zoomIn: t('pin.zoomIn'),
-          zoomOut: t('pin.zoomOut'),
-          onMove: (nextLat, nextLon) => {
-            const at = { lat: roundCoordinate(nextLat), lon: roundCoordinate(nextLon) };
-            reported.current = at;
-            setMoved(at);
-            latest.current(at.lat, at.lon);
-          },
-          onReady: () => setState('ready'),
-          onFailed: fail,
-        });
-      })
-      .catch(fail);
-    return () => {
-      isCancelled = true;
-      handle.current?.destroy();
-      handle.current = null;
-    };
-  }, [load, timeoutMs, tileUrl]);
+  const { container, state } = useLeafletMap({
+    handle,
+    load,
+    timeoutMs,
+    // Without tiles the owner could not see where to put the pin: the map goes (the place's coordinates stand).
+    withoutTiles: 'fail',
+    mount: (mount: Mount, element, tiles) =>
+      mount(element, {
+        ...tiles,
+        lat: reported.current.lat,
+        lon: reported.current.lon,
+        zoom: PIN_MAP_ZOOM,
+        pinLabel: t('pin.marker'),
+        zoomIn: t('pin.zoomIn'),
+        zoomOut: t('pin.zoomOut'),
+        onMove: (nextLat, nextLon) => {
+          const at = { lat: roundCoordinate(nextLat), lon: roundCoordinate(nextLon) };
+          reported.current = at;
+          setMoved(at);
+          latest.current(at.lat, at.lon);
+        },
+      }),
+  });
 
   // Another place was chosen: the pin goes there.
   useEffect(() => {
@@ -106,14 +91,7 @@ export function LocationPin({ lat, lon, onMove, load = loadMap, timeoutMs = MAP_
         className="relative h-56 overflow-hidden rounded-xl border border-slate-200 bg-slate-100"
       >
         <div ref={container} className="size-full" />
-        {state === 'loading' ? (
-          <p
-            role="status"
-            className="pointer-events-none absolute inset-0 z-[500] grid place-items-center text-sm text-slate-600"
-          >
-            {t('pin.loading')}
-          </p>
-        ) : null}
+        <MapStatus state={state} loading={t('pin.loading')} />
       </section>
       <p role="status" className="mt-1 min-h-5 text-xs text-slate-600">
         {moved ? t('pin.moved', { lat: moved.lat, lon: moved.lon }) : ''}

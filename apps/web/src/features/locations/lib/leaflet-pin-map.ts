@@ -1,7 +1,6 @@
 // Loaded only by the wizard's location pin (a separate chunk with Leaflet and its stylesheet), in the browser.
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import { addWatchedTiles, clickOnKeys, type TileWatch } from '../../../lib/leaflet-tiles';
+import { clickOnKeys, createLeafletMap, type TileWatch } from '../../../components/map/leaflet-map';
 
 export interface PinMapOptions extends TileWatch {
   lat: number;
@@ -32,12 +31,12 @@ const KEY_DELTAS: Record<string, [number, number]> = {
 
 /** A small map with a draggable pin (a focusable button the arrow keys move too); returns its handle. */
 export function mountPinMap(container: HTMLElement, options: PinMapOptions): PinMap {
-  const map = L.map(container, { scrollWheelZoom: false, zoomControl: false }).setView(
-    [options.lat, options.lon],
-    options.zoom,
-  );
-  L.control.zoom({ zoomInTitle: options.zoomIn, zoomOutTitle: options.zoomOut }).addTo(map);
-  const stopWatch = addWatchedTiles(map, options);
+  const { map, destroy } = createLeafletMap(container, {
+    view: { lat: options.lat, lon: options.lon, zoom: options.zoom },
+    scrollWheelZoom: false,
+    zoomLabels: { zoomIn: options.zoomIn, zoomOut: options.zoomOut },
+    tiles: options,
+  });
   const pin = L.marker([options.lat, options.lon], {
     draggable: true,
     keyboard: true,
@@ -75,9 +74,6 @@ export function mountPinMap(container: HTMLElement, options: PinMapOptions): Pin
       pin.setLatLng([lat, lon]);
       map.setView([lat, lon], map.getZoom());
     },
-    destroy() {
-      stopWatch();
-      map.remove();
-    },
+    destroy,
   };
 }

@@ -1,14 +1,13 @@
 import { ExternalLink, MapPin } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MapStatus } from '../../../components/map/MapStatus';
+import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { openStreetMapUrl } from '../../../lib/map-links';
-import { MAP_TILE_TIMEOUT_MS, useMapTileUrl } from '../../../lib/map-tiles';
+import { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';
 import type { mountPointMap } from '../lib/leaflet-point-map';
 import { MapUnavailable } from './MapUnavailable';
 
 type Mount = typeof mountPointMap;
-/** `plain`: no tile could be loaded, so the pin stands on a plain background; `failed`: no map at all. */
-type MapState = 'loading' | 'ready' | 'plain' | 'failed';
 
 const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-point-map')).mountPointMap;
 
@@ -31,47 +30,24 @@ interface ListingMapProps {
  */
 export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: ListingMapProps) {
   const { t } = useTranslation('map');
-  const tileUrl = useMapTileUrl();
-  const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<MapState>('loading');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn once per place; the texts are read then.
-  useEffect(() => {
-    let isCancelled = false;
-    let teardown: (() => void) | undefined;
-    const fail = () => {
-      teardown?.();
-      teardown = undefined;
-      if (!isCancelled) setState('failed');
-    };
-    setState('loading');
-    load()
-      .then((mount) => {
-        if (isCancelled || !container.current) return;
-        teardown = mount(container.current, {
-          tileUrl,
-          timeoutMs,
-          lat,
-          lon,
-          zoom: LISTING_MAP_ZOOM,
-          markerLabel: title,
-          zoomIn: t('zoomIn'),
-          zoomOut: t('zoomOut'),
-          onReady: () => setState('ready'),
-          onFailed: () => {
-            if (!isCancelled) setState('plain');
-          },
-          onRecovered: () => {
-            if (!isCancelled) setState('ready');
-          },
-        });
-      })
-      .catch(fail);
-    return () => {
-      isCancelled = true;
-      teardown?.();
-    };
-  }, [load, timeoutMs, tileUrl, lat, lon]);
+  const { container, state } = useLeafletMap({
+    load,
+    timeoutMs,
+    // Without tiles the pin stays, on the plain background.
+    withoutTiles: 'plain',
+    redrawOn: [lat, lon],
+    mount: (mount: Mount, element, tiles) => ({
+      destroy: mount(element, {
+        ...tiles,
+        lat,
+        lon,
+        zoom: LISTING_MAP_ZOOM,
+        markerLabel: title,
+        zoomIn: t('zoomIn'),
+        zoomOut: t('zoomOut'),
+      }),
+    }),
+  });
 
   if (state === 'failed') return <MapUnavailable className="h-64" />;
   return (
@@ -82,22 +58,7 @@ export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TI
       className="relative h-64 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100"
     >
       <div ref={container} className="size-full" />
-      {state === 'loading' ? (
-        <p
-          role="status"
-          className="pointer-events-none absolute inset-0 z-[500] grid place-items-center text-sm text-slate-600"
-        >
-          {t('loading')}
-        </p>
-      ) : null}
-      {state === 'plain' ? (
-        <p
-          role="status"
-          className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded-lg bg-white/95 px-3 py-2 text-sm text-slate-800 shadow"
-        >
-          {t('plainBackground')}
-        </p>
-      ) : null}
+      <MapStatus state={state} loading={t('loading')} plainBackground={t('plainBackground')} />
     </section>
   );
 }

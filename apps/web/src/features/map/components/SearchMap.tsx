@@ -2,8 +2,10 @@ import { localizedPath, type MapPoint } from '@baan/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MapStatus } from '../../../components/map/MapStatus';
+import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { useNavigate, usePageLanguage } from '../../../i18n/localized-router';
-import { MAP_TILE_TIMEOUT_MS, useMapTileUrl } from '../../../lib/map-tiles';
+import { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';
 import { useLazyPropertiesMapQuery, usePropertiesMapQuery } from '../api/map-api';
 import { type BBox, bboxParam, parseBbox, THAILAND_BBOX } from '../lib/bbox';
 import type { mountSearchMap, SearchMap as SearchMapHandle } from '../lib/leaflet-search-map';
@@ -11,8 +13,6 @@ import { formatWhole, fullPrice, shortPrice } from '../lib/price-label';
 import { MapUnavailable } from './MapUnavailable';
 
 type Mount = typeof mountSearchMap;
-/** `plain`: no tile could be loaded, so the markers stand on a plain background; `failed`: no map at all. */
-type MapState = 'loading' | 'ready' | 'plain' | 'failed';
 
 const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-search-map')).mountSearchMap;
 
@@ -51,16 +51,13 @@ export function SearchMap({
   const { t } = useTranslation('map');
   const language = usePageLanguage();
   const navigate = useNavigate();
-  const tileUrl = useMapTileUrl();
   const descriptionId = useId();
-  const container = useRef<HTMLDivElement>(null);
+  /** The drawn map (useLeafletMap fills it). */
   const handle = useRef<SearchMapHandle | null>(null);
-  const [state, setState] = useState<MapState>('loading');
   const [isMounted, setIsMounted] = useState(false);
   /** The map's own area, rounded: what its points are asked for. */
   const [view, setView] = useState<string | undefined>(undefined);
   const filtersKey = filters;
-  const { data } = usePropertiesMapQuery(view && state !== 'failed' ? { filters, bbox: view } : skipToken);
   const [fetchWide] = useLazyPropertiesMapQuery();
 
   // The latest props, for the map's event handlers (which are bound once).
@@ -93,58 +90,43 @@ export function SearchMap({
     moved(map.bbox());
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is drawn once per visit; later props reach it through `latest`.
-  useEffect(() => {
-    let isCancelled = false;
-    const fail = () => {
-      handle.current?.destroy();
-      handle.current = null;
-      if (!isCancelled) setState('failed');
-    };
-    load()
-      .then((mount) => {
-        if (isCancelled || !container.current) return;
-        const opened = parseBbox(latest.current.bbox);
-        handle.current = mount(container.current, {
-          tileUrl,
-          timeoutMs,
-          bbox: opened,
-          labels: {
-            // Starts with the pill's visible price, so the spoken name contains what is seen (WCAG 2.5.3).
-            marker: (point: MapPoint) =>
-              `${shortPrice(point.price)} · ${point.title}, ${fullPrice(point, t('perMonth'))}`,
-            cluster: (count: number) => t('cluster', { count, total: formatWhole(count) }),
-            open: t('open'),
-            zoomIn: t('zoomIn'),
-            zoomOut: t('zoomOut'),
-          },
-          shortPrice: (point) => shortPrice(point.price),
-          fullPrice: (point) => fullPrice(point, latest.current.t('perMonth')),
-          hrefFor: (id) => localizedPath(language, `/detail/${id}`),
-          onNavigate: (id) => latest.current.navigate(`/detail/${id}`),
-          onMove: moved,
-          onReady: () => setState('ready'),
-          // The tiles are only the background: the markers, the moves and the list they drive still work.
-          onFailed: () => {
-            if (!isCancelled) setState('plain');
-          },
-          onRecovered: () => {
-            if (!isCancelled) setState('ready');
-          },
-        });
-        setView(bboxParam(handle.current.bbox()));
-        setIsMounted(true);
-        // Opened without an area: show where the listings are (which writes that area).
-        if (!opened) void refit();
-      })
-      .catch(fail);
-    return () => {
-      isCancelled = true;
-      clearTimeout(timer.current);
-      handle.current?.destroy();
-      handle.current = null;
-    };
-  }, [load, timeoutMs, tileUrl]);
+  const { container, state } = useLeafletMap({
+    handle,
+    load,
+    timeoutMs,
+    // The tiles are only the background: the markers, the moves and the list they drive still work without them.
+    withoutTiles: 'plain',
+    mount: (mount: Mount, element, tiles) =>
+      mount(element, {
+        ...tiles,
+        bbox: parseBbox(latest.current.bbox),
+        labels: {
+          // Starts with the pill's visible price, so the spoken name contains what is seen (WCAG 2.5.3).
+          marker: (point: MapPoint) =>
+            `${shortPrice(point.price)} · ${point.title}, ${fullPrice(point, t('perMonth'))}`,
+          cluster: (count: number) => t('cluster', { count, total: formatWhole(count) }),
+          open: t('open'),
+          zoomIn: t('zoomIn'),
+          zoomOut: t('zoomOut'),
+        },
+        shortPrice: (point) => shortPrice(point.price),
+        fullPrice: (point) => fullPrice(point, latest.current.t('perMonth')),
+        hrefFor: (id) => localizedPath(language, `/detail/${id}`),
+        onNavigate: (id) => latest.current.navigate(`/detail/${id}`),
+        onMove: moved,
+      }),
+    onMounted: (map) => {
+      setView(bboxParam(map.bbox()));
+      setIsMounted(true);
+      // Opened without an area: show where the listings are (which writes that area).
+      if (!parseBbox(latest.current.bbox)) void refit();
+    },
+  });
+
+  const { data } = usePropertiesMapQuery(view && state !== 'failed' ? { filters, bbox: view } : skipToken);
+
+  // The area waiting to be written goes with the map.
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   // New filters: the map goes to their listings (not on the first render: the address's area wins then).
   const shownFilters = useRef(filtersKey);
@@ -204,22 +186,7 @@ export function SearchMap({
           {t('searchDescription')}
         </p>
         <div ref={container} className="size-full" />
-        {state === 'loading' ? (
-          <p
-            role="status"
-            className="pointer-events-none absolute inset-0 z-[500] grid place-items-center text-sm text-slate-600"
-          >
-            {t('loading')}
-          </p>
-        ) : null}
-        {state === 'plain' ? (
-          <p
-            role="status"
-            className="pointer-events-none absolute top-2 right-2 left-14 z-[500] rounded-lg bg-white/95 px-3 py-2 text-sm text-slate-800 shadow"
-          >
-            {t('plainBackground')}
-          </p>
-        ) : null}
+        <MapStatus state={state} loading={t('loading')} plainBackground={t('plainBackground')} />
       </section>
       {data?.truncated ? (
         <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

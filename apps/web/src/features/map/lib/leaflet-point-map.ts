@@ -1,7 +1,6 @@
 // Loaded only by a listing's location map (a separate chunk with Leaflet and its stylesheet), in the browser.
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import { addWatchedTiles, type TileWatch } from '../../../lib/leaflet-tiles';
+import { createLeafletMap, type TileWatch } from '../../../components/map/leaflet-map';
 
 export interface PointMapOptions extends TileWatch {
   lat: number;
@@ -15,12 +14,12 @@ export interface PointMapOptions extends TileWatch {
 
 /** A small map centred on one place with a vector marker (no image assets); returns the teardown. */
 export function mountPointMap(container: HTMLElement, options: PointMapOptions): () => void {
-  const map = L.map(container, { scrollWheelZoom: false, zoomControl: false }).setView(
-    [options.lat, options.lon],
-    options.zoom,
-  );
-  L.control.zoom({ zoomInTitle: options.zoomIn, zoomOutTitle: options.zoomOut }).addTo(map);
-  const stopWatch = addWatchedTiles(map, options);
+  const { map, destroy } = createLeafletMap(container, {
+    view: { lat: options.lat, lon: options.lon, zoom: options.zoom },
+    scrollWheelZoom: false,
+    zoomLabels: { zoomIn: options.zoomIn, zoomOut: options.zoomOut },
+    tiles: options,
+  });
   L.circleMarker([options.lat, options.lon], {
     radius: 10,
     color: '#ffffff',
@@ -34,8 +33,5 @@ export function mountPointMap(container: HTMLElement, options: PointMapOptions):
       offset: [0, -10],
     })
     .addTo(map);
-  return () => {
-    stopWatch();
-    map.remove();
-  };
+  return destroy;
 }

@@ -1,8 +1,7 @@
 // Loaded only by the search map (a separate chunk with Leaflet and its stylesheet), in the browser.
 import type { MapPoint } from '@baan/contract';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import { addWatchedTiles, clickOnKeys, type TileWatch } from '../../../lib/leaflet-tiles';
+import { clickOnKeys, createLeafletMap, type TileWatch } from '../../../components/map/leaflet-map';
 import type { BBox } from './bbox';
 import { THAILAND_BBOX } from './bbox';
 import { type Cluster, gridCluster } from './cluster';
@@ -95,10 +94,12 @@ function popupFor(points: MapPoint[], options: SearchMapOptions): HTMLElement {
 
 /** Draws the search map into `container`: tiles, clustered price markers with popups, and its moves reported. */
 export function mountSearchMap(container: HTMLElement, options: SearchMapOptions): SearchMap {
-  const map = L.map(container, { scrollWheelZoom: true, attributionControl: true, zoomControl: false });
-  L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map);
-  map.fitBounds(toBounds(options.bbox ?? THAILAND_BBOX));
-  const stopWatch = addWatchedTiles(map, options);
+  const { map, destroy } = createLeafletMap(container, {
+    view: { bounds: toBounds(options.bbox ?? THAILAND_BBOX) },
+    scrollWheelZoom: true,
+    zoomLabels: { zoomIn: options.labels.zoomIn, zoomOut: options.labels.zoomOut },
+    tiles: options,
+  });
   const layer = L.layerGroup().addTo(map);
   let points: MapPoint[] = [];
   /** The markers on the map by what they show (markerKey): a redraw keeps those still wanted, popup and all. */
@@ -186,10 +187,7 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
     },
     showBbox: (bbox) => map.fitBounds(toBounds(bbox)),
     bbox: () => toBbox(map.getBounds()),
-    destroy() {
-      stopWatch();
-      map.remove();
-    },
+    destroy,
   };
 }
 

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage, initI18n, loadNamespaces } from '../../../i18n';
 import { loader as rootLoader } from '../../../root';
 import { jsonResponse, stubFetch } from '../../../test/http';
+import { giveElementsASize, tileImages } from '../../../test/leaflet-size';
 import { makeProperty } from '../../../test/properties';
 import { renderApp } from '../../../test/render-app';
 import { ListingMap } from '../components/ListingMap';
-import { giveElementsASize, tileImages } from './leaflet-size';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -7,11 +7,11 @@ import { initI18n, loadNamespaces } from '../../../i18n';
 import { AppProviders } from '../../../root';
 import { makeStore } from '../../../session/store';
 import { jsonResponse, stubFetch } from '../../../test/http';
+import { giveElementsASize, tileImages } from '../../../test/leaflet-size';
 import { makeProperty } from '../../../test/properties';
 import { renderApp } from '../../../test/render-app';
 import { SearchMap } from '../components/SearchMap';
 import { parseBbox, THAILAND_BBOX } from '../lib/bbox';
-import { giveElementsASize, tileImages } from './leaflet-size';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 40_000 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { giveElementsASize } from '../../../test/leaflet-size';
 import { mountPointMap } from '../lib/leaflet-point-map';
-import { giveElementsASize } from './leaflet-size';
 
 giveElementsASize();
 

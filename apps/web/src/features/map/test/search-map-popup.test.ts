@@ -1,7 +1,7 @@
 import type { MapPoint } from '@baan/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { giveElementsASize } from '../../../test/leaflet-size';
 import { mountSearchMap, type SearchMap } from '../lib/leaflet-search-map';
-import { giveElementsASize } from './leaflet-size';
 
 // Issue 21: on a phone, a price pin's popup closed by itself about 1.5 s after it opened. Opening it pans the map
 // to show it; the moved map asks for its area's points, and drawing them again removed every marker, the one with
