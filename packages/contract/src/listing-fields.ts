@@ -59,7 +59,6 @@ export const LISTING_NUMBER_FIELDS = {
     landArea: 'always',
   },
   avg_utilities: { key: 'avgUtilities', kind: 'baht', min: 0, max: 10_000_000, optional: 'null' },
-  parking_spaces: { key: 'parkingSpaces', kind: 'count', min: 0, max: 50, optional: 'null' },
 } as const satisfies Record<string, ListingNumberField>;
 
 type Fields = typeof LISTING_NUMBER_FIELDS;

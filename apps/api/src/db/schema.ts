@@ -214,7 +214,6 @@ export const properties = pgTable(
     floors: integer('floors').notNull().default(1),
     level: integer('level').notNull().default(0),
     avgUtilities: integer('avg_utilities'),
-    parkingSpaces: integer('parking_spaces'),
     availabilityDate: date('availability_date'),
     language: varchar('language', { length: 8 }).notNull().default('en'),
     isFeatured: boolean('is_featured').notNull().default(false),
