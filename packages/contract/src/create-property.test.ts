@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  blankValueOf,
   CreatePropertyFields,
   hasFloors,
   hasLevel,
+  isRequiredListingNumber,
+  LISTING_NUMBER_FIELDS,
+  LISTING_NUMBER_NAMES,
+  listingNumberField,
   nestPropertyFields,
   PROPERTY_SUB_TYPES,
+  Property,
   PropertyFieldsObject,
   SPEC_SUB_TYPE_NAMES,
   toFieldErrors,
@@ -91,6 +97,53 @@ describe('CreatePropertyFields: numbers', () => {
       living_space: ['living space must be at least 1'],
       avg_utilities: ['avg utilities cannot be negative'],
     });
+  });
+});
+
+describe('the listing number fields, described once (LISTING_NUMBER_FIELDS)', () => {
+  it('makes each a form field read within its range, optional as described, and a field of the wire', () => {
+    for (const name of LISTING_NUMBER_NAMES) {
+      const { min, max, optional } = listingNumberField(name);
+      const field = PropertyFieldsObject.shape[name];
+      expect(field.safeParse(String(max)).data, name).toBe(max);
+      expect(field.safeParse(String(min)).data, name).toBe(min);
+      expect(field.safeParse(String(max + 1)).success, name).toBe(false);
+      if (min > 0) expect(field.safeParse(String(min - 1)).success, name).toBe(false);
+      expect(field.safeParse('').success, name).toBe(optional !== undefined);
+      expect(Property.shape[name].safeParse(null).success, name).toBe(optional === 'null');
+      expect(Property.shape[name].safeParse(max).success, name).toBe(true);
+    }
+    // The form's order of the number fields is the list's (the wizard reports problems in it).
+    const formOrder = Object.keys(PropertyFieldsObject.shape).filter((key) => key in LISTING_NUMBER_FIELDS);
+    expect(formOrder).toEqual(LISTING_NUMBER_NAMES);
+  });
+
+  it('reads each by its kind: baht as a price, an amount with separators, a count as a whole number', () => {
+    const read = (name: (typeof LISTING_NUMBER_NAMES)[number], text: string) =>
+      PropertyFieldsObject.shape[name].safeParse(text);
+    expect(read('avg_utilities', '฿2,500.50').data).toBe(2501);
+    expect(read('living_space', '1,200').data).toBe(1200);
+    expect(read('living_space', '฿1,200').success).toBe(false);
+    expect(read('bed_rooms', '๓').data).toBe(3);
+    expect(read('bed_rooms', '2.5').success).toBe(false);
+  });
+
+  it('says what a blank optional one is (null or 0) and where level and floors are required', () => {
+    expect(LISTING_NUMBER_NAMES.map((name) => [name, blankValueOf(name)])).toEqual([
+      ['area', undefined],
+      ['level', 0],
+      ['bed_rooms', undefined],
+      ['bath_rooms', undefined],
+      ['kitchen', undefined],
+      ['floors', 0],
+      ['living_space', null],
+      ['lot_area', null],
+      ['avg_utilities', null],
+    ]);
+    const required = (subType: string) => LISTING_NUMBER_NAMES.filter((name) => isRequiredListingNumber(name, subType));
+    expect(required('condo')).toEqual(['area', 'level', 'bed_rooms', 'bath_rooms', 'kitchen', 'floors']);
+    expect(required('villa')).toEqual(['area', 'bed_rooms', 'bath_rooms', 'kitchen', 'floors']);
+    expect(required('land')).toEqual(['area', 'bed_rooms', 'bath_rooms', 'kitchen']);
   });
 });
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_NUMBER_TEXT, type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
 import { calendarDate, DATE_RANGE, multiLineText, singleLineText } from './input.ts';
+import {
+  type LISTING_NUMBER_FIELDS,
+  LISTING_NUMBER_NAMES,
+  type ListingNumberKind,
+  type ListingNumberName,
+  listingNumberField,
+} from './listing-fields.ts';
 import { PROPERTY_SUB_TYPES, TITLE_DEEDS } from './listing-values.ts';
 import type { PropertySubType } from './properties.ts';
 import { hasFloors, hasLevel } from './sub-types.ts';
@@ -151,6 +158,24 @@ export const RoomInput = z.object({
   quantity: numberField('room_count', parseCount, 1, 99),
 });
 
+const PARSERS: Record<ListingNumberKind, Parse> = { count: parseCount, amount: parseAmount, baht: parseBaht };
+
+type RequiredNumber = ReturnType<typeof numberField>;
+type OptionalNumber = ReturnType<typeof optionalNumberField>;
+type ListingNumberShape = {
+  [N in ListingNumberName]: (typeof LISTING_NUMBER_FIELDS)[N] extends { optional: string }
+    ? OptionalNumber
+    : RequiredNumber;
+};
+
+/** Each of LISTING_NUMBER_FIELDS as a form field: read by its kind, within its range, blank allowed when optional. */
+const listingNumberShape = Object.fromEntries(
+  LISTING_NUMBER_NAMES.map((name) => {
+    const { kind, min, max, optional } = listingNumberField(name);
+    return [name, (optional ? optionalNumberField : numberField)(name, PARSERS[kind], min, max)];
+  }),
+) as ListingNumberShape;
+
 /**
  * POST /api/property form fields (multipart; files travel beside them as cover_image and images[i]). Values arrive
  * as strings; numbers may also come as JSON numbers. Without the rules between fields (levelAndFloorsIssues), so an
@@ -172,18 +197,9 @@ export const PropertyFieldsObject = z.object({
   title: typedText('title', 300, 'title must be at most 300 characters'),
   description: typedText('description', 10_000, 'description must be at most 10,000 characters', 'several'),
   price: numberField('price', parseBaht, 1, MAX_PRICE),
-  area: numberField('area', parseAmount, 1, 10_000_000),
+  // The number fields (area, rooms, level, floors, house information): LISTING_NUMBER_FIELDS.
+  ...listingNumberShape,
   area_unit: z.literal('sqm', { error: 'area unit must be sqm' }).default('sqm'),
-  // Which floor a unit is on: asked only where that means something (hasLevel); 0 is the ground floor.
-  level: optionalNumberField('level', parseCount, 0, 200),
-  bed_rooms: numberField('bed_rooms', parseCount, 0, 100),
-  bath_rooms: numberField('bath_rooms', parseCount, 0, 100),
-  kitchen: numberField('kitchen', parseCount, 0, 50),
-  // Required, and at least 1, except for land (levelAndFloorsIssues).
-  floors: optionalNumberField('floors', parseCount, 0, 200),
-  living_space: optionalNumberField('living_space', parseAmount, 1, 10_000_000),
-  lot_area: optionalNumberField('lot_area', parseAmount, 1, 10_000_000),
-  avg_utilities: optionalNumberField('avg_utilities', parseBaht, 0, 10_000_000),
   availability_date: z
     .string()
     .trim()
@@ -230,6 +246,15 @@ export function levelAndFloorsIssues(listing: {
     else if (listing.floors < 1) add('floors', { problem: 'min', min: 1 });
   }
   return issues;
+}
+
+/**
+ * Whether a listing of this sub type must give this number field: its own schema refuses a blank, or the rules between
+ * fields require it (a condo's level, a building's floors).
+ */
+export function isRequiredListingNumber(name: ListingNumberName, subType: string): boolean {
+  if (!PropertyFieldsObject.shape[name].safeParse('').success) return true;
+  return levelAndFloorsIssues({ property_sub_type: subType }).some((issue) => issue.path[0] === name);
 }
 
 const RULE_FIELDS = new Set<PropertyKey>(['property_sub_type', 'level', 'floors']);

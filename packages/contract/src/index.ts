@@ -12,6 +12,7 @@ export * from './input.ts';
 export * from './jobs.ts';
 export * from './land-units.ts';
 export * from './languages.ts';
+export * from './listing-fields.ts';
 export * from './listing-text.ts';
 export * from './listing-values.ts';
 export * from './locations.ts';

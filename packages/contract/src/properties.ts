@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import {
+  type LISTING_NUMBER_FIELDS,
+  LISTING_NUMBER_NAMES,
+  type ListingNumberName,
+  listingNumberField,
+} from './listing-fields.ts';
 
 import {
   LISTING_TYPES,
@@ -258,6 +264,18 @@ export const PropertyOwner = z.object({
 });
 export type PropertyOwner = z.infer<typeof PropertyOwner>;
 
+type WireNumberShape = {
+  [N in ListingNumberName]: (typeof LISTING_NUMBER_FIELDS)[N] extends { optional: 'null' }
+    ? z.ZodNullable<z.ZodNumber>
+    : z.ZodNumber;
+};
+const wireNumberShape = Object.fromEntries(
+  LISTING_NUMBER_NAMES.map((name) => {
+    const number = z.number().int();
+    return [name, listingNumberField(name).optional === 'null' ? number.nullable() : number];
+  }),
+) as WireNumberShape;
+
 /**
  * A listing on the wire (docs/api.md "Property on the wire"). `images` starts with the cover;
  * `cover_image` is the cover's src. `owner` is present on `GET /api/property/{id}` only.
@@ -275,17 +293,12 @@ export const Property = z.object({
   lat: z.number().nullable(),
   lon: z.number().nullable(),
   price: z.number().int(),
-  area: z.number().int(),
+  /**
+   * The number fields (LISTING_NUMBER_FIELDS): area and the wizard's house information (docs/api.md "Property on the
+   * wire also gains"), whole numbers; `null` for an optional one not given (level and floors are 0 instead).
+   */
+  ...wireNumberShape,
   area_unit: z.string(),
-  bed_rooms: z.number().int(),
-  bath_rooms: z.number().int(),
-  kitchen: z.number().int(),
-  floors: z.number().int(),
-  level: z.number().int(),
-  /** The wizard's house information (docs/api.md "Property on the wire also gains"): sqm, sqm, baht per month. */
-  living_space: z.number().int().nullable(),
-  lot_area: z.number().int().nullable(),
-  avg_utilities: z.number().int().nullable(),
   /** Whole baht per m² of `area`, rounded; null without an area. */
   price_per_sqm: z.number().int().nullable(),
   nearest_station: NearestStation.nullable(),

@@ -1,5 +1,8 @@
-import { PROPERTY_SUB_TYPES, SUB_TYPE_PROPERTY_TYPES } from './listing-values.ts';
-import type { PropertySubType, PropertyType } from './properties.ts';
+import { PROPERTY_SUB_TYPES, type PROPERTY_TYPES, SUB_TYPE_PROPERTY_TYPES } from './listing-values.ts';
+
+// The types from the lists themselves (not properties.ts, which reads listing-fields.ts, which reads this module).
+type PropertySubType = (typeof PROPERTY_SUB_TYPES)[number];
+type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 // No zod here: the listing page reads these without loading the schemas.
 

@@ -11,6 +11,7 @@ import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
+import { createdNumberColumns } from './listing-columns.ts';
 import { createdFacts } from './listing-facts.ts';
 
 const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
@@ -91,17 +92,10 @@ export async function createProperty(
           lat: fields.lat ?? null,
           lon: fields.lon ?? null,
           price: fields.price,
-          area: fields.area,
           areaUnit: fields.area_unit,
-          livingSpace: fields.living_space ?? null,
-          lotArea: fields.lot_area ?? null,
-          bedRooms: fields.bed_rooms,
-          bathRooms: fields.bath_rooms,
-          kitchen: fields.kitchen,
-          // Land may leave floors out (it has none); a sub type without a level may leave it out (levelAndFloorsIssues).
-          floors: fields.floors ?? 0,
-          level: fields.level ?? 0,
-          avgUtilities: fields.avg_utilities ?? null,
+          // Area, rooms, level, floors and the house information (listing-columns.ts); land may leave floors out (it
+          // has none), a sub type without a level may leave it out (levelAndFloorsIssues): stored as 0.
+          ...createdNumberColumns(fields),
           availabilityDate: fields.availability_date ?? bangkokDay(now),
           language: fields.language,
           isFeatured: fields.is_featured === '1',

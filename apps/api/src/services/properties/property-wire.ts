@@ -5,6 +5,7 @@ import { type properties, propertyImages, propertyRooms } from '../../db/schema.
 import type { Storage } from '../../storage/storage.ts';
 import { imageUrls } from '../images/process-image.ts';
 import { nearestStationWire } from '../transit/stations.ts';
+import { numbersOnWire } from './listing-columns.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 type ImageRow = typeof propertyImages.$inferSelect;
@@ -69,16 +70,9 @@ export function toWireProperty(
     lat: row.lat,
     lon: row.lon,
     price: row.price,
-    area: row.area,
+    // Area, rooms, level, floors and the house information (listing-columns.ts).
+    ...numbersOnWire(row),
     area_unit: row.areaUnit,
-    bed_rooms: row.bedRooms,
-    bath_rooms: row.bathRooms,
-    kitchen: row.kitchen,
-    floors: row.floors,
-    level: row.level,
-    living_space: row.livingSpace,
-    lot_area: row.lotArea,
-    avg_utilities: row.avgUtilities,
     price_per_sqm: row.pricePerSqm,
     nearest_station: nearestStationWire(row.stationId, row.stationDistanceM),
     foreign_quota: row.foreignQuota ? 1 : 0,

@@ -20,6 +20,7 @@ import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { LISTING_PHOTOS } from './create-property.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
+import { editedNumberColumns } from './listing-columns.ts';
 import { editedFacts } from './listing-facts.ts';
 import type { PropertyRow } from './property-wire.ts';
 
@@ -166,16 +167,9 @@ function changedColumns(fields: UpdatePropertyFields, now: Date): Partial<typeof
   if (has('lat')) set.lat = fields.lat ?? null;
   if (has('lon')) set.lon = fields.lon ?? null;
   if (fields.price !== undefined) set.price = fields.price;
-  if (fields.area !== undefined) set.area = fields.area;
   if (fields.area_unit !== undefined) set.areaUnit = fields.area_unit;
-  if (has('living_space')) set.livingSpace = fields.living_space ?? null;
-  if (has('lot_area')) set.lotArea = fields.lot_area ?? null;
-  if (fields.bed_rooms !== undefined) set.bedRooms = fields.bed_rooms;
-  if (fields.bath_rooms !== undefined) set.bathRooms = fields.bath_rooms;
-  if (fields.kitchen !== undefined) set.kitchen = fields.kitchen;
-  if (has('floors')) set.floors = fields.floors ?? 0;
-  if (has('level')) set.level = fields.level ?? 0;
-  if (has('avg_utilities')) set.avgUtilities = fields.avg_utilities ?? null;
+  // Area, rooms, level, floors and the house information (listing-columns.ts).
+  Object.assign(set, editedNumberColumns(fields));
   if (has('availability_date')) set.availabilityDate = fields.availability_date ?? bangkokDay(now);
   if (fields.language !== undefined) set.language = fields.language;
   if (fields.is_featured !== undefined) set.isFeatured = fields.is_featured === '1';

@@ -59,7 +59,8 @@ describe('Property detail: the listing facts', () => {
       'Kitchen: 1',
       'Floors: 1',
       'Level: 18',
-      'Utilities (average): ฿3,500 / month',
+      // One label for the listing page and the wizard (listings:detail.avgUtilities), which says per month.
+      'Average utilities per month: ฿3,500',
       'Price per m²: ฿556/m²/month',
       'Available from: Sep 1, 2099',
       'Bedroom: 2',

@@ -36,33 +36,44 @@ const draftKey = (owner: DraftOwner) =>
     : `baan:edit-property-draft:${owner.userId}:${owner.listingId}`;
 
 const text = z.string().max(20_000);
-// What is read back is checked: storage may hold an older shape or have been edited by hand.
+/**
+ * A stored field's value, or undefined where the draft has none (it was kept before the field existed) or one that no
+ * longer fits (a choice since removed): the blank form's value is used instead, so a new field never costs a draft.
+ */
+const kept = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+// What is read back is checked: storage may hold an older shape or have been edited by hand. A field the form no
+// longer has is dropped; one the draft lacks is taken from the blank form (loadDraft).
 const StoredDraft = z.object({
   version: z.literal(1),
   step: z.number().int().min(0).max(2),
   form: z.object({
-    user_type: z.enum(['owner', 'agent', '']),
-    propertyType: z.enum(['residential', 'commercial', '']),
-    propertyStatus: z.enum(['rent', 'sale', '']),
-    subType: z.enum([...PROPERTY_SUB_TYPES, '']),
-    location: text,
-    lat: z.number().optional(),
-    lon: z.number().optional(),
-    title: text,
-    description: text,
-    price: text,
-    availableDate: text,
-    language: z.enum(LANGUAGES),
-    featured: z.enum(['1', '0']),
-    // Added with issue 15: a draft kept before it has neither.
-    foreignQuota: z.enum(['1', '0']).default('0'),
-    titleDeed: z.enum([...TITLE_DEEDS, '']).default(''),
-    houseInfo: z.object(Object.fromEntries(HOUSE_INFO_FIELDS.map((field) => [field, text]))),
-    rooms: z.array(z.object({ type: text, count: text })).max(100),
-    existingPhotos: z.array(z.number().int()).max(100).optional(),
+    user_type: kept(z.enum(['owner', 'agent', ''])),
+    propertyType: kept(z.enum(['residential', 'commercial', ''])),
+    propertyStatus: kept(z.enum(['rent', 'sale', ''])),
+    subType: kept(z.enum([...PROPERTY_SUB_TYPES, ''])),
+    location: kept(text),
+    lat: kept(z.number()),
+    lon: kept(z.number()),
+    title: kept(text),
+    description: kept(text),
+    price: kept(text),
+    availableDate: kept(text),
+    language: kept(z.enum(LANGUAGES)),
+    featured: kept(z.enum(['1', '0'])),
+    foreignQuota: kept(z.enum(['1', '0'])),
+    titleDeed: kept(z.enum([...TITLE_DEEDS, ''])),
+    houseInfo: kept(z.object(Object.fromEntries(HOUSE_INFO_FIELDS.map((field) => [field, kept(text)])))),
+    rooms: kept(z.array(z.object({ type: text, count: text })).max(100)),
+    existingPhotos: kept(z.array(z.number().int()).max(100)),
   }),
   photos: z.object({ cover: z.string().max(500).nullable(), others: z.array(z.string().max(500)).max(100) }),
 });
+
+/** The values a stored draft has (without the ones it lacks). */
+const present = <T extends object>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 
 /** Whether anything was entered: a form only visited (or only given a listing language) is no draft. */
 export function hasEntries(form: PropertyForm): boolean {
@@ -134,19 +145,21 @@ export function loadDraft(owner: DraftOwner, listingPhotos: readonly ExistingPho
   const parsed = StoredDraft.safeParse(json);
   if (!parsed.success) return null;
   const { form, step, photos } = parsed.data;
-  const { existingPhotos: keptIds, ...fields } = form;
+  const { existingPhotos: keptIds, houseInfo, rooms, ...fields } = present(form);
+  const blank = emptyForm(fields.language);
   return {
     step,
     photos,
     form: {
+      ...blank,
       ...fields,
-      houseInfo: { ...emptyForm().houseInfo, ...form.houseInfo },
+      houseInfo: { ...blank.houseInfo, ...present(houseInfo ?? {}) },
       coverPhoto: null,
       otherPhotos: [],
       existingPhotos: keptIds
         ? keptIds.flatMap((id) => listingPhotos.filter((photo) => photo.id === id))
         : [...listingPhotos],
-      rooms: form.rooms.length > 0 ? form.rooms.map((room) => ({ ...newRoom(), ...room })) : [newRoom()],
+      rooms: rooms && rooms.length > 0 ? rooms.map((room) => ({ ...newRoom(), ...room })) : [newRoom()],
     },
   };
 }

@@ -46,24 +46,21 @@ interface LandIssueParams {
 const isHouseInfoKey = (key: string): key is HouseInfoKey => Object.hasOwn(HOUSE_INFO, key);
 
 /**
- * A house information field's label in the wizard: the listing page's (`listings:detail.<key>`, a core namespace)
- * with the field's unit, "Area (m²)", or the wizard's own wording where the listing page's does not fit a form.
+ * A house information field's label in the wizard: the listing page's (`listings:detail.<key>`, a core namespace,
+ * the one translation of the field) with its unit, "Area (m²)", or "(฿)" for an amount in baht.
  */
 export function houseInfoLabel(t: TFunction<'property'>, key: HouseInfoKey): string {
   const field: HouseInfoSpec = HOUSE_INFO[key];
-  if (field.ownWording) return t(`info.house.${key}`);
   const label = t(`listings:detail.${key}`);
-  const unit = field.unit ? t(`listings:units.${field.unit}`) : field.baht ? '฿' : undefined;
+  const unit = field.unit ? t(`listings:units.${field.unit}`) : field.kind === 'baht' ? '฿' : undefined;
   return unit ? t('info.withUnit', { label, unit }) : label;
 }
 
 /**
  * A house information field's name in a message: the listing page's label, starting in lower case as the other
- * names in messages do ("area is required"; scripts without case are unchanged), or the wizard's own name.
+ * names in messages do ("area is required"; scripts without case are unchanged).
  */
 function houseInfoName(t: TFunction<'property'>, key: HouseInfoKey): string {
-  const field: HouseInfoSpec = HOUSE_INFO[key];
-  if (field.ownWording) return t(`fields.${key}`);
   const label = t(`listings:detail.${key}`);
   return label.charAt(0).toLowerCase() + label.slice(1);
 }

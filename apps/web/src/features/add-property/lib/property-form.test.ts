@@ -175,6 +175,40 @@ describe('the draft', () => {
     expect(loadDraft(7)).toBeNull();
   });
 
+  it('restores a draft saved before a field existed, the new field blank, and drops one the form no longer has', () => {
+    const form = { ...filled(), otherPhotos: [], titleDeed: 'chanote' as const };
+    saveDraft(7, { form, step: 2, photos: { cover: 'front.jpg', others: [] } });
+    const stored = JSON.parse(localStorage.getItem('baan:add-property-draft:7') ?? '{}');
+    // As a wizard without avg_utilities and title deeds kept it, and with a field since removed from the form.
+    delete stored.form.houseInfo.avgUtilities;
+    delete stored.form.titleDeed;
+    stored.form.houseInfo.gardenArea = '40';
+    stored.form.parkingSpaces = '2';
+    localStorage.setItem('baan:add-property-draft:7', JSON.stringify(stored));
+
+    const draft = loadDraft(7);
+    if (!draft) throw new Error('the draft was thrown away');
+    expect(draft.step).toBe(2);
+    expect(draft.form).toMatchObject({ title: 'Condo', price: '4,500,000', subType: 'condo', titleDeed: '' });
+    expect(draft.form.houseInfo).toEqual({ ...form.houseInfo, avgUtilities: '' });
+    expect(draft.form).not.toHaveProperty('parkingSpaces');
+    expect(draft.form.houseInfo).not.toHaveProperty('gardenArea');
+    expect(checkForm({ ...draft.form, coverPhoto: cover }).ok).toBe(true);
+    clearDraft(7);
+  });
+
+  it('takes the blank value for a stored value that no longer fits, keeping the rest of the draft', () => {
+    saveDraft(7, { form: { ...filled(), otherPhotos: [] }, step: 1, photos: { cover: null, others: [] } });
+    const stored = JSON.parse(localStorage.getItem('baan:add-property-draft:7') ?? '{}');
+    stored.form.subType = 'castle';
+    stored.form.houseInfo.area = 72;
+    localStorage.setItem('baan:add-property-draft:7', JSON.stringify(stored));
+    const draft = loadDraft(7);
+    expect(draft?.form).toMatchObject({ title: 'Condo', subType: '' });
+    expect(draft?.form.houseInfo).toMatchObject({ area: '', level: '18' });
+    clearDraft(7);
+  });
+
   it('counts a form as entered only when something was typed or chosen', () => {
     expect(hasEntries(emptyForm())).toBe(false);
     expect(hasEntries({ ...emptyForm(), language: 'th' })).toBe(false);
@@ -212,9 +246,10 @@ describe('one definition of a listing field', () => {
   it('marks as required what the contract requires, by sub type', () => {
     const required = (subType: PropertyForm['subType']) =>
       HOUSE_INFO_FIELDS.filter((key) => isRequiredHouseInfo(key, subType));
-    expect(required('condo')).toEqual(['bedrooms', 'bathrooms', 'area', 'kitchen', 'level', 'floors']);
-    expect(required('villa')).toEqual(['bedrooms', 'bathrooms', 'area', 'kitchen', 'floors']);
-    expect(required('land')).toEqual(['bedrooms', 'bathrooms', 'area', 'kitchen']);
+    // In the contract's order (LISTING_NUMBER_FIELDS), which is the order on screen and the order of the checks.
+    expect(required('condo')).toEqual(['area', 'level', 'bedrooms', 'bathrooms', 'kitchen', 'floors']);
+    expect(required('villa')).toEqual(['area', 'bedrooms', 'bathrooms', 'kitchen', 'floors']);
+    expect(required('land')).toEqual(['area', 'bedrooms', 'bathrooms', 'kitchen']);
   });
 });
 

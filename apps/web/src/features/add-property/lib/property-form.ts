@@ -1,10 +1,16 @@
 import {
+  appliesTo,
   CreatePropertyFields,
   fromSquareMetres,
-  hasLevel,
+  isLandArea,
   isLanguage,
+  isRequiredListingNumber,
   type Language,
-  levelAndFloorsIssues,
+  LISTING_NUMBER_FIELDS,
+  LISTING_NUMBER_NAMES,
+  type ListingNumberField,
+  type ListingNumberKey,
+  type ListingNumberName,
   nestPropertyFields,
   PROPERTY_SUB_TYPES,
   type Property,
@@ -40,40 +46,31 @@ export interface ExistingPhoto {
 /** A field of the contract's listing form (PropertyFieldsObject), by its wire name. */
 export type WireField = keyof typeof PropertyFieldsObject.shape;
 
-export interface HouseInfoSpec {
-  wire: WireField & keyof Property;
-  baht?: true;
-  unit?: 'sqm';
-  ownWording?: true;
-}
+/** A house information field: the contract's description of it (LISTING_NUMBER_FIELDS) with its wire name. */
+export type HouseInfoSpec = ListingNumberField & { wire: ListingNumberName };
+
+type HouseInfoMap = {
+  [N in ListingNumberName as (typeof LISTING_NUMBER_FIELDS)[N]['key']]: (typeof LISTING_NUMBER_FIELDS)[N] & { wire: N };
+};
 
 /**
- * The web form model of the house information: each field's form key, its wire name, whether it is an amount in
- * baht (read as a price, shown with separators and "(฿)") or an area in square metres (`unit: 'sqm'`). The order is
- * the order on screen. A field is labelled and named in messages with the listing page's wording,
- * `listings:detail.<key>` (lib/messages.ts); `ownWording` keeps the wizard's own (`property:info.house.<key>`, with
- * its unit, and `property:fields.<key>`) where the listing page's does not fit a form. What is required, the limits
- * and the messages come from the contract (PropertyFieldsObject and levelAndFloorsIssues), never from here.
+ * The web form model of the house information, by form key: the contract's LISTING_NUMBER_FIELDS (area, rooms,
+ * level, floors and the rest), in its order, which is the order on screen. A field is labelled and named in messages
+ * with the listing page's wording, `listings:detail.<key>` (lib/messages.ts), with its unit; what is required, the
+ * limits and the messages come from the contract (PropertyFieldsObject and levelAndFloorsIssues).
  */
-export const HOUSE_INFO = {
-  livingSpace: { wire: 'living_space', unit: 'sqm' },
-  lotArea: { wire: 'lot_area', unit: 'sqm' },
-  bedrooms: { wire: 'bed_rooms' },
-  bathrooms: { wire: 'bath_rooms' },
-  // The listing page's "Utilities (average)" shows "฿2,500 / month" beside it; a form label has to say per month.
-  avgUtilities: { wire: 'avg_utilities', baht: true, ownWording: true },
-  area: { wire: 'area', unit: 'sqm' },
-  kitchen: { wire: 'kitchen' },
-  level: { wire: 'level' },
-  floors: { wire: 'floors' },
-} as const satisfies Record<string, HouseInfoSpec>;
+export const HOUSE_INFO = Object.fromEntries(
+  LISTING_NUMBER_NAMES.map((wire) => [LISTING_NUMBER_FIELDS[wire].key, { ...LISTING_NUMBER_FIELDS[wire], wire }]),
+) as HouseInfoMap;
 
-export type HouseInfoKey = keyof typeof HOUSE_INFO;
+export type HouseInfoKey = ListingNumberKey;
 /** House information as typed: the contract reads it (Thai digits, separators, ฿ …) when the form is checked. */
 export type HouseInfo = Record<HouseInfoKey, string>;
 export const HOUSE_INFO_FIELDS = Object.keys(HOUSE_INFO) as HouseInfoKey[];
 
-export const isBahtField = (key: HouseInfoKey): boolean => 'baht' in HOUSE_INFO[key];
+const spec = (key: HouseInfoKey): HouseInfoSpec => HOUSE_INFO[key];
+
+export const isBahtField = (key: HouseInfoKey): boolean => spec(key).kind === 'baht';
 
 /** The other contract fields and the control that edits each (null: none of its own; lat and lon come with the place). */
 const MAIN_FIELDS = {
@@ -97,8 +94,8 @@ const MAIN_FIELDS = {
 } as const satisfies Partial<Record<WireField, string | null>>;
 
 // Every field of the contract has a place in the form: adding one to PropertyFieldsObject fails the type check here
-// until HOUSE_INFO or MAIN_FIELDS names it.
-type Unmapped = Exclude<WireField, keyof typeof MAIN_FIELDS | (typeof HOUSE_INFO)[HouseInfoKey]['wire']>;
+// until it is one of LISTING_NUMBER_FIELDS (HOUSE_INFO) or MAIN_FIELDS names it.
+type Unmapped = Exclude<WireField, keyof typeof MAIN_FIELDS | ListingNumberName>;
 const everyFieldMapped: Record<Unmapped, never> = {};
 void everyFieldMapped;
 
@@ -146,8 +143,10 @@ export interface PropertyForm {
 
 // ---- Land areas in rai, ngan and square wah (issue 16) ------------------------------------------------------
 
-/** The house information fields that can be entered in Thai land units: lot area always, area for land. */
-export type LandAreaKey = 'area' | 'lotArea';
+/** The house information fields that can be entered in Thai land units (the contract's `landArea`): area, lot area. */
+export type LandAreaKey = {
+  [K in HouseInfoKey]: HouseInfoMap[K] extends { landArea: string } ? K : never;
+}[HouseInfoKey];
 export type LandUnit = 'sqm' | 'rai';
 export interface LandPartsText {
   rai: string;
@@ -157,7 +156,7 @@ export interface LandPartsText {
 
 /** Whether this field of this sub type is a land area (offered in rai, ngan and square wah as well as m²). */
 export function isLandAreaField(key: HouseInfoKey, subType: PropertyForm['subType']): key is LandAreaKey {
-  return key === 'lotArea' || (key === 'area' && subType === 'land');
+  return isLandArea(spec(key).wire, subType);
 }
 
 /** The unit a land area field is shown in: the one chosen, else rai·ngan·sq wah for Thai readers, m² otherwise. */
@@ -217,20 +216,17 @@ export const ROOM_TYPES = [
   'other',
 ] as const;
 
-/** The house information fields this sub type asks for: level only where a unit sits on a floor (hasLevel). */
+/** The house information fields this sub type asks for: level only where a unit sits on a floor (`onlyFor`). */
 export function houseInfoFields(subType: PropertyForm['subType']): HouseInfoKey[] {
-  return HOUSE_INFO_FIELDS.filter((field) => field !== 'level' || hasLevel(subType));
+  return HOUSE_INFO_FIELDS.filter((key) => appliesTo(spec(key).wire, subType));
 }
 
 /**
  * Whether the contract requires this house information field for this sub type: a blank value is refused by the
  * field's own schema, or by the rules between fields (a condo's level, a building's floors).
  */
-export function isRequiredHouseInfo(key: HouseInfoKey, subType: PropertyForm['subType']): boolean {
-  const wire = HOUSE_INFO[key].wire;
-  if (!PropertyFieldsObject.shape[wire].safeParse('').success) return true;
-  return levelAndFloorsIssues({ property_sub_type: subType }).some((issue) => issue.path[0] === wire);
-}
+export const isRequiredHouseInfo = (key: HouseInfoKey, subType: PropertyForm['subType']): boolean =>
+  isRequiredListingNumber(spec(key).wire, subType);
 
 /** Whether the wizard asks this sub type about foreign quota (a condo unit; ADR 018). */
 export const hasForeignQuota = (subType: PropertyForm['subType']): boolean => subType === 'condo';
@@ -471,11 +467,11 @@ export function formFromListing(listing: Property): PropertyForm {
   const form = emptyForm(isLanguage(listing.language) ? listing.language : 'en');
   const houseInfo = blankHouseInfo();
   for (const key of HOUSE_INFO_FIELDS) {
-    const value = listing[HOUSE_INFO[key].wire];
+    const value = listing[spec(key).wire];
     if (value !== null) houseInfo[key] = isBahtField(key) ? formatBaht(value) : String(value);
   }
   const isSubType = (PROPERTY_SUB_TYPES as readonly unknown[]).includes(subType);
-  if (!hasLevel(String(subType))) houseInfo.level = '';
+  for (const key of HOUSE_INFO_FIELDS) if (!appliesTo(spec(key).wire, String(subType))) houseInfo[key] = '';
   return {
     ...form,
     user_type: listing.user_type,

@@ -1,4 +1,16 @@
-import { hasFloors, hasLevel, type Property } from '@baan/contract';
+import {
+  appliesTo,
+  blankValueOf,
+  isLandArea,
+  isRequiredListingNumber,
+  LISTING_NUMBER_FIELDS,
+  LISTING_NUMBER_NAMES,
+  type ListingNumberKey,
+  type ListingNumberName,
+  listingNumberField,
+  type Property,
+  toSubTypeKey,
+} from '@baan/contract';
 import {
   Bath,
   BedDouble,
@@ -10,6 +22,7 @@ import {
   Fence,
   FileText,
   Globe2,
+  Hash,
   Layers,
   Ruler,
   Sofa,
@@ -21,7 +34,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLanguage } from '../../../i18n/options';
 import { formatDate } from '../../../lib/format-date';
-import { formatLandArea, isLandListing } from '../../../lib/land-area';
+import { formatLandArea } from '../../../lib/land-area';
 import { formatNearestStation } from '../lib/facts';
 import { formatNumber, formatPrice } from '../lib/format';
 import { usePricePerSqm } from './ListingFacts';
@@ -49,9 +62,28 @@ function today(now = new Date()): string {
 
 const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true" />;
 
+/** Each number field's icon, in the order the facts show them; a field not named here follows them with a plain one. */
+const SPEC_ICONS: Partial<Record<ListingNumberKey, typeof Ruler>> = {
+  area: Ruler,
+  livingSpace: Sofa,
+  lotArea: Fence,
+  bedrooms: BedDouble,
+  bathrooms: Bath,
+  kitchen: ChefHat,
+  floors: Layers,
+  level: Building2,
+  avgUtilities: Zap,
+};
+const iconOrder = (name: ListingNumberName) => {
+  const named = Object.keys(SPEC_ICONS);
+  const at = named.indexOf(listingNumberField(name).key);
+  return at === -1 ? named.length : at;
+};
+const SPEC_ORDER = [...LISTING_NUMBER_NAMES].sort((a, b) => iconOrder(a) - iconOrder(b));
+
 /**
  * A listing's facts (spec section 2, Property detail) and the wizard's house information. Level shows only where a
- * unit sits on a floor (hasLevel), floors not on land without any, and house information only when it was given.
+ * unit sits on a floor (the field's onlyFor), floors not on land without any, and house information only when given.
  */
 export function PropertySpecs({ property }: { property: Property }) {
   const { t, i18n } = useTranslation('listings');
@@ -59,6 +91,13 @@ export function PropertySpecs({ property }: { property: Property }) {
   // Land and lot areas: rai, ngan and square wah for Thai readers (with the m²), m² for the others (issue 16).
   const landArea = (value: number) => formatLandArea(t, appLanguage(i18n.language), value, { withSqm: true });
   const perSqm = usePricePerSqm(property);
+  const subType = String(toSubTypeKey(property.property_sub_type));
+  const shown = (name: ListingNumberName, value: number) => {
+    const field = listingNumberField(name);
+    if (isLandArea(name, subType)) return landArea(value);
+    if (field.unit) return sqm(value);
+    return field.kind === 'baht' ? formatPrice(value) : formatNumber(value);
+  };
   const specs: { key: string; icon: ReactNode; label: string; value: string }[] = [
     {
       key: 'propertyType',
@@ -72,42 +111,15 @@ export function PropertySpecs({ property }: { property: Property }) {
       label: t('detail.subType'),
       value: t(`subTypes.${property.property_sub_type}`, { defaultValue: property.property_sub_type }),
     },
-    {
-      key: 'area',
-      icon: icon(Ruler),
-      label: t('detail.area'),
-      value: isLandListing(property) ? landArea(property.area) : sqm(property.area),
-    },
   ];
-  if (property.living_space !== null) {
-    specs.push({
-      key: 'livingSpace',
-      icon: icon(Sofa),
-      label: t('detail.livingSpace'),
-      value: sqm(property.living_space),
-    });
-  }
-  if (property.lot_area !== null) {
-    specs.push({ key: 'lotArea', icon: icon(Fence), label: t('detail.lotArea'), value: landArea(property.lot_area) });
-  }
-  specs.push(
-    { key: 'bedrooms', icon: icon(BedDouble), label: t('detail.bedrooms'), value: String(property.bed_rooms) },
-    { key: 'bathrooms', icon: icon(Bath), label: t('detail.bathrooms'), value: String(property.bath_rooms) },
-    { key: 'kitchen', icon: icon(ChefHat), label: t('detail.kitchen'), value: String(property.kitchen) },
-  );
-  if (hasFloors(property.property_sub_type) || property.floors > 0) {
-    specs.push({ key: 'floors', icon: icon(Layers), label: t('detail.floors'), value: String(property.floors) });
-  }
-  if (hasLevel(property.property_sub_type)) {
-    specs.push({ key: 'level', icon: icon(Building2), label: t('detail.level'), value: String(property.level) });
-  }
-  if (property.avg_utilities !== null) {
-    specs.push({
-      key: 'avgUtilities',
-      icon: icon(Zap),
-      label: t('detail.avgUtilities'),
-      value: `${formatPrice(property.avg_utilities)} ${t('card.perMonth')}`,
-    });
+  // The number fields (the contract's LISTING_NUMBER_FIELDS) with their labels: one not given is left out, as is a
+  // level or floors the sub type has none of (level only where a unit sits on a floor; floors of 0 on land).
+  for (const name of SPEC_ORDER) {
+    const { key } = LISTING_NUMBER_FIELDS[name];
+    const value = property[name];
+    if (value === null || !appliesTo(name, property.property_sub_type)) continue;
+    if (blankValueOf(name) === 0 && value === 0 && !isRequiredListingNumber(name, property.property_sub_type)) continue;
+    specs.push({ key, icon: icon(SPEC_ICONS[key] ?? Hash), label: t(`detail.${key}`), value: shown(name, value) });
   }
   if (perSqm) specs.push({ key: 'pricePerSqm', icon: icon(Coins), label: t('facts.pricePerSqm'), value: perSqm });
   if (property.nearest_station) {
