@@ -15,6 +15,8 @@ import { startApp } from '../support/app.ts';
 import { launchBrowser, newPage, seriousA11yViolations } from '../support/browser.ts';
 
 const { values } = parseArgs({
+  // --no-full-page: the first screen only.
+  allowNegative: true,
   options: {
     only: { type: 'string' },
     langs: { type: 'string', default: 'en,th' },

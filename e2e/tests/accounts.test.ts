@@ -250,7 +250,7 @@ describe('accounts', () => {
         await context.close();
       }
     }
-  });
+  }, 180_000); // 24 screens in two languages at two widths: more than one test's usual minute on a busy machine.
 
   async function verifiedAccount(prefix: string): Promise<string> {
     const email = newEmail(prefix);

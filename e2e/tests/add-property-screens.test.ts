@@ -109,7 +109,7 @@ describe('add-property screens in English and Thai, 375 and 1280 px', () => {
         await page.getByRole('radio', { name: text(p, 'define.owner') }).check();
         await page.getByRole('radio', { name: text(p, 'define.residential') }).check();
         await page.getByRole('radio', { name: text(p, 'define.sale') }).check();
-        await page.getByRole('radio', { name: text(p, 'subTypes.condo') }).check();
+        await page.getByRole('radio', { name: text(l, 'subTypes.condo') }).check();
         await page.getByRole('combobox', { name: text(p, 'define.location') }).fill('Asok');
         // Suggestions are named in the reader's language.
         await page

@@ -206,7 +206,7 @@ describe('contact, inquiries and the admin console', () => {
 
     // A normal user gets the not-found screen at /admin, and the API refuses them.
     await page.goto(`${app.url}/admin`);
-    await until(() => page.getByRole('heading', { name: /not found/i }).isVisible()).toBe(true);
+    await until(() => page.getByRole('heading', { name: /can.t find that page/i }).isVisible()).toBe(true);
     await screenshot(page, 'admin-forbidden-en-375');
     await context.close();
   });

@@ -69,7 +69,15 @@ async function quickFinds(page: Page, url: string, unit: string, min: string, ma
   await page.locator('main').getByRole('heading', { level: 1 }).waitFor();
   // Wait for the results of this address, not the last ones.
   await page.waitForLoadState('networkidle');
-  return page.getByRole('link', { name: TITLE }).first().isVisible();
+  // The results may still be drawing after the network settles (a busy machine): give the listing a moment to show.
+  return page
+    .getByRole('link', { name: TITLE })
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 describe('land in rai, ngan and square wah (issue 16)', () => {

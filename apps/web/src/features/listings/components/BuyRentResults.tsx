@@ -39,6 +39,13 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
   const isFetching = navigation.state === 'loading' && navigation.location.pathname === pathname;
   const filters = buyRentFilters(searchParams);
   const { tab, q, location, page } = filters;
+  const filtersSet =
+    tab !== 'all' ||
+    !!filters.min_price ||
+    !!filters.max_price ||
+    !!filters.bedrooms ||
+    !!filters.sort ||
+    hasExtraFilters(filters);
   const [priceError, setPriceError] = useState('');
   const [areaError, setAreaError] = useState('');
   const heading = useResultsHeading();
@@ -173,111 +180,122 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
             </button>
           </form>
         </div>
-        <form
-          method="get"
-          aria-label={t('search.filters')}
-          onSubmit={applyFilters}
-          noValidate
-          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3"
-          key={searchParams.toString()}
+        {/* On a phone the filters fold under one line (open while any is set), so the first result is on the first screen;
+            from lg they always show (the browser's ::details-content; an older browser keeps the fold). */}
+        <details
+          open={filtersSet || undefined}
+          className="rounded-xl border border-slate-200 bg-white lg:border-0 lg:[&::details-content]:[content-visibility:visible] lg:[&::details-content]:[height:auto]"
         >
-          {/* Without JavaScript the browser sends the form itself: buy or rent, the place and the title search stay. */}
-          {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
-          {location ? <input type="hidden" name="location" value={location} /> : null}
-          {q ? <input type="hidden" name="q" value={q} /> : null}
-          {/* Two columns on a phone (the price range side by side), four on a wide screen; fields line up at the bottom. */}
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <label className={`${label} col-span-2 self-end lg:col-span-1`}>
-              {t('search.propertyType')}
-              <select name="tab" defaultValue={tab === 'all' ? '' : tab} className={`${filterField} mt-1`}>
-                <option value="">{t('search.anyType')}</option>
-                {PROPERTY_SUB_TYPES.map((sub) => (
-                  <option key={sub} value={sub}>
-                    {t(`subTypes.${sub}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={`${label} self-end`}>
-              {t('filters.minPrice')}
-              <input
-                name="min_price"
-                inputMode="numeric"
-                defaultValue={filters.min_price ?? ''}
-                placeholder="0"
-                className={`${filterField} mt-1`}
-                aria-invalid={priceError ? true : undefined}
-                aria-describedby={priceError ? priceErrorId : undefined}
-              />
-            </label>
-            <label className={`${label} self-end`}>
-              {t('filters.maxPrice')}
-              <input
-                name="max_price"
-                inputMode="numeric"
-                defaultValue={filters.max_price ?? ''}
-                placeholder={t('filters.noLimit')}
-                className={`${filterField} mt-1`}
-                aria-invalid={priceError ? true : undefined}
-                aria-describedby={priceError ? priceErrorId : undefined}
-              />
-            </label>
-            <label className={`${label} col-span-2 self-end lg:col-span-1`}>
-              {t('filters.bedrooms')}
-              <select name="bedrooms" defaultValue={filters.bedrooms ?? ''} className={`${filterField} mt-1`}>
-                <option value="">{t('filters.any')}</option>
-                {BEDROOM_CHOICES.map((n) => (
-                  <option key={n} value={n}>
-                    {t('filters.bedroomsAtLeast', { count: n })}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          {priceError ? (
-            <p id={priceErrorId} role="alert" className="text-sm font-medium text-red-700">
-              {priceError}
-            </p>
-          ) : null}
-          <details open={hasExtraFilters(filters) || !!filters.sort || undefined} className="group">
-            <summary className="inline-flex cursor-pointer items-center gap-2 py-1 text-sm font-semibold text-slate-800">
-              <SlidersHorizontal className="size-4" aria-hidden="true" />
-              {t('facts.filters.more')}
-            </summary>
-            <div className="mt-3 grid gap-3">
-              <ExtraFilters
-                value={filters}
-                fieldClass={filterField}
-                areaErrorId={areaError ? `${id}-area-error` : undefined}
-                subType={tab === 'all' ? undefined : tab}
-              />
-              {areaError ? (
-                <p id={`${id}-area-error`} role="alert" className="text-sm font-medium text-red-700">
-                  {areaError}
-                </p>
-              ) : null}
-              <label className={`${label} sm:max-w-xs`}>
-                {t('filters.sort')}
-                <select name="sort" defaultValue={filters.sort ?? ''} className={`${filterField} mt-1`}>
-                  <option value="">{t('filters.sortNewest')}</option>
-                  <option value="price_asc">{t('filters.sortPriceAsc')}</option>
-                  <option value="price_desc">{t('filters.sortPriceDesc')}</option>
-                  <option value="price_per_sqm_asc">{t('facts.filters.sortPricePerSqmAsc')}</option>
-                  <option value="price_per_sqm_desc">{t('facts.filters.sortPricePerSqmDesc')}</option>
+          <summary className="flex cursor-pointer items-center gap-2 px-3 py-2.5 text-sm font-semibold text-slate-800 lg:hidden">
+            <SlidersHorizontal className="size-4" aria-hidden="true" />
+            {t('search.filters')}
+          </summary>
+          <form
+            method="get"
+            aria-label={t('search.filters')}
+            onSubmit={applyFilters}
+            noValidate
+            className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3"
+            key={searchParams.toString()}
+          >
+            {/* Without JavaScript the browser sends the form itself: buy or rent, the place and the title search stay. */}
+            {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
+            {location ? <input type="hidden" name="location" value={location} /> : null}
+            {q ? <input type="hidden" name="q" value={q} /> : null}
+            {/* Two columns on a phone (the price range side by side), four on a wide screen; fields line up at the bottom. */}
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <label className={`${label} col-span-2 self-end lg:col-span-1`}>
+                {t('search.propertyType')}
+                <select name="tab" defaultValue={tab === 'all' ? '' : tab} className={`${filterField} mt-1`}>
+                  <option value="">{t('search.anyType')}</option>
+                  {PROPERTY_SUB_TYPES.map((sub) => (
+                    <option key={sub} value={sub}>
+                      {t(`subTypes.${sub}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={`${label} self-end`}>
+                {t('filters.minPrice')}
+                <input
+                  name="min_price"
+                  inputMode="numeric"
+                  defaultValue={filters.min_price ?? ''}
+                  placeholder="0"
+                  className={`${filterField} mt-1`}
+                  aria-invalid={priceError ? true : undefined}
+                  aria-describedby={priceError ? priceErrorId : undefined}
+                />
+              </label>
+              <label className={`${label} self-end`}>
+                {t('filters.maxPrice')}
+                <input
+                  name="max_price"
+                  inputMode="numeric"
+                  defaultValue={filters.max_price ?? ''}
+                  placeholder={t('filters.noLimit')}
+                  className={`${filterField} mt-1`}
+                  aria-invalid={priceError ? true : undefined}
+                  aria-describedby={priceError ? priceErrorId : undefined}
+                />
+              </label>
+              <label className={`${label} col-span-2 self-end lg:col-span-1`}>
+                {t('filters.bedrooms')}
+                <select name="bedrooms" defaultValue={filters.bedrooms ?? ''} className={`${filterField} mt-1`}>
+                  <option value="">{t('filters.any')}</option>
+                  {BEDROOM_CHOICES.map((n) => (
+                    <option key={n} value={n}>
+                      {t('filters.bedroomsAtLeast', { count: n })}
+                    </option>
+                  ))}
                 </select>
               </label>
             </div>
-          </details>
-          <div>
-            <button
-              type="submit"
-              className="inline-flex h-11 items-center gap-2 rounded-lg bg-teal-700 px-5 text-sm font-semibold text-white hover:bg-teal-800"
-            >
-              <Search className="size-4" aria-hidden="true" />
-              {t('facts.filters.apply')}
-            </button>
-          </div>
-        </form>
+            {priceError ? (
+              <p id={priceErrorId} role="alert" className="text-sm font-medium text-red-700">
+                {priceError}
+              </p>
+            ) : null}
+            <details open={hasExtraFilters(filters) || !!filters.sort || undefined} className="group">
+              <summary className="inline-flex cursor-pointer items-center gap-2 py-1 text-sm font-semibold text-slate-800">
+                <SlidersHorizontal className="size-4" aria-hidden="true" />
+                {t('facts.filters.more')}
+              </summary>
+              <div className="mt-3 grid gap-3">
+                <ExtraFilters
+                  value={filters}
+                  fieldClass={filterField}
+                  areaErrorId={areaError ? `${id}-area-error` : undefined}
+                  subType={tab === 'all' ? undefined : tab}
+                />
+                {areaError ? (
+                  <p id={`${id}-area-error`} role="alert" className="text-sm font-medium text-red-700">
+                    {areaError}
+                  </p>
+                ) : null}
+                <label className={`${label} sm:max-w-xs`}>
+                  {t('filters.sort')}
+                  <select name="sort" defaultValue={filters.sort ?? ''} className={`${filterField} mt-1`}>
+                    <option value="">{t('filters.sortNewest')}</option>
+                    <option value="price_asc">{t('filters.sortPriceAsc')}</option>
+                    <option value="price_desc">{t('filters.sortPriceDesc')}</option>
+                    <option value="price_per_sqm_asc">{t('facts.filters.sortPricePerSqmAsc')}</option>
+                    <option value="price_per_sqm_desc">{t('facts.filters.sortPricePerSqmDesc')}</option>
+                  </select>
+                </label>
+              </div>
+            </details>
+            <div>
+              <button
+                type="submit"
+                className="inline-flex h-11 items-center gap-2 rounded-lg bg-teal-700 px-5 text-sm font-semibold text-white hover:bg-teal-800"
+              >
+                <Search className="size-4" aria-hidden="true" />
+                {t('facts.filters.apply')}
+              </button>
+            </div>
+          </form>
+        </details>
         {refused ? <SearchRefused message={refused} /> : null}
         {isFetching ? null : (
           <p className="text-sm text-slate-600" aria-live="polite">
