@@ -156,7 +156,8 @@ describe('accounts', () => {
         { timeout: 15_000 },
       )
       .toBe(true);
-    expect(await page.getByText(`We sent a 4-digit code to ${email}`).isVisible()).toBe(true);
+    // The toast shows before the code screen's chunk has loaded on a busy machine: wait for the screen itself.
+    await page.getByText(`We sent a 4-digit code to ${email}`).waitFor({ timeout: 15_000 });
     expect((await mailTo(email, before)).subject).toBe('Verify your e-mail for Baan');
     await screenshot(page, 'accounts-otp-from-login-en-375');
 
