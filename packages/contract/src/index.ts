@@ -23,5 +23,6 @@ export * from './payments.ts';
 export * from './price-groups.ts';
 export * from './privacy.ts';
 export * from './properties.ts';
+export * from './search.ts';
 export * from './site-settings.ts';
 export * from './sub-types.ts';

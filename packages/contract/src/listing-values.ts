@@ -104,7 +104,15 @@ export const CONTACT_CHANNELS = ['phone', 'email', 'line'] as const;
 /** Statistics periods, in days (Asia/Bangkok calendar days ending today). */
 export const STATS_PERIODS = [7, 30, 90] as const;
 
-export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'price_per_sqm_asc', 'price_per_sqm_desc'] as const;
+/** `relevance` (how well a `q` matches, then premium, then freshness) is the default when a `q` is given. */
+export const PROPERTY_SORTS = [
+  'relevance',
+  'newest',
+  'price_asc',
+  'price_desc',
+  'price_per_sqm_asc',
+  'price_per_sqm_desc',
+] as const;
 
 /** Thai title deeds, strongest first: chanote (full ownership, surveyed) down to land-reform rights (ADR 018). */
 export const TITLE_DEEDS = ['chanote', 'nor_sor_3_gor', 'nor_sor_3', 'sor_por_kor', 'other'] as const;

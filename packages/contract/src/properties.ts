@@ -6,7 +6,6 @@ import {
   type ListingNumberName,
   listingNumberField,
 } from './listing-fields.ts';
-
 import {
   LISTING_TYPES,
   MAX_PER_PAGE,
@@ -18,6 +17,7 @@ import {
   TITLE_DEEDS,
   USER_TYPES,
 } from './listing-values.ts';
+import { Understood } from './search.ts';
 
 export const ListingType = z.enum(LISTING_TYPES);
 export type ListingType = z.infer<typeof ListingType>;
@@ -105,6 +105,8 @@ const stationParam = z.preprocess(
 /** `GET /api/properties` query parameters. Unknown parameters are ignored. */
 export const PropertyListObject = z.object({
   q: text('Search text', 200),
+  /** 1: search exactly what was typed, without the spelling-tolerant retry ("Search instead for …"). */
+  exact: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'exact must be 1.' }).optional()),
   type: choice(LISTING_TYPES, 'Type'),
   property_type: choice(PROPERTY_TYPES, 'Property type'),
   sub_type: choice(PROPERTY_SUB_TYPES, 'Sub type'),
@@ -322,6 +324,9 @@ export const PropertyPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
+  /** How `q` was read (empty without a `q`) and the spelling used instead of it; see search.ts. */
+  understood: z.array(Understood).optional(),
+  corrected: z.string().nullable().optional(),
 });
 export type PropertyPage = z.infer<typeof PropertyPage>;
 
