@@ -68,7 +68,9 @@ function waitForHydration(page: Page): void {
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-      const response = await original(...args);
+      const response = (await original(...args)) as { status(): number } | null;
+      // A refused page (the render limit, ADR 021) has no script and never hydrates: say so instead of timing out.
+      if (response?.status() === 429) throw new Error(`${method} ${page.url()} was answered 429 (too many renders)`);
       await hydrated();
       return response;
     };

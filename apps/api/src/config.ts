@@ -319,6 +319,7 @@ const variables = {
   TRUST_PROXY: variable(trustProxy),
   LISTING_CACHE_TTL_MS: wholeNumber('LISTING_CACHE_TTL_MS', 5_000, 'a whole number of milliseconds'),
   PAGE_CACHE_MAX_MB: wholeNumber('PAGE_CACHE_MAX_MB', 64, 'a whole number of megabytes'),
+  PAGE_RENDER_BURST: wholeNumber('PAGE_RENDER_BURST', DEFAULT_PAGE_RENDER_LIMITS.burst, 'a whole number of renders'),
   UPLOAD_TMP_MAX_MB: wholeNumber('UPLOAD_TMP_MAX_MB', 1024, 'a whole number of megabytes'),
   REDIS_URL: variable(redisUrl),
   JWT_SECRET: variable(jwtSecret),
@@ -430,7 +431,7 @@ function toConfig(env: Parsed): Config {
     // limit set their own.
     pageRenders: isTest
       ? { ...DEFAULT_PAGE_RENDER_LIMITS, busyAt: Number.POSITIVE_INFINITY, busyUtilization: Number.POSITIVE_INFINITY }
-      : DEFAULT_PAGE_RENDER_LIMITS,
+      : { ...DEFAULT_PAGE_RENDER_LIMITS, burst: Math.max(1, env.PAGE_RENDER_BURST) },
     uploads: { perAccount: UPLOADS_PER_ACCOUNT, maxTmpBytes: env.UPLOAD_TMP_MAX_MB * 1024 * 1024 },
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET,

@@ -80,6 +80,15 @@ describe('configuration: one schema for the whole environment', () => {
     expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'REDIS_URL', 'METRICS_TOKEN', 'JOBS_POLL_MS']));
   });
 
+  it('reads PAGE_RENDER_BURST into the per-network render bucket, 4 by default, and refuses a bad one', () => {
+    expect(loadConfig({}).pageRenders).toMatchObject({ burst: 4, perSecond: 1, busyAt: 4 });
+    expect(loadConfig({ PAGE_RENDER_BURST: '50' }).pageRenders).toMatchObject({ burst: 50, perSecond: 1, busyAt: 4 });
+    // 0 would refuse every uncached page on a busy node: at least one render.
+    expect(loadConfig({ PAGE_RENDER_BURST: '0' }).pageRenders.burst).toBe(1);
+    expect(configError({ PAGE_RENDER_BURST: 'many' }).problems.map((p) => p.variable)).toEqual(['PAGE_RENDER_BURST']);
+    expect(configError({ PAGE_RENDER_BURST: '-3' }).problems.map((p) => p.variable)).toEqual(['PAGE_RENDER_BURST']);
+  });
+
   it('keeps the production rules: no test card processor, no demo PromptPay ID', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
       isProduction: true,
