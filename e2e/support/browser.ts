@@ -77,6 +77,24 @@ function waitForHydration(page: Page): void {
   }
 }
 
+/**
+ * The (language, width) pairs a screen test walks: each language once and each width once — English at 1280 px and
+ * Thai at 375 px, the two that differ most (and Thai's longer words on the narrow screen). `E2E_EVERY_SIZE=1` walks
+ * all four. How every screen looks in every pair is `npm run screenshots`' job (e2e/shots), not every CI run's.
+ */
+export const SCREEN_SIZES: readonly (readonly ['en' | 'th', 375 | 1280])[] =
+  process.env.E2E_EVERY_SIZE === '1'
+    ? [
+        ['en', 375],
+        ['en', 1280],
+        ['th', 375],
+        ['th', 1280],
+      ]
+    : [
+        ['en', 1280],
+        ['th', 375],
+      ];
+
 /** Map tiles (MAP_TILE_URL's default, OpenStreetMap) live on the internet: every page gets this one instead. */
 export const TILE_PATTERN = 'https://tile.openstreetmap.org/**';
 const TILE = solidPng(256, 256, [226, 232, 240]);
