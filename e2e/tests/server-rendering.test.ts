@@ -75,10 +75,12 @@ describe('pages rendered on the server, in their URL language', () => {
 
   it('hydrates every public page in English and Thai with no console error and passes axe', async () => {
     for (const prefix of ['', '/th']) {
+      // One tab per language, loading each page as a new document (a visitor arriving from a link); a new browser
+      // context per page cost a renderer process each. Map tiles (the only outside part) are answered by newPage.
+      const { page, context, errors } = await newPage(browser, 375, 812);
       for (const path of [...PUBLIC_PAGES, `/detail/${listingId}`]) {
-        // Map tiles (the only outside part) are answered by newPage with a local tile.
-        const { page, context, errors } = await newPage(browser, 375, 812);
         const url = prefix && path === '/' ? prefix : `${prefix}${path}`;
+        errors.length = 0;
         await page.goto(`${app.url}${url}`);
         // Hydrated: React Router has taken over the document.
         await page.waitForFunction(() =>
@@ -87,8 +89,8 @@ describe('pages rendered on the server, in their URL language', () => {
         await page.waitForLoadState('networkidle');
         expect(errors, url).toEqual([]);
         expect(await seriousA11yViolations(page), url).toEqual([]);
-        await context.close();
       }
+      await context.close();
     }
     // 2 languages × every public page, each with axe: more than the default minute on a loaded 2-core machine.
   }, 240_000);
