@@ -50,6 +50,8 @@ export type Config = {
   pageRenders: PageRenderLimits;
   /** What uploads in progress may hold on this node (services/uploads/upload-budget.ts). */
   uploads: UploadLimits;
+  /** When a network's burst of flooded calls is answered with a proof-of-work challenge (ADR 019). */
+  challenge: ChallengeRules;
   /**
    * redis:// or rediss:// URL of the rate-limit store every API node shares (ADR 009); counters
    * are kept in this process when absent.
@@ -121,6 +123,35 @@ export const DEFAULT_PAGE_RENDER_LIMITS: PageRenderLimits = {
   perSecond: 1,
   busyAt: 4,
   busyUtilization: 0.8,
+};
+
+/**
+ * The proof-of-work challenge of a burst per client network (ADR 019, lib/burst-challenge.ts): the calls attackers
+ * flood (register, resendOtp, the contact and inquiry forms, and login while the hashing line is half full) count
+ * per network; past `burst` of them within `windowMs` each is answered 429 with a challenge of `bits` zero bits,
+ * one bit more (twice the work) every `stepCalls` further calls, at most `maxBits`. 2^16 SHA-256s take a browser
+ * about half a second; a flooder pays that for every request past the burst, and more the longer it keeps on.
+ */
+export type ChallengeRules = {
+  /** Flooded calls a network makes within windowMs without a challenge (CHALLENGE_BURST; 0 turns it off). */
+  burst: number;
+  windowMs: number;
+  /** Zero bits of the first challenge (CHALLENGE_BITS). */
+  bits: number;
+  /** One more bit every this many calls past the burst. */
+  stepCalls: number;
+  /** The most bits ever asked (CHALLENGE_MAX_BITS; at least CHALLENGE_BITS). */
+  maxBits: number;
+  /** How long a challenge can be solved and used (once). */
+  ttlMs: number;
+};
+export const DEFAULT_CHALLENGE: ChallengeRules = {
+  burst: 6,
+  windowMs: 10 * 60_000,
+  bits: 16,
+  stepCalls: 4,
+  maxBits: 22,
+  ttlMs: 2 * 60_000,
 };
 
 /** Uploads in progress on one node: per account, and the temporary bytes of all of them together. */
@@ -328,6 +359,14 @@ const variables = {
   ADMIN_EMAIL: variable((v) => v?.trim().toLowerCase() || undefined),
   ADMIN_PASSWORD: optionalText(),
   PASSWORD_SCRYPT_LOG_N: variable(scryptLogN),
+  CHALLENGE_BURST: variable((v) => {
+    if (isUnset(v)) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`CHALLENGE_BURST must be a whole number (0: off), got "${v}"`);
+    return n;
+  }),
+  CHALLENGE_BITS: challengeBits('CHALLENGE_BITS', DEFAULT_CHALLENGE.bits),
+  CHALLENGE_MAX_BITS: challengeBits('CHALLENGE_MAX_BITS', DEFAULT_CHALLENGE.maxBits),
   S3_BUCKET: optionalText(),
   S3_REGION: text('us-east-1'),
   S3_ENDPOINT: httpUrl('S3_ENDPOINT'),
@@ -432,6 +471,13 @@ function toConfig(env: Parsed): Config {
       ? { ...DEFAULT_PAGE_RENDER_LIMITS, busyAt: Number.POSITIVE_INFINITY, busyUtilization: Number.POSITIVE_INFINITY }
       : DEFAULT_PAGE_RENDER_LIMITS,
     uploads: { perAccount: UPLOADS_PER_ACCOUNT, maxTmpBytes: env.UPLOAD_TMP_MAX_MB * 1024 * 1024 },
+    // Tests send many calls from one address: the challenge would answer them at random. Its tests set their own.
+    challenge: {
+      ...DEFAULT_CHALLENGE,
+      burst: env.CHALLENGE_BURST ?? (isTest ? 0 : DEFAULT_CHALLENGE.burst),
+      bits: env.CHALLENGE_BITS,
+      maxBits: Math.max(env.CHALLENGE_BITS, env.CHALLENGE_MAX_BITS),
+    },
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
@@ -569,6 +615,17 @@ function jwtSecret(value: string | undefined): string | undefined {
 }
 
 /** log2 N for scrypt; undefined (unset) takes the default for the environment. */
+/** Zero bits of a challenge: 1 to 30 (2^30 SHA-256s is already minutes in a browser). */
+function challengeBits(name: string, fallback: number) {
+  return variable((v) => {
+    if (isUnset(v)) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 30)
+      throw new Error(`${name} must be a whole number from 1 to 30, got "${v}"`);
+    return n;
+  });
+}
+
 function scryptLogN(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
