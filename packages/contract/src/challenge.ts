@@ -15,7 +15,7 @@ export const CHALLENGE_HEADERS = {
   solution: 'x-challenge-solution',
 } as const;
 
-/** The longest `X-Challenge-Solution` the API reads (a challenge is about 130 characters). */
+/** The longest `X-Challenge-Solution` the API reads (a challenge is about 110 characters). */
 export const MAX_CHALLENGE_SOLUTION_LENGTH = 300;
 /** A nonce: 1 to 20 decimal digits. */
 export const CHALLENGE_NONCE = /^\d{1,20}$/;

@@ -17,7 +17,7 @@ export function ConnectionCheck() {
       className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
     >
       {isChecking && (
-        <p className="flex items-center gap-2 rounded-full bg-slate-900/90 px-4 py-2 text-sm text-white shadow-lg">
+        <p className="flex items-center gap-2 rounded-full bg-slate-900/95 px-4 py-2 text-sm text-white shadow-lg ring-1 ring-white/30">
           <span
             aria-hidden="true"
             className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
