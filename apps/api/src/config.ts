@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_MAP_TILE_URL } from '@baan/contract';
 import { z } from 'zod';
+import { type ChallengeRules, DEFAULT_CHALLENGE } from './lib/burst-challenge.ts';
 import { ConfigError, type ConfigProblem } from './lib/config-error.ts';
 import { DEMO_ADMIN } from './lib/demo-admin.ts';
 import { parsePromptPayId } from './lib/promptpay-id.ts';
@@ -123,35 +124,6 @@ export const DEFAULT_PAGE_RENDER_LIMITS: PageRenderLimits = {
   perSecond: 1,
   busyAt: 4,
   busyUtilization: 0.8,
-};
-
-/**
- * The proof-of-work challenge of a burst per client network (ADR 019, lib/burst-challenge.ts): the calls attackers
- * flood (register, resendOtp, the contact and inquiry forms, and login while the hashing line is half full) count
- * per network; past `burst` of them within `windowMs` each is answered 429 with a challenge of `bits` zero bits,
- * one bit more (twice the work) every `stepCalls` further calls, at most `maxBits`. 2^16 SHA-256s take a browser
- * about half a second; a flooder pays that for every request past the burst, and more the longer it keeps on.
- */
-export type ChallengeRules = {
-  /** Flooded calls a network makes within windowMs without a challenge (CHALLENGE_BURST; 0 turns it off). */
-  burst: number;
-  windowMs: number;
-  /** Zero bits of the first challenge (CHALLENGE_BITS). */
-  bits: number;
-  /** One more bit every this many calls past the burst. */
-  stepCalls: number;
-  /** The most bits ever asked (CHALLENGE_MAX_BITS; at least CHALLENGE_BITS). */
-  maxBits: number;
-  /** How long a challenge can be solved and used (once). */
-  ttlMs: number;
-};
-export const DEFAULT_CHALLENGE: ChallengeRules = {
-  burst: 6,
-  windowMs: 10 * 60_000,
-  bits: 16,
-  stepCalls: 4,
-  maxBits: 22,
-  ttlMs: 2 * 60_000,
 };
 
 /** Uploads in progress on one node: per account, and the temporary bytes of all of them together. */

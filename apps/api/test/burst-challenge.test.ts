@@ -9,8 +9,8 @@ import { AUTH_ERROR_CODES, CHALLENGE_HEADERS, leadingZeroBits, AUTH_MESSAGES as 
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CHALLENGE } from '../src/config.ts';
 import { contactMessages, jobs, propertyInquiries, users } from '../src/db/schema.ts';
+import { DEFAULT_CHALLENGE } from '../src/lib/burst-challenge.ts';
 import { RATE_LIMITS } from '../src/lib/rate-limit.ts';
 import { HASH_CONCURRENCY, HASH_MAX_WAITING } from '../src/plugins/infra/passwords.ts';
 import { SEND_CODE_JOB } from '../src/routes/accounts/index.ts';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_CHALLENGE, loadConfig, tileOrigin } from '../src/config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, tileOrigin } from '../src/config.ts';
+import { DEFAULT_CHALLENGE } from '../src/lib/burst-challenge.ts';
 import { build } from './helpers.ts';
 
 /** The error loadConfig throws for `env` (fails the test when it does not throw). */

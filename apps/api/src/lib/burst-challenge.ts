@@ -7,7 +7,6 @@ import {
   leadingZeroBits,
   MAX_CHALLENGE_SOLUTION_LENGTH,
 } from '@baan/contract';
-import type { ChallengeRules } from '../config.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -17,6 +16,35 @@ import { HttpError } from './errors.ts';
  * nobody can make one. The server keeps nothing per challenge until it is used (then its signature is
  * counted as spent in the rate-limit store, so it is accepted once).
  */
+
+/**
+ * The proof-of-work challenge of a burst per client network (ADR 019, this file; config.ts reads the overrides): the calls attackers
+ * flood (register, resendOtp, the contact and inquiry forms, and login while the hashing line is half full) count
+ * per network; past `burst` of them within `windowMs` each is answered 429 with a challenge of `bits` zero bits,
+ * one bit more (twice the work) every `stepCalls` further calls, at most `maxBits`. 2^16 SHA-256s take a browser
+ * about half a second; a flooder pays that for every request past the burst, and more the longer it keeps on.
+ */
+export type ChallengeRules = {
+  /** Flooded calls a network makes within windowMs without a challenge (CHALLENGE_BURST; 0 turns it off). */
+  burst: number;
+  windowMs: number;
+  /** Zero bits of the first challenge (CHALLENGE_BITS). */
+  bits: number;
+  /** One more bit every this many calls past the burst. */
+  stepCalls: number;
+  /** The most bits ever asked (CHALLENGE_MAX_BITS; at least CHALLENGE_BITS). */
+  maxBits: number;
+  /** How long a challenge can be solved and used (once). */
+  ttlMs: number;
+};
+export const DEFAULT_CHALLENGE: ChallengeRules = {
+  burst: 6,
+  windowMs: 10 * 60_000,
+  bits: 16,
+  stepCalls: 4,
+  maxBits: 22,
+  ttlMs: 2 * 60_000,
+};
 
 /** Zero bits asked of the `count`-th flooded call of a network in the window; 0 while within the burst. */
 export function challengeBits(rules: ChallengeRules, count: number): number {

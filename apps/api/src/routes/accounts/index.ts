@@ -30,7 +30,6 @@ import { badRequest, HttpError } from '../../lib/errors.ts';
 import { explicitLanguage, requestLanguage } from '../../lib/language.ts';
 import type { RateLimitName } from '../../lib/rate-limit.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
-import { HASH_MAX_WAITING } from '../../plugins/infra/passwords.ts';
 import { noticeAccountTried } from '../../services/accounts/account-tried.ts';
 import { assertCodeMailAllowed, assertCodeTryAllowed, isBeingTried } from '../../services/accounts/code-guard.ts';
 import { findDeviceToken, keepDeviceToken } from '../../services/accounts/device-tokens.ts';
@@ -254,7 +253,8 @@ const accounts: RoutesPlugin = async (app) => {
       // A network or device the account proved itself on passes the ceilings and goes ahead in the hashing line.
       const isKnown = found.isKnownNetwork || isOwnDevice;
       // Others are challenged when their network sends a burst while the line is half full.
-      if (!isKnown && passwords.queue.waiting >= HASH_MAX_WAITING / 2) await app.rateLimit.challengeBurst(request);
+      if (!isKnown && passwords.queue.waiting >= passwords.queue.maxWaiting / 2)
+        await app.rateLimit.challengeBurst(request);
       const attempt: LoginAttempt = {
         counters: app.rateLimit.counters(request),
         email,
