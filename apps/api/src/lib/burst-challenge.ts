@@ -18,11 +18,12 @@ import { HttpError } from './errors.ts';
  */
 
 /**
- * The proof-of-work challenge of a burst per client network (ADR 019, this file; config.ts reads the overrides): the calls attackers
- * flood (register, resendOtp, the contact and inquiry forms, and login while the hashing line is half full) count
- * per network; past `burst` of them within `windowMs` each is answered 429 with a challenge of `bits` zero bits,
- * one bit more (twice the work) every `stepCalls` further calls, at most `maxBits`. 2^16 SHA-256s take a browser
- * about half a second; a flooder pays that for every request past the burst, and more the longer it keeps on.
+ * The rules of the proof-of-work challenge of a burst per client network (ADR 019; config.ts reads their
+ * overrides): the calls attackers flood (register, resendOtp, the contact and inquiry forms, and login while the
+ * hashing line is half full) count per network; past `burst` of them within `windowMs` each is answered 429 with
+ * a challenge of `bits` zero bits, one bit more (twice the work) every `stepCalls` further calls, at most
+ * `maxBits`. 2^16 SHA-256s take an idle browser about a second (docs/benchmarks.md); a flooder pays that for
+ * every request past the burst, and more the longer it keeps on.
  */
 export type ChallengeRules = {
   /** Flooded calls a network makes within windowMs without a challenge (CHALLENGE_BURST; 0 turns it off). */

@@ -16,7 +16,7 @@ function digestAll(texts: readonly Uint8Array[]): Promise<Uint8Array[]> {
 /**
  * Solves the API's proof-of-work challenge (ADR 019, contract challenge.ts): the first nonce (decimal digits)
  * whose SHA-256(challenge + nonce) starts with `bits` zero bits. A batch of hashes at a time, so the page stays
- * responsive: 2^16 hashes (the first challenge) take a browser about half a second.
+ * responsive: 2^16 hashes (the first challenge) take an idle browser about a second (docs/benchmarks.md).
  */
 export async function solveChallenge(challenge: string, bits: number): Promise<string> {
   const encoder = new TextEncoder();
