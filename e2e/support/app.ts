@@ -83,6 +83,9 @@ export async function startApp(
       // node answers the tests' quick page loads 429 (a page with no script, which never hydrates). The limit's own
       // tests (apps/api/test) and bench:render-flood keep the default.
       PAGE_RENDER_BURST: '100000',
+      // For the same reason no burst challenge (ADR 019): every sign-up, code and inquiry of a file comes from one
+      // address. The challenge's own tests (apps/api/test/burst-challenge.test.ts, the web's solver tests) cover it.
+      CHALLENGE_BURST: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -98,6 +98,9 @@ export function serverOptions(config: Config, logStream?: DestinationStream): Fa
         paths: [
           'req.headers.authorization',
           'req.headers.cookie',
+          'req.headers["x-device-token"]',
+          'req.headers["x-challenge-solution"]',
+          'res.headers["x-device-token"]',
           '*.password',
           '*.password_confirmation',
           '*.current_password',

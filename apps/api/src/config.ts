@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_MAP_TILE_URL } from '@baan/contract';
 import { z } from 'zod';
+import { type ChallengeRules, DEFAULT_CHALLENGE } from './lib/burst-challenge.ts';
 import { ConfigError, type ConfigProblem } from './lib/config-error.ts';
 import { DEMO_ADMIN } from './lib/demo-admin.ts';
 import { parsePromptPayId } from './lib/promptpay-id.ts';
@@ -50,6 +51,8 @@ export type Config = {
   pageRenders: PageRenderLimits;
   /** What uploads in progress may hold on this node (services/uploads/upload-budget.ts). */
   uploads: UploadLimits;
+  /** When a network's burst of flooded calls is answered with a proof-of-work challenge (ADR 019). */
+  challenge: ChallengeRules;
   /**
    * redis:// or rediss:// URL of the rate-limit store every API node shares (ADR 009); counters
    * are kept in this process when absent.
@@ -329,6 +332,14 @@ const variables = {
   ADMIN_EMAIL: variable((v) => v?.trim().toLowerCase() || undefined),
   ADMIN_PASSWORD: optionalText(),
   PASSWORD_SCRYPT_LOG_N: variable(scryptLogN),
+  CHALLENGE_BURST: variable((v) => {
+    if (isUnset(v)) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`CHALLENGE_BURST must be a whole number (0: off), got "${v}"`);
+    return n;
+  }),
+  CHALLENGE_BITS: challengeBits('CHALLENGE_BITS', DEFAULT_CHALLENGE.bits),
+  CHALLENGE_MAX_BITS: challengeBits('CHALLENGE_MAX_BITS', DEFAULT_CHALLENGE.maxBits),
   S3_BUCKET: optionalText(),
   S3_REGION: text('us-east-1'),
   S3_ENDPOINT: httpUrl('S3_ENDPOINT'),
@@ -433,6 +444,13 @@ function toConfig(env: Parsed): Config {
       ? { ...DEFAULT_PAGE_RENDER_LIMITS, busyAt: Number.POSITIVE_INFINITY, busyUtilization: Number.POSITIVE_INFINITY }
       : { ...DEFAULT_PAGE_RENDER_LIMITS, burst: Math.max(1, env.PAGE_RENDER_BURST) },
     uploads: { perAccount: UPLOADS_PER_ACCOUNT, maxTmpBytes: env.UPLOAD_TMP_MAX_MB * 1024 * 1024 },
+    // Tests send many calls from one address: the challenge would answer them at random. Its tests set their own.
+    challenge: {
+      ...DEFAULT_CHALLENGE,
+      burst: env.CHALLENGE_BURST ?? (isTest ? 0 : DEFAULT_CHALLENGE.burst),
+      bits: env.CHALLENGE_BITS,
+      maxBits: Math.max(env.CHALLENGE_BITS, env.CHALLENGE_MAX_BITS),
+    },
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
@@ -570,6 +588,17 @@ function jwtSecret(value: string | undefined): string | undefined {
 }
 
 /** log2 N for scrypt; undefined (unset) takes the default for the environment. */
+/** Zero bits of a challenge: 1 to 30 (2^30 SHA-256s is already minutes in a browser). */
+function challengeBits(name: string, fallback: number) {
+  return variable((v) => {
+    if (isUnset(v)) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 30)
+      throw new Error(`${name} must be a whole number from 1 to 30, got "${v}"`);
+    return n;
+  });
+}
+
 function scryptLogN(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);

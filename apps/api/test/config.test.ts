@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, tileOrigin } from '../src/config.ts';
+import { DEFAULT_CHALLENGE } from '../src/lib/burst-challenge.ts';
 import { build } from './helpers.ts';
 
 /** The error loadConfig throws for `env` (fails the test when it does not throw). */
@@ -87,6 +88,21 @@ describe('configuration: one schema for the whole environment', () => {
     expect(loadConfig({ PAGE_RENDER_BURST: '0' }).pageRenders.burst).toBe(1);
     expect(configError({ PAGE_RENDER_BURST: 'many' }).problems.map((p) => p.variable)).toEqual(['PAGE_RENDER_BURST']);
     expect(configError({ PAGE_RENDER_BURST: '-3' }).problems.map((p) => p.variable)).toEqual(['PAGE_RENDER_BURST']);
+  });
+
+  it('reads the burst challenge from one place: defaults, overrides, off in the API tests, bad values named', () => {
+    expect(loadConfig({}).challenge).toEqual(DEFAULT_CHALLENGE);
+    expect(DEFAULT_CHALLENGE).toMatchObject({ burst: 6, bits: 16, maxBits: 22 });
+    // The API tests send many calls from one address; the challenge's own tests turn it on.
+    expect(loadConfig({ NODE_ENV: 'test' }).challenge.burst).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', CHALLENGE_BURST: '6' }).challenge.burst).toBe(6);
+    expect(
+      loadConfig({ CHALLENGE_BURST: '0', CHALLENGE_BITS: '18', CHALLENGE_MAX_BITS: '12' }).challenge,
+    ).toMatchObject({ burst: 0, bits: 18, maxBits: 18 });
+    const err = configError({ CHALLENGE_BURST: '-1', CHALLENGE_BITS: '0', CHALLENGE_MAX_BITS: '31' });
+    expect(err.problems.map((p) => p.variable).sort()).toEqual(
+      ['CHALLENGE_BITS', 'CHALLENGE_BURST', 'CHALLENGE_MAX_BITS'].sort(),
+    );
   });
 
   it('keeps the production rules: no test card processor, no demo PromptPay ID', () => {

@@ -20,6 +20,7 @@ import {
   auditLog,
   consents,
   contactMessages,
+  deviceTokens,
   favorites,
   jobs,
   listingDailyStats,
@@ -585,6 +586,8 @@ describe('POST /api/user/account/deletion/confirm (the e-mailed link)', () => {
     expect(await byUser(otpCodes)).toEqual([]);
     // The networks the account logged in from (it did, to ask for the deletion) are forgotten too.
     expect(await app.db.select().from(accountNetworks).where(eq(accountNetworks.userId, a.userId))).toEqual([]);
+    // So are its device tokens (it logged in, so it had some).
+    expect(await app.db.select().from(deviceTokens).where(eq(deviceTokens.userId, a.userId))).toEqual([]);
     expect(await app.db.select().from(properties).where(eq(properties.userId, a.userId))).toEqual([]);
     expect(await app.db.select().from(propertyImages).where(eq(propertyImages.propertyId, a.listing.id))).toEqual([]);
     expect(await app.db.select().from(listingDailyStats).where(eq(listingDailyStats.propertyId, a.listing.id))).toEqual(

@@ -91,6 +91,10 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   adminOnly: 'Only administrators may do that.',
   busy: 'The server is busy. Please try again in a few seconds.',
+  challengeRequired:
+    'Many requests came from your network just now, so your browser must first pass a short connection check. Please try again.',
+  challengeInvalid:
+    'The connection check did not pass: it was not valid for this network, had expired or was used already. Please try again.',
   loggedOut: 'You have been logged out.',
 } as const;
 
@@ -108,6 +112,13 @@ export const AUTH_ERROR_CODES = {
   triesLimited: 'tries_limited',
   /** 429: this address was mailed several codes lately, whoever asked (ADR 019). */
   codeMailsCapped: 'code_mails_capped',
+  /**
+   * 429: this network sent a burst of the calls attackers flood; the answer carries a proof-of-work challenge
+   * (`X-Challenge`, `X-Challenge-Bits`, challenge.ts) to solve and send with the request again (ADR 019).
+   */
+  challengeRequired: 'challenge_required',
+  /** 400: the `X-Challenge-Solution` sent was forged, for another network, expired, already used or wrong. */
+  challengeInvalid: 'challenge_invalid',
 } as const;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './amount.ts';
 export * from './api-document.ts';
 export * from './buyers.ts';
+export * from './challenge.ts';
 export * from './contact.ts';
 export * from './create-property.ts';
 export * from './envelope.ts';

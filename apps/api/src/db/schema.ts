@@ -121,6 +121,28 @@ export const accountNetworks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.network] })],
 );
 
+/**
+ * Devices that logged in to an account (ADR 019): the device token is random and only its keyed hash is
+ * stored (services/accounts/device-tokens.ts). A login carrying one passes the limits others spent. Good for
+ * 180 days and only while the account's session version is the one it was issued under (a password change or
+ * reset ends them all).
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    sessionVersion: integer('session_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('device_tokens_hash_unique').on(t.tokenHash), index('device_tokens_user_idx').on(t.userId)],
+);
+
 /** Single-use tokens handed out by a verified forgot-password code; only a SHA-256 is stored. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',

@@ -26,6 +26,8 @@ export type BoundedQueue = {
   run: <T>(task: () => Promise<T>, ticket?: QueueTicket) => Promise<T>;
   readonly running: number;
   readonly waiting: number;
+  /** The most that may wait (a line at half of it is "half full": ADR 019's challenged logins). */
+  readonly maxWaiting: number;
 };
 
 /**
@@ -97,5 +99,6 @@ export function createBoundedQueue(opts: { concurrency: number; maxWaiting: numb
     get waiting() {
       return line.length;
     },
+    maxWaiting: opts.maxWaiting,
   };
 }

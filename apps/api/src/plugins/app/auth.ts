@@ -25,6 +25,10 @@ declare module 'fastify' {
     otpKey: Buffer;
     /** HMAC key for the client networks stored with accounts and codes (services/accounts/known-networks.ts). */
     networkKey: Buffer;
+    /** HMAC key for device tokens (only their keyed hash is stored; services/accounts/device-tokens.ts). */
+    deviceKey: Buffer;
+    /** HMAC key that signs proof-of-work challenges (lib/burst-challenge.ts). */
+    challengeKey: Buffer;
     /** preHandler: sets request.user from the Bearer token, or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: like authenticate, then 403 unless the user is an admin. */
@@ -58,6 +62,8 @@ export default fp(
     const key = new TextEncoder().encode(secret);
     app.decorate('otpKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'otp-codes', 32)));
     app.decorate('networkKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'client-networks', 32)));
+    app.decorate('deviceKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'device-tokens', 32)));
+    app.decorate('challengeKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'burst-challenges', 32)));
 
     app.decorate('tokens', {
       async sign(user, remember) {

@@ -1,5 +1,13 @@
+import { CHALLENGE_HEADERS } from '@baan/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  challengeBits,
+  challengeInvalid,
+  challengeRequired,
+  checkSolution,
+  issueChallenge,
+} from '../../lib/burst-challenge.ts';
 import { requestNetwork } from '../../lib/client-network.ts';
 import {
   createMemoryRateLimitStore,
@@ -28,6 +36,13 @@ export type RateLimiter = {
    * for a request are taken back when it is answered 503.
    */
   counters: (request?: FastifyRequest) => RateCounters;
+  /**
+   * Counts one of the calls attackers flood for the request's network and, past the burst
+   * (`config.challenge`), answers 429 `challenge_required` with a proof-of-work challenge unless the request
+   * carries a solution; a solution that is forged, another network's, expired, used or wrong is a 400
+   * `challenge_invalid`. Call it where the call's work starts, after its cheap checks (ADR 019).
+   */
+  challengeBurst: (request: FastifyRequest) => Promise<void>;
   /** Where the counters live: this process's memory, or the Redis every node shares (REDIS_URL). */
   store: 'memory' | 'redis';
   /** Whether the shared store answers (always true for the memory store). */
@@ -113,6 +128,35 @@ export default fp<{ store?: RateLimitStore }>(
       byEmailNetwork: (name, email, request) =>
         count(name, 'email-net', `${normalEmail(email)}:${requestNetwork(request)}`, request),
       counters,
+      challengeBurst: async (request) => {
+        const rules = app.config.challenge;
+        if (rules.burst === 0) return;
+        const network = requestNetwork(request);
+        const count = counters(request);
+        const burst = await count.hit(`challenge:burst:${network}`, rules.windowMs);
+        const solution = request.headers[CHALLENGE_HEADERS.solution];
+        if (solution !== undefined) {
+          const check = checkSolution(app.challengeKey, network, String(solution), app.clock.now().getTime());
+          if (!check.ok) {
+            request.log.info({ problem: check.problem }, 'challenge solution refused');
+            throw challengeInvalid();
+          }
+          // Spent once it is used; a request answered 503 gives it back (onSend below), so it can be sent again.
+          const used = await count.hit(`challenge:used:${check.id}`, rules.ttlMs);
+          if (used.count > 1) {
+            request.log.info({ problem: 'used' }, 'challenge solution refused');
+            throw challengeInvalid();
+          }
+          return;
+        }
+        const bits = challengeBits(rules, burst.count);
+        if (bits === 0) return;
+        app.log.info({ bits }, 'burst from one network: challenged');
+        throw challengeRequired(
+          issueChallenge(app.challengeKey, network, bits, app.clock.now().getTime() + rules.ttlMs),
+          bits,
+        );
+      },
       store: storeKind,
       storeAnswers,
     } satisfies RateLimiter);
@@ -126,5 +170,5 @@ export default fp<{ store?: RateLimitStore }>(
       await Promise.all(hits.map((key) => store.refund(key, now)));
     });
   },
-  { name: 'rate-limit', dependencies: ['clock', 'config'] },
+  { name: 'rate-limit', dependencies: ['clock', 'config', 'auth'] },
 );

@@ -1,6 +1,7 @@
 import {
   ChangePasswordRequest,
   DEFAULT_LANGUAGE,
+  DEVICE_TOKEN_HEADER,
   EmptyResponse,
   isLanguage,
   type Language,
@@ -20,7 +21,7 @@ import {
 } from '@baan/contract';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { requestNetwork } from '../../lib/client-network.ts';
@@ -31,6 +32,7 @@ import type { RateLimitName } from '../../lib/rate-limit.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { noticeAccountTried } from '../../services/accounts/account-tried.ts';
 import { assertCodeMailAllowed, assertCodeTryAllowed, isBeingTried } from '../../services/accounts/code-guard.ts';
+import { findDeviceToken, keepDeviceToken } from '../../services/accounts/device-tokens.ts';
 import { findUserByEmail } from '../../services/accounts/find-user-by-email.ts';
 import { parseForm, SUMMARIES } from '../../services/accounts/form-messages.ts';
 import {
@@ -86,6 +88,18 @@ const accounts: RoutesPlugin = async (app) => {
   const limitByIp = (name: RateLimitName) => (request: FastifyRequest) => app.rateLimit.byIp(name, request);
   /** The request's network as stored with accounts and codes (a keyed hash, never the address). */
   const storedNetwork = (request: FastifyRequest) => networkId(app.networkKey, requestNetwork(request));
+  /** The device token a login sends (X-Device-Token), as it came: checked by device-tokens.ts. */
+  const sentDeviceToken = (request: FastifyRequest) => request.headers[DEVICE_TOKEN_HEADER];
+  /** Hands this device its token for the account (the one it sent, renewed, or a new one); never logged. */
+  const giveDeviceToken = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
+    const token = await keepDeviceToken(app.db, app.deviceKey, user, sentDeviceToken(request), now());
+    reply.header(DEVICE_TOKEN_HEADER, token);
+  };
+  /**
+   * Logins whose per-network limit was left for the handler: they carry a live device token, which passes the
+   * limits others spent if it is the account's own (else the handler counts the login after all).
+   */
+  const loginsWithDevice = new WeakMap<FastifyRequest, { id: number; userId: number }>();
 
   app.jobs.register(SEND_CODE_JOB, async (payload) => {
     const { email, type, language, network } = payload as SendCodePayload;
@@ -105,6 +119,7 @@ const accounts: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const input = request.body;
       await app.rateLimit.byEmailNetwork('register', input.email, request);
+      await app.rateLimit.challengeBurst(request);
       const language = requestLanguage(request);
       const user = await registerUser(app.db, input, {
         language,
@@ -129,6 +144,7 @@ const accounts: RoutesPlugin = async (app) => {
     async (request) => {
       const input = request.body;
       await app.rateLimit.byEmailNetwork('resendOtp', input.email, request);
+      await app.rateLimit.challengeBurst(request);
       const network = storedNetwork(request);
       const known = await isKnownNetwork(app.db, input.email, network, now());
       await assertCodeMailAllowed(app.rateLimit.counters(request), input.email, known);
@@ -153,7 +169,7 @@ const accounts: RoutesPlugin = async (app) => {
       schema: { body: VerifyOtpRequest, response: { 200: VerifyOtpResponse } },
       config: { input: { message: SUMMARIES.verifyOtp } },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
       await app.rateLimit.byEmailNetwork('verifyOtp', input.email, request);
       const refuse = (message: string) => badRequest(message, { otp: [message] });
@@ -176,6 +192,9 @@ const accounts: RoutesPlugin = async (app) => {
       await rememberNetwork(app.db, user.id, network, now());
       if (input.type === 'register') {
         await app.db.update(users).set({ emailVerifiedAt: now(), updatedAt: now() }).where(eq(users.id, user.id));
+        // This device proved the mailbox: its later logins pass the limits others spent (ADR 019). A reset
+        // code gives none: the reset that follows ends every device token and hands out a fresh one.
+        await giveDeviceToken(request, reply, user);
         return ok(null, M.otpVerified);
       }
       return ok(await createResetToken(app.db, user.id, now()), M.otpVerifiedForReset);
@@ -189,7 +208,7 @@ const accounts: RoutesPlugin = async (app) => {
       schema: { body: NewPasswordRequest, response: { 200: EmptyResponse } },
       config: { input: { message: SUMMARIES.newPassword } },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
       await app.rateLimit.byEmailNetwork('newPassword', input.email, request);
       // Only a live reset token reaches the hash (it is looked up first), so its place is a preferred one.
@@ -199,6 +218,9 @@ const accounts: RoutesPlugin = async (app) => {
         { passwords, now: now(), ticket: hashTicket(requestNetwork(request), input.email, true) },
       );
       await rememberNetwork(app.db, userId, storedNetwork(request), now());
+      // The reset ended every device token of the account; the device that made it gets a fresh one.
+      const [reset] = await app.db.select().from(users).where(eq(users.id, userId));
+      if (reset) await giveDeviceToken(request, reply, reset);
       return ok(null, M.passwordResetSuccess);
     },
   );
@@ -206,21 +228,39 @@ const accounts: RoutesPlugin = async (app) => {
   app.post(
     '/login',
     {
-      preHandler: limitByIp('login'),
+      // A login with a live device token is not refused by what others on its network spent (ADR 019): its
+      // per-network count waits until the handler knows whether the token is the account's.
+      preHandler: async (request) => {
+        const device = await findDeviceToken(app.db, app.deviceKey, sentDeviceToken(request), now());
+        if (device) {
+          loginsWithDevice.set(request, device);
+          return;
+        }
+        await app.rateLimit.byIp('login', request);
+      },
       schema: { body: LoginRequest, response: { 200: LoginResponse } },
       config: { input: { message: SUMMARIES.login } },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
       const email = input.email.trim().toLowerCase();
       const network = storedNetwork(request);
       const found = await findUserWithNetwork(app.db, email, network, now());
-      const isKnown = found.isKnownNetwork;
+      const device = loginsWithDevice.get(request);
+      const isOwnDevice = Boolean(device && found.user && device.userId === found.user.id);
+      // Another account's token passes nothing: the login counts as any other.
+      if (device && !isOwnDevice) await app.rateLimit.byIp('login', request);
+      // A network or device the account proved itself on passes the ceilings and goes ahead in the hashing line.
+      const isKnown = found.isKnownNetwork || isOwnDevice;
+      // Others are challenged when their network sends a burst while the line is half full.
+      if (!isKnown && passwords.queue.waiting >= passwords.queue.maxWaiting / 2)
+        await app.rateLimit.challengeBurst(request);
       const attempt: LoginAttempt = {
         counters: app.rateLimit.counters(request),
         email,
         network: requestNetwork(request),
         isKnownNetwork: isKnown,
+        device: isOwnDevice ? device?.id : undefined,
       };
       await assertLoginAllowed(attempt);
       let user: UserRow;
@@ -238,6 +278,7 @@ const accounts: RoutesPlugin = async (app) => {
         [user = user] = await app.db.update(users).set({ language }).where(eq(users.id, user.id)).returning();
       }
       const token = await app.tokens.sign(user, input.remember);
+      await giveDeviceToken(request, reply, user);
       return ok({ user: await publicUser(user), token }, M.loginSuccess);
     },
   );

@@ -54,6 +54,8 @@ const contactRoutes: RoutesPlugin = async (app) => {
       const input = request.body;
       await app.rateLimit.byIp('contact', request);
       await app.rateLimit.byEmail('contact', input.email);
+      // A burst from one network must solve a proof-of-work challenge first (ADR 019).
+      await app.rateLimit.challengeBurst(request);
       const row = await sendContactMessage(
         { db: app.db, mailer: app.mailer, supportEmail: app.config.supportEmail },
         input,
@@ -77,6 +79,7 @@ const contactRoutes: RoutesPlugin = async (app) => {
       // Before the lookup: probing which listings exist is limited too.
       await app.rateLimit.byIp('inquiry', request);
       await app.rateLimit.byEmail('inquiry', input.email);
+      await app.rateLimit.challengeBurst(request);
       const listing = await findInquiryListing(app.db, request.params.id);
       if (!listing) throw notFound(M.listingNotFound);
       const mail = await inquiryMailPlan(app.rateLimit.counters(request), listing);

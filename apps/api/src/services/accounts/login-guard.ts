@@ -24,12 +24,17 @@ export type LoginAttempt = {
   email: string;
   /** The client network (lib/client-network.ts), in clear: the counters live at most a window. */
   network: string;
-  /** Whether the account proved itself from this network before (known-networks.ts). */
+  /** Whether the account proved itself from this network before (known-networks.ts), or from this device. */
   isKnownNetwork: boolean;
+  /**
+   * The row id of a live device token of this account the login carries (device-tokens.ts): its wrong passwords
+   * count for that device alone, not for the (account, network) pair others on the network may have spent.
+   */
+  device?: number;
 };
 
 const keys = (a: LoginAttempt) => ({
-  failures: `login:fail:${a.email}:${a.network}`,
+  failures: a.device === undefined ? `login:fail:${a.email}:${a.network}` : `login:fail-device:${a.device}`,
   accountFailures: `login:acct-fail:${a.email}`,
   triedTries: `login:tried:${a.email}:${a.network}`,
 });
@@ -47,7 +52,7 @@ export function triesLimited(retryAfterSeconds: number): HttpError {
 
 /**
  * Before the password is checked (so a refused try costs no hash): 429 when this (account, network)
- * pair has used its wrong passwords, or when the account is being tried and this network, which the
+ * pair (or this device of the account) has used its wrong passwords, or when the account is being tried and this network, which the
  * account never proved itself on, has had its few tries today. A network the account logged in from
  * passes the account-wide ceiling; its own pair limit still holds.
  */

@@ -6,6 +6,7 @@ import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
+import { forgetDeviceTokens } from './device-tokens.ts';
 
 /** How long the token from a verified forgot-password code may be used to set a new password. */
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
@@ -67,6 +68,8 @@ export async function resetPassword(
         updatedAt: opts.now,
       })
       .where(eq(users.id, spent.userId));
+    // Devices that logged in with the old password no longer pass the limits (ADR 019).
+    await forgetDeviceTokens(tx, spent.userId);
     return spent.userId;
   });
   if (userId === null) throw invalidToken();

@@ -5,6 +5,7 @@ import { users } from '../../db/schema.ts';
 import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
+import { forgetDeviceTokens } from './device-tokens.ts';
 import type { UserRow } from './to-public-user.ts';
 
 /**
@@ -47,5 +48,7 @@ export async function changePassword(
     .where(eq(users.id, user.id))
     .returning();
   if (!row) throw new Error('user vanished during update');
+  // Devices that logged in with the old password no longer pass the limits (ADR 019).
+  await forgetDeviceTokens(db, user.id);
   return row;
 }

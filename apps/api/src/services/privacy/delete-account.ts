@@ -23,6 +23,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { forgetDeviceTokens } from '../accounts/device-tokens.ts';
 import { isSharedDemoKey } from '../images/demo-keys.ts';
 import { imageFileKeys } from '../images/process-image.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -94,6 +95,7 @@ export async function deleteAccount(tx: Tx, userId: number, now: Date): Promise<
   // Codes (their per-network failures go with them) and the networks the account logged in from (ADR 019).
   await tx.delete(otpCodes).where(eq(otpCodes.userId, userId));
   await tx.delete(accountNetworks).where(eq(accountNetworks.userId, userId));
+  await forgetDeviceTokens(tx, userId);
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { unprefixedPath } from '../../i18n/localized-router';
 import { useDismissToastsOnNavigation } from '../../lib/toast';
 import { FavoritesSync } from '../../session/use-favorite';
+import { ConnectionCheck } from './ConnectionCheck';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -39,6 +40,7 @@ export function MainLayout() {
         </Suspense>
       </main>
       <Footer />
+      <ConnectionCheck />
     </div>
   );
 }

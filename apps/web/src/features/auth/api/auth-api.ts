@@ -1,5 +1,6 @@
 import type { LoginPayload, OtpType, RegisterRequestInput, UpdateNameRequest, User } from '@baan/contract';
 import { api } from '../../../lib/api';
+import { deviceTokenHeaders, keepDeviceToken } from '../device-token';
 
 export type NewPasswordBody = {
   email: string;
@@ -13,11 +14,22 @@ export type ChangePasswordBody = {
   new_password_confirmation: string;
 };
 
+/** Keeps the device token a successful answer handed back for the account (ADR 019). */
+async function keepToken(email: string, fulfilled: Promise<{ meta?: { headers?: Headers } }>) {
+  try {
+    keepDeviceToken(email, (await fulfilled).meta?.headers);
+  } catch {
+    // The call failed: the screen shows why; no token came.
+  }
+}
+
 /** The account calls of docs/api.md. Answers resolve to the envelope's payload. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginPayload, { email: string; password: string; remember: boolean }>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
+      // This browser's device token for the account, so limits others spent do not refuse it (ADR 019).
+      query: (body) => ({ url: '/login', method: 'POST', body, headers: deviceTokenHeaders(body.email) }),
+      onQueryStarted: (body, { queryFulfilled }) => keepToken(body.email, queryFulfilled),
     }),
     register: build.mutation<User, RegisterRequestInput>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
@@ -27,9 +39,11 @@ export const authApi = api.injectEndpoints({
     }),
     verifyOtp: build.mutation<string | null, { email: string; otp: string; type: OtpType; phone_number?: string }>({
       query: (body) => ({ url: '/verifyOtp', method: 'POST', body }),
+      onQueryStarted: (body, { queryFulfilled }) => keepToken(body.email, queryFulfilled),
     }),
     newPassword: build.mutation<null, NewPasswordBody>({
       query: (body) => ({ url: '/newPassword', method: 'POST', body }),
+      onQueryStarted: (body, { queryFulfilled }) => keepToken(body.email, queryFulfilled),
     }),
     currentUser: build.query<User, void>({
       query: () => ({ url: '/user' }),

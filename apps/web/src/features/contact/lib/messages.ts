@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES } from '@baan/contract';
+import { AUTH_ERROR_CODES, CONTACT_MESSAGES } from '@baan/contract';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../../lib/api';
@@ -51,6 +51,10 @@ export function describeFailure<F extends string>(
 ): SendFailure<F> {
   if (!isApiError(error) || typeof error.status !== 'number' || error.status >= 500) {
     return { kind: 'message', message: t('errors.network') };
+  }
+  // The connection check (a proof-of-work challenge, ADR 019) that the API client could not pass for this send.
+  if (error.code === AUTH_ERROR_CODES.challengeRequired || error.code === AUTH_ERROR_CODES.challengeInvalid) {
+    return { kind: 'message', message: t('errors.connectionCheck') };
   }
   if (error.status === 429) {
     return { kind: 'message', message: error.message ? translateMessage(t, error.message) : t('errors.tooManyLater') };
