@@ -220,36 +220,34 @@ try {
   }
   results.runs = runs;
 
-  // Recall: the same place in two scripts gives the same result set (all matches, compared by id).
-  const all = async (text: string) => {
-    const ids: number[] = [];
-    for (let page = 1; ; page++) {
-      const r = await get(port, `/api/properties?q=${encodeURIComponent(text)}&sort=newest&per_page=100&page=${page}`);
-      const payload = JSON.parse(r.body).payload as { items: { id: number }[]; total: number };
-      ids.push(...payload.items.map((i) => i.id));
-      if (ids.length >= payload.total || payload.items.length === 0 || page >= 400)
-        return { ids, total: payload.total };
-    }
-  };
+  // Recall: the same place in two scripts gives the same result set: every match, by id, through the search's own
+  // WHERE (searchConditions, as GET /api/properties builds it), against the search as it was (one LIKE over the text).
+  const { openDatabase } = await import('../../apps/api/src/db/client.ts');
+  const { searchConditions } = await import('../../apps/api/src/services/properties/list-properties.ts');
+  const { properties } = await import('../../apps/api/src/db/schema.ts');
+  const database = await openDatabase({ kind: 'postgres', url: pgServer.url, poolSize: 2 });
+  const matches = async (text: string) =>
+    (await database.db.select({ id: properties.id }).from(properties).where(searchConditions({ q: text })))
+      .map((r) => r.id)
+      .sort((x, y) => x - y);
   const searchText = "lower(title || ' ' || location || ' ' || description)";
   const before = async (text: string) =>
-    (
-      (await pgServer.query(
-        `select count(*)::int as n from properties where status = 'active' and ${searchText} like $1`,
-        [`%${text.toLowerCase()}%`],
-      )) as { n: number }[]
-    )[0]?.n ?? 0;
+    ((await pgServer.query(
+      `select count(*)::int as n from properties where status = 'active' and ${searchText} like $1`,
+      [`%${text.toLowerCase()}%`],
+    )) as { n: number }[])[0]?.n ?? 0;
   const pairs = [];
   let same = 0;
   let sameBefore = 0;
   for (const [a, b] of corpus.pairs as [string, string][]) {
-    const [ra, rb] = [await all(a), await all(b)];
-    const equal = ra.total === rb.total && JSON.stringify([...ra.ids].sort()) === JSON.stringify([...rb.ids].sort());
+    const [ra, rb] = [await matches(a), await matches(b)];
+    const equal = JSON.stringify(ra) === JSON.stringify(rb);
     const [ba, bb] = [await before(a), await before(b)];
     if (equal) same++;
     if (ba === bb) sameBefore++;
-    pairs.push({ a, b, now: [ra.total, rb.total], same: equal, before: [ba, bb] });
+    pairs.push({ a, b, now: [ra.length, rb.length], same: equal, before: [ba, bb] });
   }
+  await database.close();
   results.recall = { pairs: pairs.length, same_set_now: same, same_count_before: sameBefore, detail: pairs };
   console.log(
     `recall: ${same}/${pairs.length} pairs give the same set (before: ${sameBefore}/${pairs.length} the same count)`,

@@ -9,7 +9,7 @@ import { insideBox, nearStation, searchedStation } from './geo-search.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { readingConditions, relevanceScore } from './reading-conditions.ts';
 import { containsPattern, locationText } from './search-text.ts';
-import { correctedQuery } from './spelling-retry.ts';
+import { correctedQueries } from './spelling-retry.ts';
 import { isVisible } from './visible.ts';
 
 /**
@@ -115,8 +115,7 @@ export async function listProperties(
   const first = await searchPage(db, storage, query, shareCount);
   // Nothing found for what was typed: the spelling-tolerant retry (ADR 027), unless `exact=1` asks for the text as is.
   if (first.page.total === 0 && query.q && query.exact !== '1' && first.reading) {
-    const corrected = await correctedQuery(db, first.reading);
-    if (corrected !== null) {
+    for await (const corrected of correctedQueries(db, first.reading)) {
       const retry = await searchPage(db, storage, { ...query, q: corrected }, shareCount);
       if (retry.page.total > 0) return { ...retry.page, corrected };
     }

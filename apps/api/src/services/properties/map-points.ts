@@ -3,7 +3,7 @@ import { and, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import { searchConditions, searchReading } from './list-properties.ts';
-import { correctedQuery } from './spelling-retry.ts';
+import { correctedQueries } from './spelling-retry.ts';
 
 /**
  * GET /api/properties/map: the markers of the visible listings with coordinates that match the search inside its
@@ -13,10 +13,12 @@ import { correctedQuery } from './spelling-retry.ts';
 export async function mapPoints(db: Db, query: PropertyMapQuery): Promise<MapResult> {
   const found = await mapPointsAsRead(db, query);
   // The list's spelling-tolerant retry (ADR 027), so the map shows what the list shows for the same `q`.
-  if (found.total === 0 && query.q && query.exact !== '1') {
-    const reading = searchReading(query);
-    const corrected = reading ? await correctedQuery(db, reading) : null;
-    if (corrected !== null) return mapPointsAsRead(db, { ...query, q: corrected });
+  const reading = found.total === 0 && query.q && query.exact !== '1' ? searchReading(query) : null;
+  if (reading) {
+    for await (const corrected of correctedQueries(db, reading)) {
+      const retry = await mapPointsAsRead(db, { ...query, q: corrected });
+      if (retry.total > 0) return retry;
+    }
   }
   return found;
 }

@@ -19,15 +19,22 @@ function wordPattern(name: string): string {
 }
 
 /**
+ * Names shorter than this are not looked for in the text: the trigram index cannot find fewer than three characters
+ * (a LIKE on "曼谷" reads the whole index and tests every listing; 4 s at 100,000 listings, docs/benchmarks.md). Such a
+ * name still finds the place's listings: the condition is built from the place, whose other names are longer.
+ */
+const MIN_MENTION = 3;
+
+/**
  * A listing mentions one of the place's names in its text: the trigram index finds the candidates by LIKE, and a
- * name in a spaced script must stand as a word ("Ari" is not in "Ferrari"). Names under 2 characters never count.
+ * name in a spaced script must stand as a word ("Ari" is not in "Ferrari").
  */
 function mentions(names: readonly string[]): SQL[] {
   const seen = new Set<string>();
   const out: SQL[] = [];
   for (const raw of names) {
     const name = raw.toLowerCase().trim();
-    if ([...name].length < 2 || seen.has(name)) continue;
+    if ([...name].length < MIN_MENTION || seen.has(name)) continue;
     seen.add(name);
     const like = sql`${searchText} like ${containsPattern(name)}`;
     const spaced = isSpacedWordChar(name[0]) || isSpacedWordChar(name[name.length - 1]);

@@ -6,7 +6,7 @@ import { normalise, similarity, trigrams } from '../locations/search-locations.t
 import { isUnspacedScript } from '../search/normalise-query.ts';
 import type { QueryReading } from '../search/read-query.ts';
 import { STATIONS } from '../transit/stations.ts';
-import { searchText } from './search-text.ts';
+import { containsPattern, searchText } from './search-text.ts';
 import { isVisible } from './visible.ts';
 
 /**
@@ -25,6 +25,8 @@ const MIN_LENGTH = 4;
 const MIN_LENGTH_RATIO = 0.6;
 /** Runs of up to this many words are tried as one name ("thong lorr", a Thai name split by the segmenter). */
 const MAX_RUN = 3;
+/** Listings whose text pg_trgm finds similar that are searched for the closest word. */
+const CANDIDATE_ROWS = 20;
 
 type Name = { compact: string; grams: Set<string>; latin: string; thai: string };
 
@@ -92,14 +94,23 @@ function placeFixes(words: string[]): Fix[] {
   return fixes;
 }
 
-/** The listing word closest to `word` (pg_trgm finds listings whose text has a similar word; the word is found here). */
+/**
+ * The listing word closest to `word`: pg_trgm finds listings whose text holds a similar word (`<%`, the search's
+ * trigram index; the first CANDIDATE_ROWS, unordered, so a common misspelling never makes it rank thousands of long
+ * texts), and the closest word of those is taken here. A word some listing holds as typed is not corrected.
+ */
 async function listingWord(db: Db, word: string): Promise<{ spelling: string; score: number } | null> {
+  const [asTyped] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(isVisible, sql`${searchText} like ${containsPattern(word)}`))
+    .limit(1);
+  if (asTyped) return null;
   const rows = await db
     .select({ text: sql<string>`${searchText}` })
     .from(properties)
     .where(and(isVisible, sql`${word} <% ${searchText}`))
-    .orderBy(sql`word_similarity(${word}, ${searchText}) desc`)
-    .limit(3);
+    .limit(CANDIDATE_ROWS);
   const tokens = new Map<string, { compact: string; grams: Set<string> }>();
   for (const row of rows) {
     for (const token of normalise(row.text.slice(0, 5000)).split(' ')) {
@@ -112,23 +123,12 @@ async function listingWord(db: Db, word: string): Promise<{ spelling: string; sc
   return best ? { spelling: best.compact, score: best.score } : null;
 }
 
-/** The query text with its misspelt words corrected, or null when nothing close enough was found. */
-export async function correctedQuery(db: Db, reading: QueryReading): Promise<string | null> {
+/** The text with each fixed run of words replaced by its spelling, left to right. */
+function applyFixes(reading: QueryReading, fixes: Fix[]): string | null {
   const words = reading.words;
-  if (words.length === 0) return null;
-  const fixes = placeFixes(words);
-  const fixed = new Set(fixes.flatMap((f) => Array.from({ length: f.to - f.from }, (_, i) => f.from + i)));
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    if (fixed.has(i) || [...word].length < MIN_LENGTH || /^\d+$/.test(word)) continue;
-    const found = await listingWord(db, word);
-    if (found) fixes.push({ from: i, to: i + 1, spelling: found.spelling, score: found.score });
-  }
-  if (fixes.length === 0) return null;
-  // Replace each fixed run where its words stand in the read text, left to right.
   let text = reading.text;
   let cursor = 0;
-  for (const fix of fixes.sort((a, b) => a.from - b.from)) {
+  for (const fix of [...fixes].sort((a, b) => a.from - b.from)) {
     const runWords = words.slice(fix.from, fix.to);
     const start = text.indexOf(runWords[0] as string, cursor);
     if (start < 0) continue;
@@ -142,4 +142,25 @@ export async function correctedQuery(db: Db, reading: QueryReading): Promise<str
     cursor = start + fix.spelling.length;
   }
   return text === reading.text ? null : text;
+}
+
+/**
+ * The corrections to try, best first: the words read as place or station names (no database), then every word
+ * corrected by the listings' own words (when the first finds nothing, or there was none). Empty when nothing is close.
+ */
+export async function* correctedQueries(db: Db, reading: QueryReading): AsyncGenerator<string> {
+  const words = reading.words;
+  if (words.length === 0) return;
+  const places = placeFixes(words);
+  const byPlace = places.length > 0 ? applyFixes(reading, places) : null;
+  if (byPlace !== null) yield byPlace;
+  const fixes: Fix[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if ([...word].length < MIN_LENGTH || /^\d+$/.test(word)) continue;
+    const found = await listingWord(db, word);
+    if (found) fixes.push({ from: i, to: i + 1, spelling: found.spelling, score: found.score });
+  }
+  const byWords = fixes.length > 0 ? applyFixes(reading, fixes) : null;
+  if (byWords !== null && byWords !== byPlace) yield byWords;
 }
