@@ -77,6 +77,13 @@ const phuketVilla = await makeListing(app, owner.id, {
   price: 25_000_000,
   bedRooms: 3,
 });
+const luxuryVilla = await makeListing(app, owner.id, {
+  title: 'Luxury villa with a view',
+  location: 'Somewhere else',
+  propertySubType: 'villa',
+  type: 'sale',
+  price: 30_000_000,
+});
 const chiangMai = await makeListing(app, owner.id, {
   title: 'Garden house',
   location: 'Chiang Mai',
@@ -188,6 +195,8 @@ describe('spelling tolerance', () => {
     const page = await search(q('condo Tonglor'));
     expect(page.corrected).toBe('condo Thonglor');
     expect(ids(page)).toEqual([thonglorRent.id, thonglorThai.id]);
+    const luxury = await search(q('luxry villa'));
+    expect([luxury.corrected, ids(luxury)]).toEqual(['luxury villa', [luxuryVilla.id]]);
     const garden = await search(q('gardn house'));
     expect(garden.corrected).toBe('garden house');
     expect(ids(garden)).toEqual([sukhumvitHouse.id, chiangMai.id]);

@@ -27,6 +27,8 @@ const MIN_LENGTH_RATIO = 0.6;
 const MAX_RUN = 3;
 /** Listings whose text pg_trgm finds similar that are searched for the closest word. */
 const CANDIDATE_ROWS = 20;
+/** pg_trgm's word similarity from which a listing is a candidate. */
+const WORD_THRESHOLD = 0.4;
 
 type Name = { compact: string; grams: Set<string>; latin: string; thai: string };
 
@@ -106,11 +108,16 @@ async function listingWord(db: Db, word: string): Promise<{ spelling: string; sc
     .where(and(isVisible, sql`${searchText} like ${containsPattern(word)}`))
     .limit(1);
   if (asTyped) return null;
-  const rows = await db
-    .select({ text: sql<string>`${searchText}` })
-    .from(properties)
-    .where(and(isVisible, sql`${word} <% ${searchText}`))
-    .limit(CANDIDATE_ROWS);
+  // pg_trgm's default word-similarity threshold (0.6) misses a dropped letter in a short word ("luxry" in "luxury"
+  // is 0.44): this statement's own threshold is lower, and the closest word is then chosen here (Dice ≥ 0.5).
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_THRESHOLD)}, true)`);
+    return tx
+      .select({ text: sql<string>`${searchText}` })
+      .from(properties)
+      .where(and(isVisible, sql`${word} <% ${searchText}`))
+      .limit(CANDIDATE_ROWS);
+  });
   const tokens = new Map<string, { compact: string; grams: Set<string> }>();
   for (const row of rows) {
     for (const token of normalise(row.text.slice(0, 5000)).split(' ')) {
