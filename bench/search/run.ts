@@ -227,15 +227,22 @@ try {
   const { properties } = await import('../../apps/api/src/db/schema.ts');
   const database = await openDatabase({ kind: 'postgres', url: pgServer.url, poolSize: 2 });
   const matches = async (text: string) =>
-    (await database.db.select({ id: properties.id }).from(properties).where(searchConditions({ q: text })))
+    (
+      await database.db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(searchConditions({ q: text }))
+    )
       .map((r) => r.id)
       .sort((x, y) => x - y);
   const searchText = "lower(title || ' ' || location || ' ' || description)";
   const before = async (text: string) =>
-    ((await pgServer.query(
-      `select count(*)::int as n from properties where status = 'active' and ${searchText} like $1`,
-      [`%${text.toLowerCase()}%`],
-    )) as { n: number }[])[0]?.n ?? 0;
+    (
+      (await pgServer.query(
+        `select count(*)::int as n from properties where status = 'active' and ${searchText} like $1`,
+        [`%${text.toLowerCase()}%`],
+      )) as { n: number }[]
+    )[0]?.n ?? 0;
   const pairs = [];
   let same = 0;
   let sameBefore = 0;
