@@ -284,7 +284,13 @@ function readAmounts(r: Reader, reading: QueryReading) {
 
 /** Reads one amount (and a range after it); answers the index to continue scanning from. */
 function readAmount(r: Reader, reading: QueryReading, first: Amount): number {
-  const afterNumber = r.skipSpaces(first.start + (/^\d+(?:[.,]\d+)*/.exec(r.s.slice(first.start))?.[0].length ?? 0));
+  let afterNumber = r.skipSpaces(
+    first.start + (/^\d+(?:[.,]\d+)*/.exec(r.s.slice(first.start, first.start + 24))?.[0].length ?? 0),
+  );
+  // "2-bed", "1-bedroom": a hyphen between a count and its unit.
+  if (r.s[afterNumber] === '-' && r.wordAt(r.skipSpaces(afterNumber + 1), UNITS.bed)) {
+    afterNumber = r.skipSpaces(afterNumber + 1);
+  }
   // Bedrooms: "2 bed", "2br", "2 ห้องนอน", "2LDK"; and phrases that name no filter ("2 bath"), dropped.
   if (first.multiplier === null && !first.currency) {
     const bed = r.wordAt(afterNumber, UNITS.bed);
@@ -344,8 +350,10 @@ function readAmount(r: Reader, reading: QueryReading, first: Amount): number {
   const bounded = before !== null || after !== null;
   const a = Math.round(first.value * (first.multiplier ?? multiplier ?? 1));
   const b = second ? Math.round(second.value * (second.multiplier ?? multiplier ?? 1)) : null;
-  // A bare number is a price only with money words, or with a bound and an amount no soi or floor number reaches.
-  if (!money && !(bounded && Math.max(a, b ?? 0) >= 1000)) return first.start;
+  // A bare number is a price only with money words, or with a bound or as a range ("15000-20000") of amounts no soi
+  // or floor number reaches.
+  const large = b !== null ? Math.min(a, b) >= 1000 : a >= 1000;
+  if (!money && !((bounded || b !== null) && large)) return first.start;
   if (a > MAX_PRICE || (b !== null && b > MAX_PRICE)) return first.start;
   const start = before ? before.start : boundStart;
   if (b !== null) {
