@@ -52,6 +52,7 @@ import privacyRoutes from './routes/privacy/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
 import propertyWriteRoutes from './routes/properties/write.ts';
 import savedSearchRoutes from './routes/saved-searches/index.ts';
+import searchRoutes from './routes/search/index.ts';
 import seoRoutes from './routes/seo/index.ts';
 import settingsRoutes from './routes/settings/index.ts';
 import statsRoutes from './routes/stats/index.ts';
@@ -182,6 +183,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(propertyWriteRoutes);
       await api.register(locationRoutes);
       await api.register(transitRoutes);
+      await api.register(searchRoutes);
       await api.register(paymentRoutes);
       await api.register(adminPaymentRoutes);
       await api.register(adminRoutes);

@@ -13,6 +13,8 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/properties.test.ts',
   'test/locations.test.ts',
   'test/admin-properties.test.ts',
+  // Query understanding: place names by LIKE and word-edge regex, the spelling retry's pg_trgm word similarity.
+  'test/search.test.ts',
   // Geo: bbox and station distances (float maths, indexes), the map's clusters.
   'test/map-search.test.ts',
   'test/transit.test.ts',

@@ -11,7 +11,7 @@ export const SavedSearchFrequency = z.enum(SAVED_SEARCH_FREQUENCIES);
 export type SavedSearchFrequency = z.infer<typeof SavedSearchFrequency>;
 
 /** Keys of a saved query that do not narrow the matches: dropped before it is stored. */
-export const UNSAVED_QUERY_KEYS = ['page', 'per_page', 'sort'] as const;
+export const UNSAVED_QUERY_KEYS = ['page', 'per_page', 'sort', 'lang'] as const;
 
 /**
  * A saved search's query as stored and mailed: a /api/properties query string whose filters are valid

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 import {
   type LISTING_NUMBER_FIELDS,
   LISTING_NUMBER_NAMES,
@@ -107,6 +108,11 @@ export const PropertyListObject = z.object({
   q: text('Search text', 200),
   /** 1: search exactly what was typed, without the spelling-tolerant retry ("Search instead for …"). */
   exact: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'exact must be 1.' }).optional()),
+  /** The language of `understood`'s labels (English when absent); it changes no result. */
+  lang: z.preprocess(
+    blankToUndefined,
+    z.enum(LANGUAGES, { error: `lang must be one of: ${LANGUAGES.join(', ')}.` }).optional(),
+  ),
   type: choice(LISTING_TYPES, 'Type'),
   property_type: choice(PROPERTY_TYPES, 'Property type'),
   sub_type: choice(PROPERTY_SUB_TYPES, 'Sub type'),
@@ -208,6 +214,8 @@ export const MAX_STATION_DISTANCE_M = 5000;
 /** What a client may send: every value as text (or a number), all optional. */
 export type PropertyListParams = {
   q?: string;
+  exact?: '1';
+  lang?: Language;
   bbox?: string;
   station?: string;
   within_m?: number;

@@ -284,6 +284,12 @@ export const properties = pgTable(
      */
     district: varchar('district', { length: 80 }),
     province: varchar('province', { length: 80 }),
+    /**
+     * The finest place the location names, as a place id (services/locations/place-ids.ts: `neighbourhood:thonglor`,
+     * else the district's or the province's), kept in step with `location`; a place named in a search matches it in
+     * any script (ADR 027). Null when the text names none.
+     */
+    place: varchar('place', { length: 120 }),
     /** Whole baht per m², rounded; the database keeps it in step with price and area. */
     pricePerSqm: integer('price_per_sqm').generatedAlwaysAs(
       sql`case when area > 0 then round(price::numeric / area)::int end`,
@@ -318,6 +324,7 @@ export const properties = pgTable(
     ),
     index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
     index('properties_province_district_idx').on(t.province, t.district),
+    index('properties_place_idx').on(t.place),
   ],
 );
 

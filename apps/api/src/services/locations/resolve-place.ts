@@ -1,9 +1,14 @@
 import type { LocationKind } from '@baan/contract';
 import { buildGazetteer, type GazetteerEntry } from './gazetteer.ts';
+import { placeOfEntry } from './place-ids.ts';
 import { normalise } from './search-locations.ts';
 
-/** The district and province a listing's location text names (the gazetteer's English names), each null when unknown. */
-export type ListingPlace = { district: string | null; province: string | null };
+/**
+ * The district and province a listing's location text names (the gazetteer's English names), each null when unknown,
+ * and `place`: the finest place it names (place-ids.ts: a neighbourhood's id, else the district's, else the
+ * province's), which search by place matches (ADR 027).
+ */
+export type ListingPlace = { district: string | null; province: string | null; place: string | null };
 
 /** The longest location text read (the column holds 300 characters). */
 const MAX_LOCATION = 300;
@@ -66,6 +71,44 @@ function withoutBrackets(part: string): string {
 }
 
 export function resolvePlace(location: string): ListingPlace {
+  const { named, ...found } = districtAndProvince(location);
+  return { ...found, place: finestPlace(named, found) };
+}
+
+/** The first part naming exactly one neighbourhood inside what was found, else the district's or province's id. */
+function finestPlace(
+  named: GazetteerEntry[][],
+  found: { district: string | null; province: string | null },
+): string | null {
+  for (const entries of named) {
+    const inside = entries.filter(
+      (e) =>
+        e.kind === 'neighbourhood' &&
+        (found.province === null || e.province?.en === found.province) &&
+        (found.district === null || e.district?.en === found.district),
+    );
+    if (inside.length === 1 && inside[0]) {
+      const place = placeOfEntry(inside[0]);
+      if (place) return place.id;
+    }
+  }
+  const byKind = (kind: LocationKind, en: string | null, province: string | null) =>
+    en === null
+      ? undefined
+      : placesByName()
+          .get(normalise(en))
+          ?.find((e) => e.kind === kind && (kind === 'province' || e.province?.en === province));
+  const district = byKind('district', found.district, found.province);
+  if (district) return placeOfEntry(district)?.id ?? null;
+  const province = byKind('province', found.province, null);
+  return province ? (placeOfEntry(province)?.id ?? null) : null;
+}
+
+function districtAndProvince(location: string): {
+  district: string | null;
+  province: string | null;
+  named: GazetteerEntry[][];
+} {
   const index = placesByName();
   const parts = location
     .slice(0, MAX_LOCATION)
@@ -97,9 +140,9 @@ export function resolvePlace(location: string): ListingPlace {
       }
       if (candidates.size === 1) {
         const [place] = candidates.values();
-        if (place) return { district: place.district, province: province ?? place.province };
+        if (place) return { district: place.district, province: province ?? place.province, named };
       }
     }
   }
-  return { district: null, province };
+  return { district: null, province, named };
 }

@@ -3,19 +3,30 @@ import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { type QueryReading, readQuery, understoodOf, withoutOverridden } from '../search/read-query.ts';
 import { atOrBelowAreaMedian } from './area-median.ts';
 import { insideBox, nearStation, searchedStation } from './geo-search.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
-import { containsPattern, locationText, searchText } from './search-text.ts';
+import { readingConditions, relevanceScore } from './reading-conditions.ts';
+import { containsPattern, locationText } from './search-text.ts';
+import { correctedQueries } from './spelling-retry.ts';
 import { isVisible } from './visible.ts';
+
+/**
+ * What a search's `q` is read as (services/search/read-query.ts, ADR 027), less what its explicit filters override;
+ * null without a `q`. The list, the map, saved searches and the alert matcher all read it here.
+ */
+export function searchReading(query: SearchFilters): QueryReading | null {
+  return query.q ? withoutOverridden(readQuery(query.q), query) : null;
+}
 
 /**
  * The WHERE of a search: visibility plus every filter given. An unknown `station` throws the 400 (route parsers check
  * it first with withKnownStation, so that answer is never cached).
  */
-export function searchConditions(query: SearchFilters): SQL {
+export function searchConditions(query: SearchFilters, reading: QueryReading | null = searchReading(query)): SQL {
   const conditions: (SQL | undefined)[] = [isVisible];
-  if (query.q) conditions.push(sql`${searchText} like lower(${containsPattern(query.q)})`);
+  if (reading) conditions.push(...readingConditions(reading));
   if (query.location) conditions.push(sql`${locationText} like lower(${containsPattern(query.location)})`);
   if (query.type) conditions.push(eq(properties.type, query.type));
   if (query.property_type) conditions.push(eq(properties.propertyType, query.property_type));
@@ -39,7 +50,7 @@ export function searchConditions(query: SearchFilters): SQL {
   return and(...conditions) as SQL;
 }
 
-function ordering(sort: PropertyListQuery['sort']) {
+function ordering(sort: PropertyListQuery['sort'], relevance: SQL | null) {
   // The id breaks ties, so paging never shows a listing twice or skips one.
   switch (sort) {
     // NULLS LAST as in the indexes (drizzle writes DESC NULLS LAST there); with PostgreSQL's default
@@ -56,15 +67,33 @@ function ordering(sort: PropertyListQuery['sort']) {
       return [sql`${properties.pricePerSqm} desc nulls last`, sql`${properties.id} desc nulls last`];
     case 'newest':
       return [sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`];
+    case 'relevance':
+    case undefined:
+      // With a `q`: how well it matches (reading-conditions.ts), then the default order (ADR 027).
+      if (relevance) {
+        return [
+          sql`${relevance} desc`,
+          sql`${properties.premium} desc nulls last`,
+          sql`${properties.createdAt} desc nulls last`,
+          sql`${properties.id} desc nulls last`,
+        ];
+      }
+      return defaultOrder();
     default:
-      // No sort given (/Quick, the home sections, every list page until a visitor picks one): listings of a package
-      // with premium visibility first, then newest (ADR 017; index properties_status_premium_created_idx).
-      return [
-        sql`${properties.premium} desc nulls last`,
-        sql`${properties.createdAt} desc nulls last`,
-        sql`${properties.id} desc nulls last`,
-      ];
+      return defaultOrder();
   }
+}
+
+/**
+ * No sort given without a `q` (/Quick, the home sections, every list page until a visitor picks one): listings of a
+ * package with premium visibility first, then newest (ADR 017; index properties_status_premium_created_idx).
+ */
+function defaultOrder() {
+  return [
+    sql`${properties.premium} desc nulls last`,
+    sql`${properties.createdAt} desc nulls last`,
+    sql`${properties.id} desc nulls last`,
+  ];
 }
 
 /** The filters of a search without its paging and order: what its count depends on. */
@@ -83,10 +112,28 @@ export async function listProperties(
   query: PropertyListQuery,
   shareCount?: ShareCount,
 ): Promise<PropertyPage> {
+  const first = await searchPage(db, storage, query, shareCount);
+  // Nothing found for what was typed: the spelling-tolerant retry (ADR 027), unless `exact=1` asks for the text as is.
+  if (first.page.total === 0 && query.q && query.exact !== '1' && first.reading) {
+    for await (const corrected of correctedQueries(db, first.reading)) {
+      const retry = await searchPage(db, storage, { ...query, q: corrected }, shareCount);
+      if (retry.page.total > 0) return { ...retry.page, corrected };
+    }
+  }
+  return first.page;
+}
+
+async function searchPage(
+  db: Db,
+  storage: Storage,
+  query: PropertyListQuery,
+  shareCount?: ShareCount,
+): Promise<{ page: PropertyPage; reading: QueryReading | null }> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-  const where = searchConditions(query);
-  const { page: _page, per_page: _perPage, sort: _sort, ...filters } = query;
+  const reading = searchReading(query);
+  const where = searchConditions(query, reading);
+  const { page: _page, per_page: _perPage, sort: _sort, lang: _lang, ...filters } = query;
   // async: a Drizzle query re-runs on every `await`; the cache must hold its settled answer.
   const count = async () => await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where);
   const [counted, rows] = await Promise.all([
@@ -95,18 +142,23 @@ export async function listProperties(
       .select({ property: properties })
       .from(properties)
       .where(where)
-      .orderBy(...ordering(query.sort))
+      .orderBy(...ordering(query.sort, reading ? relevanceScore(reading) : null))
       .limit(perPage)
       .offset((page - 1) * perPage),
   ]);
   const ids = rows.map((r) => r.property.id);
   const { images, rooms } = await loadDetails(db, ids);
   return {
-    items: rows.map(({ property }) =>
-      toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)),
-    ),
-    total: counted[0]?.n ?? 0,
-    page,
-    per_page: perPage,
+    reading,
+    page: {
+      items: rows.map(({ property }) =>
+        toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)),
+      ),
+      total: counted[0]?.n ?? 0,
+      page,
+      per_page: perPage,
+      understood: reading ? understoodOf(reading, query.lang ?? 'en') : [],
+      corrected: null,
+    },
   };
 }

@@ -2,7 +2,8 @@ import { MAX_MAP_POINTS, type MapResult, type PropertyMapQuery } from '@baan/con
 import { and, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
-import { searchConditions } from './list-properties.ts';
+import { searchConditions, searchReading } from './list-properties.ts';
+import { correctedQueries } from './spelling-retry.ts';
 
 /**
  * GET /api/properties/map: the markers of the visible listings with coordinates that match the search inside its
@@ -10,6 +11,19 @@ import { searchConditions } from './list-properties.ts';
  * `total` counts every match and `truncated` says the map shows only part of them (the visitor zooms in).
  */
 export async function mapPoints(db: Db, query: PropertyMapQuery): Promise<MapResult> {
+  const found = await mapPointsAsRead(db, query);
+  // The list's spelling-tolerant retry (ADR 027), so the map shows what the list shows for the same `q`.
+  const reading = found.total === 0 && query.q && query.exact !== '1' ? searchReading(query) : null;
+  if (reading) {
+    for await (const corrected of correctedQueries(db, reading)) {
+      const retry = await mapPointsAsRead(db, { ...query, q: corrected });
+      if (retry.total > 0) return retry;
+    }
+  }
+  return found;
+}
+
+async function mapPointsAsRead(db: Db, query: PropertyMapQuery): Promise<MapResult> {
   const where = and(searchConditions(query), isNotNull(properties.lat), isNotNull(properties.lon));
   const rows = await db
     .select({

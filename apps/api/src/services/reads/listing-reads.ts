@@ -6,6 +6,8 @@ import type {
   PropertyMapQuery,
   PropertyPage,
   PropertyTypeCounts,
+  Suggestion,
+  SuggestQuery,
 } from '@baan/contract';
 import { EncodedBody } from '../../lib/encoded-body.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -19,6 +21,7 @@ import { mapPoints } from '../properties/map-points.ts';
 import { similarProperties } from '../properties/similar.ts';
 import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
 import { getHomeSettings } from '../settings/home-settings.ts';
+import { suggest } from '../suggestions/suggest.ts';
 
 /**
  * The public listing reads, in one place: every cache key, every cached read (API answers,
@@ -61,6 +64,8 @@ const KEYS = {
   compare: (ids: readonly number[]) => `compare:${ids.join(',')}`,
   /** The admin's home page settings (its headline). */
   homeSettings: () => 'settings:home',
+  /** GET /api/search/suggest's answer for a validated query (its listings change with the listings). */
+  suggest: (query: SuggestQuery) => `suggest:${JSON.stringify([query.q, query.lang ?? null, query.limit ?? null])}`,
   /** A server-rendered public page under its canonical address (path and canonical query). */
   html: (address: string) => `html:${address}`,
 } as const;
@@ -80,6 +85,11 @@ export function cachedPropertyPage(deps: ListingReadDeps, query: PropertyListQue
       listProperties(db, deps.storage, query, (filters, count) => cache.get(KEYS.count(filters), count)),
     ),
   );
+}
+
+/** Suggestions as one types (places, stations, listings) through the read cache. */
+export function cachedSuggestions(deps: ListingReadDeps, query: SuggestQuery): Promise<Suggestion[]> {
+  return deps.listingCache.get(KEYS.suggest(query), () => deps.listingCache.read((db) => suggest(db, query)));
 }
 
 /** The map's markers of a validated map search through the read cache. */

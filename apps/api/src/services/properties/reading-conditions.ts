@@ -1,0 +1,103 @@
+import { DEFAULT_WITHIN_M, type Station } from '@baan/contract';
+import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { properties } from '../../db/schema.ts';
+import type { Place } from '../locations/place-ids.ts';
+import { isSpacedWordChar } from '../search/normalise-query.ts';
+import type { QueryReading } from '../search/read-query.ts';
+import { nearStation } from './geo-search.ts';
+import { containsPattern, searchText } from './search-text.ts';
+
+/**
+ * The SQL of a query's reading (services/search/read-query.ts, ADR 027): what `q` was read as, as conditions next to
+ * the search's explicit filters, and how well a listing matches it (relevance).
+ */
+
+/** `\m…\M` (PostgreSQL's word edges) around a spaced-script name; the regex's own characters taken literally. */
+function wordPattern(name: string): string {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
+  return `\\m${escaped}\\M`;
+}
+
+/**
+ * Names shorter than this are not looked for in the text: the trigram index cannot find fewer than three characters
+ * (a LIKE on "曼谷" reads the whole index and tests every listing; 4 s at 100,000 listings, docs/benchmarks.md). Such a
+ * name still finds the place's listings: the condition is built from the place, whose other names are longer.
+ */
+const MIN_MENTION = 3;
+
+/**
+ * A listing mentions one of the place's names in its text: the trigram index finds the candidates by LIKE, and a
+ * name in a spaced script must stand as a word ("Ari" is not in "Ferrari").
+ */
+function mentions(names: readonly string[]): SQL[] {
+  const seen = new Set<string>();
+  const out: SQL[] = [];
+  for (const raw of names) {
+    const name = raw.toLowerCase().trim();
+    if ([...name].length < MIN_MENTION || seen.has(name)) continue;
+    seen.add(name);
+    const like = sql`${searchText} like ${containsPattern(name)}`;
+    const spaced = isSpacedWordChar(name[0]) || isSpacedWordChar(name[name.length - 1]);
+    out.push(spaced ? sql`(${like} and ${searchText} ~ ${wordPattern(name)})` : like);
+  }
+  return out;
+}
+
+/** The listing is stored under the place (or a place inside it: a province's districts, Sukhumvit's Thonglor). */
+export function storedInPlace(place: Place): SQL {
+  const { entry } = place;
+  if (place.kind === 'province') return eq(properties.province, entry.name.en);
+  if (place.kind === 'district') {
+    return and(eq(properties.district, entry.name.en), eq(properties.province, entry.province?.en ?? '')) as SQL;
+  }
+  return inArray(properties.place, [place.id, ...place.parts]);
+}
+
+/**
+ * Stored under the place, or naming it in its text in any of the place's names (so any script finds the same). A
+ * province is its stored listings only: every listing whose location names a place in it is stored there, and a
+ * text that names a province elsewhere ("two hours from Bangkok") is rarely in it; the column's index answers even
+ * "Bangkok" (70,000 of 100,000 listings) at once, where the names' text search read every match (1.4 s).
+ */
+export function inPlace(place: Place): SQL {
+  if (place.kind === 'province') return storedInPlace(place);
+  return or(storedInPlace(place), ...mentions(place.phrases)) as SQL;
+}
+
+/** Within the default walk of the station (as the `station` filter), or naming it in the text. */
+function atStation(station: Station): SQL {
+  return or(nearStation(station, DEFAULT_WITHIN_M), ...mentions([station.name_en, station.name_th])) as SQL;
+}
+
+/** The reading's conditions, every one of which a listing meets (places, stations and sub types: any of each). */
+export function readingConditions(reading: QueryReading): SQL[] {
+  const out: SQL[] = [];
+  if (reading.places.length > 0) out.push(or(...reading.places.map(inPlace)) as SQL);
+  if (reading.stations.length > 0) out.push(or(...reading.stations.map(atStation)) as SQL);
+  if (reading.subTypes.length > 0) out.push(inArray(properties.propertySubType, reading.subTypes));
+  if (reading.type) out.push(eq(properties.type, reading.type));
+  if (reading.bedrooms !== null) out.push(gte(properties.bedRooms, reading.bedrooms));
+  if (reading.minPrice !== null) out.push(gte(properties.price, reading.minPrice));
+  if (reading.maxPrice !== null) out.push(lte(properties.price, reading.maxPrice));
+  for (const word of reading.words) out.push(sql`${searchText} like lower(${containsPattern(word)})`);
+  return out;
+}
+
+/**
+ * How well a listing matches the reading, for `sort=relevance` (the default with a `q`): 2 for a listing stored
+ * under a named place (1 when it only mentions it), plus 1 for each word in the title (the rest are in the location
+ * or description). Null when the reading has neither places (other than provinces) nor words: every match is as
+ * good, and the default order (premium, newest, on its index) is the relevance order.
+ */
+export function relevanceScore(reading: QueryReading): SQL | null {
+  const parts: SQL[] = [];
+  // Provinces match by the stored province only: every such match scores the same.
+  if (reading.places.some((p) => p.kind !== 'province')) {
+    parts.push(sql`(case when ${or(...reading.places.map(storedInPlace))} then 2 else 1 end)`);
+  }
+  for (const word of reading.words) {
+    parts.push(sql`(case when lower(${properties.title}) like lower(${containsPattern(word)}) then 1 else 0 end)`);
+  }
+  if (parts.length === 0) return null;
+  return sql.join(parts, sql` + `);
+}
