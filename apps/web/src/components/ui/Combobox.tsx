@@ -16,8 +16,9 @@ export interface ComboboxTexts {
 }
 
 export interface ComboboxProps<T> {
-  /** The visible label of the text box. */
+  /** The label of the text box: visible unless `hideLabel` (a box whose placeholder and icon say what it is). */
   label: string;
+  hideLabel?: boolean;
   /** The text in the box: the host keeps it (it writes a chosen item's name there in onSelect). */
   value: string;
   /** Every keystroke (and the clear button, with ''). */
@@ -36,6 +37,11 @@ export interface ComboboxProps<T> {
   optionKey: (item: T) => string;
   /** What an option shows. */
   renderOption: (item: T) => ReactNode;
+  /**
+   * An option's name for screen readers, when what it shows is several pieces (a name, a province, a kind): read as
+   * one phrase ("Sukhumvit, Bangkok, Place") instead of the pieces run together.
+   */
+  optionLabel?: (item: T) => string;
   texts: ComboboxTexts;
   /** The decorative icon at the start of the box. */
   icon: LucideIcon;
@@ -53,6 +59,11 @@ export interface ComboboxProps<T> {
   inputClassName?: string;
   /** `roomy`: a form field with its label above; `compact`: a filter among filters (a tighter label and list). */
   density?: 'roomy' | 'compact';
+  /**
+   * Whether "loading" is also written under the box, or only said to screen readers (the spinner shows it): a box
+   * asked on every pause in typing would otherwise make the page below it jump.
+   */
+  showsLoadingText?: boolean;
 }
 
 type Status = 'idle' | 'loading' | 'done' | 'error';
@@ -73,6 +84,7 @@ const DENSITY = {
  */
 export function Combobox<T>({
   label,
+  hideLabel = false,
   value,
   onValueChange,
   search,
@@ -82,6 +94,7 @@ export function Combobox<T>({
   onSelect,
   optionKey,
   renderOption,
+  optionLabel,
   texts,
   icon: Icon,
   hint,
@@ -93,6 +106,7 @@ export function Combobox<T>({
   placeholder,
   inputClassName,
   density = 'roomy',
+  showsLoadingText = true,
 }: ComboboxProps<T>) {
   const baseId = useId();
   const inputId = id ?? `${baseId}-input`;
@@ -209,7 +223,10 @@ export function Combobox<T>({
 
   return (
     <div className="relative">
-      <label htmlFor={inputId} className={`${look.label} text-sm font-medium text-slate-700`.trim()}>
+      <label
+        htmlFor={inputId}
+        className={hideLabel ? 'sr-only' : `${look.label} text-sm font-medium text-slate-700`.trim()}
+      >
         {label}
       </label>
       <div className={look.field}>
@@ -272,6 +289,7 @@ export function Combobox<T>({
             id={`${listboxId}-${index}`}
             role="option"
             aria-selected={index === active}
+            aria-label={optionLabel?.(item)}
             // mousedown, not click: choosing must happen before the input's blur closes the list.
             onMouseDown={(event) => {
               event.preventDefault();
@@ -293,7 +311,9 @@ export function Combobox<T>({
         id={statusId}
         role="status"
         className={
-          statusText ? `${look.note} text-sm ${status === 'error' ? 'text-rose-600' : 'text-slate-600'}` : 'sr-only'
+          statusText && (showsLoadingText || status !== 'loading')
+            ? `${look.note} text-sm ${status === 'error' ? 'text-rose-600' : 'text-slate-600'}`
+            : 'sr-only'
         }
       >
         {statusText || (isExpanded ? texts.found(results.length) : '')}

@@ -135,6 +135,8 @@ describe('Quick search: near a station and the listing facts', () => {
     expect(screen.getByRole('combobox', { name: 'Title deed' })).toHaveValue('nor_sor_3');
     expect(screen.getByRole('textbox', { name: 'Minimum area (m²)' })).toHaveValue('40');
     expect(screen.getByRole('checkbox', { name: 'Foreigner-friendly (foreign quota)' })).toBeChecked();
+    // The search's chips name the station too, once the stations are known (issue 23).
+    expect(await screen.findByRole('button', { name: 'Remove Within 500 m of station BTS Asok' })).toBeInTheDocument();
   });
 
   it('refuses a minimum area above the maximum without searching', async () => {
