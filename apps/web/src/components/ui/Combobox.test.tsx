@@ -35,13 +35,11 @@ function Harness({
   hint,
   searchKey,
   hideLabel,
-  optionLabel,
   showsLoadingText,
 }: {
   showsLoadingText?: boolean;
   searchKey?: string;
   hideLabel?: boolean;
-  optionLabel?: (fruit: Fruit) => string;
   search: SearchFn;
   onSelect?: (fruit: Fruit) => void;
   minLength?: number;
@@ -55,7 +53,6 @@ function Harness({
       <Combobox<Fruit>
         label="Fruit"
         hideLabel={hideLabel}
-        optionLabel={optionLabel}
         showsLoadingText={showsLoadingText}
         value={text}
         onValueChange={setText}
@@ -263,17 +260,6 @@ describe('Combobox', () => {
     expect(input).toHaveValue('');
     expect(search).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Clear fruit' })).toBeNull();
-  });
-
-  it('names each option by optionLabel when given (its pieces read as one phrase), by its text otherwise', async () => {
-    const { user, input } = setup({ optionLabel: (fruit) => `${fruit.name}, fruit ${fruit.id}` });
-    await user.type(input, 'Ap');
-    await wait(300);
-    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual([
-      'Apple, fruit a',
-      'Apricot, fruit p',
-    ]);
-    expect(screen.getByRole('option', { name: 'Apricot, fruit p' })).toHaveTextContent('Apricot');
   });
 
   it('keeps the label for screen readers only with hideLabel, and visible without', () => {

@@ -37,11 +37,6 @@ export interface ComboboxProps<T> {
   optionKey: (item: T) => string;
   /** What an option shows. */
   renderOption: (item: T) => ReactNode;
-  /**
-   * An option's name for screen readers, when what it shows is several pieces (a name, a province, a kind): read as
-   * one phrase ("Sukhumvit, Bangkok, Place") instead of the pieces run together.
-   */
-  optionLabel?: (item: T) => string;
   texts: ComboboxTexts;
   /** The decorative icon at the start of the box. */
   icon: LucideIcon;
@@ -94,7 +89,6 @@ export function Combobox<T>({
   onSelect,
   optionKey,
   renderOption,
-  optionLabel,
   texts,
   icon: Icon,
   hint,
@@ -289,7 +283,6 @@ export function Combobox<T>({
             id={`${listboxId}-${index}`}
             role="option"
             aria-selected={index === active}
-            aria-label={optionLabel?.(item)}
             // mousedown, not click: choosing must happen before the input's blur closes the list.
             onMouseDown={(event) => {
               event.preventDefault();

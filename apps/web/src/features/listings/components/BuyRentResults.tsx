@@ -193,7 +193,7 @@ export function BuyRentResults({
                 onQuery={(query) => navigate(href(buyRentChangesFor(query)), { preventScrollReset: true })}
                 icon={Search}
                 fetcher={fetcher}
-                inputClassName="h-10 w-full rounded-lg border bg-white text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
+                inputClassName="h-10 w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
               />
             </div>
             <button

@@ -126,7 +126,7 @@ export function HomeSearch({ fetcher }: Props) {
               onQuery={runQuery}
               icon={MapPin}
               fetcher={fetcher}
-              inputClassName="h-12 w-full rounded-lg border bg-white text-base text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
+              inputClassName="h-12 w-full rounded-lg border border-slate-300 bg-white text-base text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
             />
           </div>
           <button

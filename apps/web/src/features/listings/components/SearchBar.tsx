@@ -108,7 +108,7 @@ export function SearchBar({ value, onSearch, fetcher }: Props) {
             onQuery={runQuery}
             icon={Search}
             fetcher={fetcher}
-            inputClassName="h-11 w-full rounded-lg border bg-white text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
+            inputClassName="h-11 w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
           />
         </div>
         <label className="md:w-48">

@@ -75,18 +75,24 @@ export function SearchSuggestBox({
       optionLabel={(suggestion) =>
         [suggestion.label, suggestion.secondary, kindOf(suggestion)].filter(Boolean).join(', ')
       }
+      // Read as one phrase ("Sukhumvit, Bangkok, Place"), not as the pieces run together.
       renderOption={(suggestion) => (
-        <span className="flex items-start justify-between gap-3">
-          <span className="min-w-0">
-            <span className="block truncate font-medium">{suggestion.label}</span>
-            {suggestion.secondary ? (
-              <span className="block truncate text-xs text-slate-500">{suggestion.secondary}</span>
-            ) : null}
+        <>
+          <span className="sr-only">
+            {[suggestion.label, suggestion.secondary, kindOf(suggestion)].filter(Boolean).join(', ')}
           </span>
-          <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-            {kindOf(suggestion)}
+          <span aria-hidden="true" className="flex items-start justify-between gap-3">
+            <span className="min-w-0">
+              <span className="block truncate font-medium">{suggestion.label}</span>
+              {suggestion.secondary ? (
+                <span className="block truncate text-xs text-slate-500">{suggestion.secondary}</span>
+              ) : null}
+            </span>
+            <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+              {kindOf(suggestion)}
+            </span>
           </span>
-        </span>
+        </>
       )}
       texts={{
         list: t('suggest.list'),
