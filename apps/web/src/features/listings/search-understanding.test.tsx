@@ -344,6 +344,17 @@ describe('what the search was read as: removable chips', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=condo&bedrooms=2'));
   });
 
+  it('shows a reading the address also sets once, as the address’s chip', async () => {
+    const understood = [reading('sub_type', 'condo', 'Condo'), reading('bedrooms', '2', '2 bedrooms')];
+    stubFetch(
+      suggestions([]),
+      properties([], (p) => ({ understood: p.get('q') ? understood : [] })),
+    );
+    await renderApp('/Buy-rent?tab=condo&bedrooms=3&q=condo+2+bedrooms');
+    await screen.findByRole('link', { name: 'Quiet condo' });
+    expect(chipNames()).toEqual(['Remove 2 bedrooms', 'Remove Condo', 'Remove 3+ bedrooms']);
+  });
+
   it('shows the text as one chip when the answer has no readings', async () => {
     stubFetch(suggestions([]), properties([]));
     const user = userEvent.setup();

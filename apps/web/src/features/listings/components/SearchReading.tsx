@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, usePageLanguage } from '../../../i18n/localized-router';
 import { summaryParts } from '../../../lib/search-summary';
 import { useStationsById } from '../../../lib/stations';
-import { exactSearch, withoutParams, withoutReading } from '../lib/search-reading';
+import { exactSearch, isAlsoInAddress, withoutParams, withoutReading } from '../lib/search-reading';
 
 type Props = {
   /** The search's answer: how its `q` was read, and the spelling searched instead. */
@@ -45,11 +45,17 @@ export function SearchReading({ results, search, apiView = same, paramName = sam
 
   const chips: Chip[] = [
     ...(hasReadings
-      ? understood.map((reading, index) => ({
-          key: `reading-${index}`,
-          label: reading.label,
-          href: hrefFor(withoutReading(search, understood, index, paramName)),
-        }))
+      ? understood.flatMap((reading, index) =>
+          isAlsoInAddress(reading, search, paramName)
+            ? []
+            : [
+                {
+                  key: `reading-${index}`,
+                  label: reading.label,
+                  href: hrefFor(withoutReading(search, understood, index, paramName)),
+                },
+              ],
+        )
       : []),
     ...summaryParts(apiView(search), tSaved, language, stations)
       .filter((part) => !(hasReadings && part.params.includes('q')))

@@ -1,7 +1,7 @@
 import type { Understood } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
 import { buyRentChangesFor, buyRentParamName } from './buy-rent-params';
-import { exactSearch, withoutParams, withoutReading } from './search-reading';
+import { exactSearch, isAlsoInAddress, withoutParams, withoutReading } from './search-reading';
 
 const reading = (kind: Understood['kind'], value: string, label = value): Understood => ({ kind, value, label });
 const params = (text: string) => new URLSearchParams(text);
@@ -86,5 +86,16 @@ describe('explicit filters, the exact link and suggestions on Buy or rent', () =
       station: 'bts-asok',
     });
     expect(buyRentChangesFor(params('q=Sukhumvit&location=Bangkok'))).toEqual({ q: 'Sukhumvit', location: 'Bangkok' });
+  });
+});
+
+describe('a reading the address sets too', () => {
+  it('is one the address names under the reading’s parameter with the same value', () => {
+    expect(isAlsoInAddress(reading('bedrooms', '2'), params('q=x&bedrooms=2'))).toBe(true);
+    expect(isAlsoInAddress(reading('bedrooms', '2'), params('q=x&bedrooms=3'))).toBe(false);
+    expect(isAlsoInAddress(reading('sub_type', 'condo'), params('tab=condo'), buyRentParamName)).toBe(true);
+    expect(isAlsoInAddress(reading('sub_type', 'condo'), params('sub_type=condo'), buyRentParamName)).toBe(false);
+    expect(isAlsoInAddress(reading('place', 'Bangkok'), params('location=Bangkok'))).toBe(false);
+    expect(isAlsoInAddress(reading('text', 'x'), params('q=x'))).toBe(false);
   });
 });

@@ -38,6 +38,19 @@ function fitsParam(reading: Understood): boolean {
 }
 
 /**
+ * Whether the address already sets what a reading says, under its own parameter and with the same value ("condo" in
+ * the text of a Condo tab): the page shows that once, as the address's chip.
+ */
+export function isAlsoInAddress(
+  reading: Understood,
+  search: URLSearchParams,
+  paramName: (name: string) => string = (name) => name,
+): boolean {
+  const param = PARAM_OF[reading.kind];
+  return param !== undefined && search.get(paramName(param)) === reading.value;
+}
+
+/**
  * The page's address without one reading of its `q` (a chip's "Remove"). The server reads `q` afresh on every
  * search and says nothing of which words made which reading, so the address is rebuilt from the readings instead of
  * cutting words out of the text:
