@@ -12,8 +12,9 @@ import { toSearchString } from './lib/search-params';
 // Issue 23 on the web: suggestions as one types (hero, Quick search, Buy or rent), the hero's Buy | Rent search, the
 // readings of `q` as removable chips, the correction line and the relevance sort. The API is stubbed at fetch with the
 // contract's answers (packages/contract/src/search.ts); the server's reading of a query is the search-api branch's.
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 40_000 });
+// Lazy route chunks on a busy two-core machine: pages may take seconds to show after a navigation.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(async () => {
   if (i18n.isInitialized && i18n.language !== 'en') await changeLanguage('en');
