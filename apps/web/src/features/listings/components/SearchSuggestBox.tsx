@@ -72,9 +72,6 @@ export function SearchSuggestBox({
       debounceMs={debounceMs}
       onSelect={choose}
       optionKey={(suggestion) => `${suggestion.kind}:${suggestion.url ?? suggestion.query ?? suggestion.label}`}
-      optionLabel={(suggestion) =>
-        [suggestion.label, suggestion.secondary, kindOf(suggestion)].filter(Boolean).join(', ')
-      }
       // Read as one phrase ("Sukhumvit, Bangkok, Place"), not as the pieces run together.
       renderOption={(suggestion) => (
         <>
