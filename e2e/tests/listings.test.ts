@@ -27,11 +27,12 @@ describe('a visitor finds, opens, reloads and shares a listing', () => {
   it('searches "sukhumvit" from the home search box and gets results on /Quick', async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(app.url);
-    const box = page.getByRole('searchbox', { name: 'Search for a place' });
+    // The hero's text box suggests as one types (a combobox); Buy is its first choice (issue 23).
+    const box = page.getByRole('combobox', { name: 'Search for a place' });
     expect(await box.getAttribute('placeholder')).toBe('Search Place / Location / BTS / MRT');
     await box.fill('sukhumvit');
     await box.press('Enter');
-    await page.waitForURL(/\/Quick\?q=sukhumvit$/);
+    await page.waitForURL(/\/Quick\?q=sukhumvit&type=sale$/);
     await expect.poll(() => results(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const titlesAndPlaces = await results(page).allTextContents();
     expect(titlesAndPlaces.every((text) => /sukhumvit/i.test(text) || /สุขุมวิท/.test(text))).toBe(true);
@@ -42,7 +43,7 @@ describe('a visitor finds, opens, reloads and shares a listing', () => {
   it('searches in Thai, "สุขุมวิท", and gets results', async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(app.url);
-    const box = page.getByRole('searchbox', { name: 'Search for a place' });
+    const box = page.getByRole('combobox', { name: 'Search for a place' });
     await box.fill('สุขุมวิท');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.pathname === '/Quick' && url.searchParams.get('q') === 'สุขุมวิท');

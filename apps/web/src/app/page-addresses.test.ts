@@ -53,6 +53,14 @@ describe('canonical page addresses (the server keys its page cache by them, ADR 
     expect(canonicalSearch('/ru/detail/77', '?from=mail')).toBe('');
   });
 
+  it('keeps exact=1 ("Search instead for …") with a text, and drops it without one or with another value', () => {
+    expect(canonicalSearch('/Quick', '?exact=1&q=Sukumvit')).toBe('?q=Sukumvit&exact=1');
+    expect(canonicalSearch('/th/Quick', '?exact=1')).toBe('');
+    expect(canonicalSearch('/Quick', '?q=x&exact=yes')).toBe('?q=x');
+    expect(canonicalSearch('/Buy-rent', '?exact=1&q=Sukumvit&tab=condo')).toBe('?tab=condo&q=Sukumvit&exact=1');
+    expect(canonicalSearch('/Buy-rent', '?exact=1&tab=condo')).toBe('?tab=condo');
+  });
+
   it('is canonical once: a canonical query stays as it is', () => {
     const messy = [
       ['/Quick', '?bedrooms=2&type=rent&q=  river  &page=04&min_area=1,5&area_in=wah&sort=price_asc&x=1'],

@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE, type PropertyListParams, PropertyListQuery } from '@baan/contract';
+import { DEFAULT_PER_PAGE, PropertyListQuery } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import {
   type LoaderFunctionArgs,
@@ -10,9 +10,16 @@ import {
 import { Hero } from '../../components/ui/Hero';
 import { PagedResults } from '../../features/listings/components/PagedResults';
 import { SearchBar } from '../../features/listings/components/SearchBar';
+import { SearchReading } from '../../features/listings/components/SearchReading';
 import { SearchRefused } from '../../features/listings/components/SearchRefused';
 import { formatNumber } from '../../features/listings/lib/format';
-import { fromSearchParams, toSearchString } from '../../features/listings/lib/search-params';
+import {
+  fromSearchParams,
+  quickHref,
+  readSearch,
+  type SearchFilters,
+  toSearchString,
+} from '../../features/listings/lib/search-params';
 import { searchOrRefusal } from '../../features/listings/lib/search-refusal';
 import { MAP_LIST_COLUMNS, MapListToggle, useMapView } from '../../features/map/components/MapListToggle';
 import { SearchMap } from '../../features/map/components/SearchMap';
@@ -63,7 +70,7 @@ export default function Quick() {
     if (!next) go({ ...filters, bbox: undefined, page: undefined });
   };
 
-  const go = (next: PropertyListParams) => setSearchParams(new URLSearchParams(toSearchString(next)));
+  const go = (next: SearchFilters) => setSearchParams(new URLSearchParams(toSearchString(next)));
   const hrefFor = (p: number) => toSearchString({ ...filters, page: p === 1 ? undefined : p }) || '?';
 
   return (
@@ -72,6 +79,13 @@ export default function Quick() {
       <section className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8" aria-labelledby="quick-results">
         <SearchBar value={filters} onSearch={(next) => go({ ...next, page: undefined })} />
         {refused ? <SearchRefused message={refused} /> : null}
+        <SearchReading
+          results={results}
+          search={searchParams}
+          apiView={readSearch}
+          hrefFor={quickHref}
+          className="mt-4"
+        />
         <div className="mt-6 mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <h2

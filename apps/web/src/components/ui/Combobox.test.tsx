@@ -34,8 +34,12 @@ function Harness({
   error,
   hint,
   searchKey,
+  hideLabel,
+  showsLoadingText,
 }: {
+  showsLoadingText?: boolean;
   searchKey?: string;
+  hideLabel?: boolean;
   search: SearchFn;
   onSelect?: (fruit: Fruit) => void;
   minLength?: number;
@@ -48,6 +52,8 @@ function Harness({
     <form aria-label="Order" onSubmit={(event) => event.preventDefault()}>
       <Combobox<Fruit>
         label="Fruit"
+        hideLabel={hideLabel}
+        showsLoadingText={showsLoadingText}
         value={text}
         onValueChange={setText}
         search={search}
@@ -254,5 +260,27 @@ describe('Combobox', () => {
     expect(input).toHaveValue('');
     expect(search).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Clear fruit' })).toBeNull();
+  });
+
+  it('keeps the label for screen readers only with hideLabel, and visible without', () => {
+    const { rerender, search } = setup({ hideLabel: true });
+    expect(screen.getByRole('combobox', { name: 'Fruit' })).toBeInTheDocument();
+    expect(screen.getByText('Fruit', { selector: 'label' })).toHaveClass('sr-only');
+    rerender(<Harness search={search} />);
+    expect(screen.getByText('Fruit', { selector: 'label' })).not.toHaveClass('sr-only');
+  });
+
+  it('says "loading" to screen readers only when told not to write it, and still writes when nothing matched', async () => {
+    let answer: (fruits: Fruit[]) => void = () => {};
+    const search = vi.fn<SearchFn>(() => new Promise((resolve) => (answer = resolve)));
+    const { user, input } = setup({ search, showsLoadingText: false });
+    await user.type(input, 'Zz');
+    await wait(300);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Looking…');
+    expect(status).toHaveClass('sr-only');
+    await act(async () => answer([]));
+    expect(status).toHaveTextContent('No fruit');
+    expect(status).not.toHaveClass('sr-only');
   });
 });

@@ -16,8 +16,9 @@ export interface ComboboxTexts {
 }
 
 export interface ComboboxProps<T> {
-  /** The visible label of the text box. */
+  /** The label of the text box: visible unless `hideLabel` (a box whose placeholder and icon say what it is). */
   label: string;
+  hideLabel?: boolean;
   /** The text in the box: the host keeps it (it writes a chosen item's name there in onSelect). */
   value: string;
   /** Every keystroke (and the clear button, with ''). */
@@ -53,6 +54,11 @@ export interface ComboboxProps<T> {
   inputClassName?: string;
   /** `roomy`: a form field with its label above; `compact`: a filter among filters (a tighter label and list). */
   density?: 'roomy' | 'compact';
+  /**
+   * Whether "loading" is also written under the box, or only said to screen readers (the spinner shows it): a box
+   * asked on every pause in typing would otherwise make the page below it jump.
+   */
+  showsLoadingText?: boolean;
 }
 
 type Status = 'idle' | 'loading' | 'done' | 'error';
@@ -73,6 +79,7 @@ const DENSITY = {
  */
 export function Combobox<T>({
   label,
+  hideLabel = false,
   value,
   onValueChange,
   search,
@@ -93,6 +100,7 @@ export function Combobox<T>({
   placeholder,
   inputClassName,
   density = 'roomy',
+  showsLoadingText = true,
 }: ComboboxProps<T>) {
   const baseId = useId();
   const inputId = id ?? `${baseId}-input`;
@@ -209,7 +217,10 @@ export function Combobox<T>({
 
   return (
     <div className="relative">
-      <label htmlFor={inputId} className={`${look.label} text-sm font-medium text-slate-700`.trim()}>
+      <label
+        htmlFor={inputId}
+        className={hideLabel ? 'sr-only' : `${look.label} text-sm font-medium text-slate-700`.trim()}
+      >
         {label}
       </label>
       <div className={look.field}>
@@ -293,7 +304,9 @@ export function Combobox<T>({
         id={statusId}
         role="status"
         className={
-          statusText ? `${look.note} text-sm ${status === 'error' ? 'text-rose-600' : 'text-slate-600'}` : 'sr-only'
+          statusText && (showsLoadingText || status !== 'loading')
+            ? `${look.note} text-sm ${status === 'error' ? 'text-rose-600' : 'text-slate-600'}`
+            : 'sr-only'
         }
       >
         {statusText || (isExpanded ? texts.found(results.length) : '')}

@@ -151,7 +151,7 @@ describe('Quick search', () => {
     const select = screen.getByRole('combobox', { name: 'Property type' }) as HTMLSelectElement;
     expect([...select.options].map((option) => option.value)).toEqual(['', ...PROPERTY_SUB_TYPES]);
     expect(select).toHaveDisplayValue('Villa');
-    await user.type(screen.getByRole('searchbox', { name: 'Place, location, BTS or MRT' }), 'Phuket');
+    await user.type(screen.getByRole('combobox', { name: 'Place, location, BTS or MRT' }), 'Phuket');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=Phuket&sub_type=villa'));
     expect(calls.at(-1)?.searchParams.get('sub_type')).toBe('villa');
@@ -447,7 +447,7 @@ describe('Buy or rent', () => {
     expect(form).toHaveAttribute('method', 'get');
     expect(form.querySelector('input[type=hidden][name=tab]')).toHaveValue('house');
     expect(form.querySelector('input[type=hidden][name=location]')).toHaveValue('Phuket');
-    await user.type(within(form).getByRole('searchbox', { name: 'Search by title' }), ' sea view {Enter}');
+    await user.type(within(form).getByRole('combobox', { name: 'Search by title' }), ' sea view {Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=house&location=Phuket&q=sea+view'));
     expect(calls.at(-1)?.searchParams.get('q')).toBe('sea view');
     expect(calls.at(-1)?.searchParams.get('page')).toBe('1');

@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
+import { forgetStations } from '../../lib/stations';
 import { jsonResponse as json } from '../../test/http';
 import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';
@@ -14,6 +15,8 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(async () => {
   if (i18n.isInitialized && i18n.language !== 'en') await changeLanguage('en');
+  // Each test's page asks for the stations afresh (the search's chips name a station from them).
+  forgetStations();
 });
 
 const station = (id: string, name_en: string, name_th: string, line: string, system: Station['system']): Station => ({
@@ -135,6 +138,8 @@ describe('Quick search: near a station and the listing facts', () => {
     expect(screen.getByRole('combobox', { name: 'Title deed' })).toHaveValue('nor_sor_3');
     expect(screen.getByRole('textbox', { name: 'Minimum area (m²)' })).toHaveValue('40');
     expect(screen.getByRole('checkbox', { name: 'Foreigner-friendly (foreign quota)' })).toBeChecked();
+    // The search's chips name the station too, once the stations are known (issue 23).
+    expect(await screen.findByRole('button', { name: 'Remove Within 500 m of station BTS Asok' })).toBeInTheDocument();
   });
 
   it('refuses a minimum area above the maximum without searching', async () => {

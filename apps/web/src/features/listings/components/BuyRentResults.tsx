@@ -5,14 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Link, useNavigate } from '../../../i18n/localized-router';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
-import { BUY_RENT_EXTRA, BUY_RENT_TABS, type BuyRentTab, buyRentFilters, buyRentHref } from '../lib/buy-rent-params';
+import type { SuggestionFetcher } from '../api/suggest';
+import {
+  BUY_RENT_EXTRA,
+  BUY_RENT_TABS,
+  type BuyRentTab,
+  buyRentApiView,
+  buyRentChangesFor,
+  buyRentFilters,
+  buyRentHref,
+  buyRentParamName,
+} from '../lib/buy-rent-params';
 import { formatNumber } from '../lib/format';
 import { readPriceBound } from '../lib/search-params';
+import { searchHref } from '../lib/search-reading';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
 import { LocationPicker, placeKeyOf } from './LocationPicker';
 import { PagedResults } from './PagedResults';
 import { BEDROOM_CHOICES } from './SearchBar';
+import { SearchReading } from './SearchReading';
 import { SearchRefused } from './SearchRefused';
+import { SearchSuggestBox } from './SearchSuggestBox';
+import { SortOptions } from './SortOptions';
 
 const filterField =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none';
@@ -28,7 +42,16 @@ const segment = (isCurrent: boolean) =>
  * of results; 10 a page. Every choice lives in the address under Quick search's names; the tabs, buy or rent, places
  * and pager are links and both forms are GET forms, so the page works without JavaScript.
  */
-export function BuyRentResults({ results, refused = null }: { results: PropertyPage; refused?: string | null }) {
+export function BuyRentResults({
+  results,
+  refused = null,
+  fetcher,
+}: {
+  results: PropertyPage;
+  refused?: string | null;
+  /** The title search's suggestions (tests give their own). */
+  fetcher?: SuggestionFetcher;
+}) {
   const { t } = useTranslation('listings');
   const id = useId();
   const [searchParams] = useSearchParams();
@@ -152,7 +175,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
             </nav>
           </div>
           {/* biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark every screen reader knows. */}
-          <form role="search" method="get" onSubmit={submit} className="flex gap-2" key={q ?? ''}>
+          <form role="search" method="get" onSubmit={submit} className="flex items-start gap-2" key={q ?? ''}>
             {/* Without JavaScript the browser sends the form itself: the tab, place, filters and sort stay chosen. */}
             {tab === 'all' ? null : <input type="hidden" name="tab" value={tab} />}
             {location ? <input type="hidden" name="location" value={location} /> : null}
@@ -161,16 +184,18 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
                 <input key={key} type="hidden" name={key} value={String(filters[key])} />
               ),
             )}
-            <label className="flex-1">
-              <span className="sr-only">{t('buyRent.searchLabel')}</span>
-              <input
-                name="q"
-                type="search"
+            <div className="min-w-0 flex-1 xl:w-72 xl:flex-none">
+              <SearchSuggestBox
+                label={t('buyRent.searchLabel')}
+                hideLabel
                 defaultValue={q ?? ''}
                 placeholder={t('buyRent.searchPlaceholder')}
-                className="h-10 w-full rounded-lg border border-slate-300 px-3 text-sm focus:border-teal-600 focus:outline-none xl:w-64"
+                onQuery={(query) => navigate(href(buyRentChangesFor(query)), { preventScrollReset: true })}
+                icon={Search}
+                fetcher={fetcher}
+                inputClassName="h-10 w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
               />
-            </label>
+            </div>
             <button
               type="submit"
               className="inline-flex h-10 items-center gap-2 rounded-lg bg-teal-700 px-4 text-sm font-semibold text-white hover:bg-teal-800"
@@ -202,6 +227,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
             {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
             {location ? <input type="hidden" name="location" value={location} /> : null}
             {q ? <input type="hidden" name="q" value={q} /> : null}
+            {q && filters.exact ? <input type="hidden" name="exact" value="1" /> : null}
             {/* Two columns on a phone (the price range side by side), four on a wide screen; fields line up at the bottom. */}
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <label className={`${label} col-span-2 self-end lg:col-span-1`}>
@@ -276,11 +302,7 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
                 <label className={`${label} sm:max-w-xs`}>
                   {t('filters.sort')}
                   <select name="sort" defaultValue={filters.sort ?? ''} className={`${filterField} mt-1`}>
-                    <option value="">{t('filters.sortNewest')}</option>
-                    <option value="price_asc">{t('filters.sortPriceAsc')}</option>
-                    <option value="price_desc">{t('filters.sortPriceDesc')}</option>
-                    <option value="price_per_sqm_asc">{t('facts.filters.sortPricePerSqmAsc')}</option>
-                    <option value="price_per_sqm_desc">{t('facts.filters.sortPricePerSqmDesc')}</option>
+                    <SortOptions hasText={!!q} />
                   </select>
                 </label>
               </div>
@@ -297,6 +319,13 @@ export function BuyRentResults({ results, refused = null }: { results: PropertyP
           </form>
         </details>
         {refused ? <SearchRefused message={refused} /> : null}
+        <SearchReading
+          results={results}
+          search={searchParams}
+          apiView={buyRentApiView}
+          paramName={buyRentParamName}
+          hrefFor={searchHref}
+        />
         {isFetching ? null : (
           <p className="text-sm text-slate-600" aria-live="polite">
             {t('search.count', { count: results.total, total: formatNumber(results.total) })}

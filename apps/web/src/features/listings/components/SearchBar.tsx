@@ -1,32 +1,32 @@
-import {
-  type ListingType,
-  PROPERTY_SUB_TYPES,
-  type PropertyListParams,
-  type PropertySort,
-  type PropertySubType,
-} from '@baan/contract';
+import { type ListingType, PROPERTY_SUB_TYPES, type PropertySort, type PropertySubType } from '@baan/contract';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readPriceBound } from '../lib/search-params';
+import type { SuggestionFetcher } from '../api/suggest';
+import { filtersSetIn, readPriceBound, type SearchFilters } from '../lib/search-params';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
+import { SearchSuggestBox } from './SearchSuggestBox';
+import { SortOptions } from './SortOptions';
 
 /** The "at least this many bedrooms" choices of the search forms. */
 export const BEDROOM_CHOICES = [1, 2, 3, 4, 5] as const;
 
 type Props = {
-  value: PropertyListParams;
+  value: SearchFilters;
   /** Called with the new filters (page reset by the caller). */
-  onSearch: (filters: PropertyListParams) => void;
+  onSearch: (filters: SearchFilters) => void;
+  /** The text box's suggestions (tests give their own). */
+  fetcher?: SuggestionFetcher;
 };
 
 const field =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none';
 
 /** Text, property type and a Filters panel (price range, bedrooms, rent or sale, sort). */
-export function SearchBar({ value, onSearch }: Props) {
+export function SearchBar({ value, onSearch, fetcher }: Props) {
   const { t } = useTranslation('listings');
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [isOpen, setIsOpen] = useState(
     value.min_price !== undefined ||
       value.max_price !== undefined ||
@@ -38,26 +38,29 @@ export function SearchBar({ value, onSearch }: Props) {
   const [priceError, setPriceError] = useState('');
   const [areaError, setAreaError] = useState('');
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  /** The form's filters; undefined (and the message shown) for a range upside down. */
+  function read(formElement: HTMLFormElement): SearchFilters | undefined {
+    const form = new FormData(formElement);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     const min = readPriceBound(text('min_price'));
     const max = readPriceBound(text('max_price'));
     if (min !== undefined && max !== undefined && min > max) {
       setPriceError(t('filters.priceRangeError'));
-      return;
+      return undefined;
     }
     setPriceError('');
     const extra = readExtraFilters(form);
     if (extra.areaError) {
       setAreaError(t('facts.filters.areaRangeError'));
-      return;
+      return undefined;
     }
     setAreaError('');
     const bedrooms = BEDROOM_CHOICES.find((n) => String(n) === text('bedrooms'));
-    onSearch({
-      q: text('q') || undefined,
+    const q = text('q') || undefined;
+    return {
+      q,
+      // "Exactly as typed" holds for the same text only.
+      exact: q !== undefined && q === value.q ? value.exact : undefined,
       sub_type: (text('sub_type') || undefined) as PropertySubType | undefined,
       location: value.location,
       min_price: min,
@@ -66,13 +69,26 @@ export function SearchBar({ value, onSearch }: Props) {
       type: (text('type') || undefined) as ListingType | undefined,
       sort: (text('sort') || undefined) as PropertySort | undefined,
       ...extra.filters,
-    });
+    };
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const filters = read(event.currentTarget);
+    if (filters) onSearch(filters);
+  }
+
+  // A place, station or project chosen from the suggestions: its query with the other filters of the form.
+  function runQuery(query: URLSearchParams) {
+    const filters = formRef.current ? read(formRef.current) : undefined;
+    if (filters) onSearch({ ...filters, q: undefined, exact: undefined, ...filtersSetIn(query) });
   }
 
   // The key remounts the form when the address changes (back button), so the fields follow it.
   return (
     // biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark every screen reader knows.
     <form
+      ref={formRef}
       key={JSON.stringify(value)}
       role="search"
       method="get"
@@ -82,17 +98,19 @@ export function SearchBar({ value, onSearch }: Props) {
     >
       {/* Sent without JavaScript too: a place chosen elsewhere (a home page link) stays with the other filters. */}
       {value.location ? <input type="hidden" name="location" value={value.location} /> : null}
-      <div className="flex flex-col gap-3 md:flex-row">
-        <label className="flex-1">
-          <span className="sr-only">{t('search.textLabel')}</span>
-          <input
-            name="q"
-            type="search"
+      <div className="flex flex-col gap-3 md:flex-row md:items-start">
+        <div className="min-w-0 flex-1">
+          <SearchSuggestBox
+            label={t('search.textLabel')}
+            hideLabel
             defaultValue={value.q ?? ''}
             placeholder={t('search.placeholder')}
-            className={field}
+            onQuery={runQuery}
+            icon={Search}
+            fetcher={fetcher}
+            inputClassName="h-11 w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-900 placeholder:text-slate-500 focus:border-teal-600 focus:outline-none"
           />
-        </label>
+        </div>
         <label className="md:w-48">
           <span className="sr-only">{t('search.propertyType')}</span>
           <select name="sub_type" defaultValue={value.sub_type ?? ''} className={field}>
@@ -173,11 +191,7 @@ export function SearchBar({ value, onSearch }: Props) {
         <label className="text-sm font-medium text-slate-700">
           {t('filters.sort')}
           <select name="sort" defaultValue={value.sort ?? ''} className={`${field} mt-1`}>
-            <option value="">{t('filters.sortNewest')}</option>
-            <option value="price_asc">{t('filters.sortPriceAsc')}</option>
-            <option value="price_desc">{t('filters.sortPriceDesc')}</option>
-            <option value="price_per_sqm_asc">{t('facts.filters.sortPricePerSqmAsc')}</option>
-            <option value="price_per_sqm_desc">{t('facts.filters.sortPricePerSqmDesc')}</option>
+            <SortOptions hasText={!!value.q} />
           </select>
         </label>
         {priceError ? (

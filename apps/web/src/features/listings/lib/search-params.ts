@@ -12,9 +12,16 @@ import {
 } from '@baan/contract';
 import { areaToSquareMetres, areaUnitOf } from './area-units';
 
+/**
+ * The search's parameters as the web reads and writes them: the API's, with `exact=1` ("Search instead for …": the
+ * text exactly as typed, without the spelling-tolerant retry; docs/api.md, "Search that understands what people type").
+ */
+export type SearchFilters = PropertyListParams & { exact?: '1' };
+
 /** Every search parameter, in the order addresses and API calls write them. */
-export const SEARCH_PARAMS: readonly (keyof PropertyListParams)[] = [
+export const SEARCH_PARAMS: readonly (keyof SearchFilters)[] = [
   'q',
+  'exact',
   'type',
   'property_type',
   'sub_type',
@@ -37,7 +44,7 @@ export const SEARCH_PARAMS: readonly (keyof PropertyListParams)[] = [
 ];
 
 /** `?a=1&b=2` for the API (or the address bar), leaving out empty values; '' when nothing is set. */
-export function toSearchString(params: PropertyListParams): string {
+export function toSearchString(params: SearchFilters): string {
   const search = new URLSearchParams();
   for (const key of SEARCH_PARAMS) {
     const value = params[key];
@@ -77,11 +84,13 @@ function area(search: URLSearchParams, name: 'min_area' | 'max_area'): number | 
 }
 
 /** The filters a page's address carries; anything malformed is simply left out. */
-export function fromSearchParams(search: URLSearchParams): PropertyListParams {
+export function fromSearchParams(search: URLSearchParams): SearchFilters {
   const q = search.get('q')?.trim();
   const location = search.get('location')?.trim();
   return {
     q: q || undefined,
+    // Only with a text to take exactly.
+    exact: q && search.get('exact') === '1' ? '1' : undefined,
     type: oneOf<ListingType>(LISTING_TYPES, search.get('type')),
     sub_type: oneOf<PropertySubType>(PROPERTY_SUB_TYPES, search.get('sub_type')),
     location: location || undefined,
@@ -109,3 +118,17 @@ export function toListParams<T extends { bbox?: readonly number[] | undefined }>
   const { bbox, ...rest } = query;
   return { ...rest, bbox: bbox ? bbox.join(',') : undefined };
 }
+
+/** Only the filters `search` sets (a suggestion's query laid over the person's other choices). */
+export function filtersSetIn(search: URLSearchParams): SearchFilters {
+  return Object.fromEntries(
+    Object.entries(fromSearchParams(search)).filter(([, value]) => value !== undefined),
+  ) as SearchFilters;
+}
+
+/** The address's filters as the pages read them (anything malformed left out), in the search's order. */
+export const readSearch = (search: URLSearchParams): URLSearchParams =>
+  new URLSearchParams(toSearchString(fromSearchParams(search)));
+
+/** Quick search's address for these parameters, as the page writes it; `?` for none. */
+export const quickHref = (search: URLSearchParams): string => toSearchString(fromSearchParams(search)) || '?';
