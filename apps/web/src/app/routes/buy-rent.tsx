@@ -1,4 +1,4 @@
-import { PropertyListQuery } from '@baan/contract';
+import { PropertyListQuery, splitLanguagePath } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData, useSearchParams } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
@@ -14,13 +14,17 @@ export const handle = { i18n: ['listings', 'saved', 'units'] };
 
 /** The tab, title search, place and page in the address, and that page of results (10 a page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const filters = buyRentFilters(new URL(request.url).searchParams);
-  const parsed = PropertyListQuery.safeParse(buyRentQuery(filters));
+  const url = new URL(request.url);
+  const filters = buyRentFilters(url.searchParams);
+  // The readings of q come back labelled in the page's language (the chips).
+  const { language: lang } = splitLanguagePath(url.pathname);
+  const parsed = PropertyListQuery.safeParse({ ...buyRentQuery(filters), lang });
   // A search the API refuses (text over its length, a minimum area over the maximum, an unknown station) shows that
   // page of everything, and the page says why.
   const { results, refused } = await searchOrRefusal(context.pages.searchProperties, parsed, {
     page: filters.page,
     per_page: BUY_RENT_PER_PAGE,
+    lang,
   });
   return { results, refused, seo: listPageSeo(request, context, 'buyRent') };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE, PropertyListQuery } from '@baan/contract';
+import { DEFAULT_PER_PAGE, PropertyListQuery, splitLanguagePath } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import {
   type LoaderFunctionArgs,
@@ -32,13 +32,17 @@ export const handle = { i18n: ['listings', 'map', 'saved', 'units'] };
 
 /** The filters in the address (anything malformed left out) and that page of results, 16 a page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const filters = fromSearchParams(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = fromSearchParams(url.searchParams);
   const page = filters.page ?? 1;
-  const parsed = PropertyListQuery.safeParse({ ...filters, page, per_page: DEFAULT_PER_PAGE });
+  // The readings of q come back labelled in the page's language (the chips).
+  const { language: lang } = splitLanguagePath(url.pathname);
+  const parsed = PropertyListQuery.safeParse({ ...filters, page, per_page: DEFAULT_PER_PAGE, lang });
   // Filters the API refuses (a minimum over the maximum, an unknown station) are dropped, and the page says why.
   const { results, refused } = await searchOrRefusal(context.pages.searchProperties, parsed, {
     page,
     per_page: DEFAULT_PER_PAGE,
+    lang,
   });
   return { results, refused, seo: listPageSeo(request, context, 'quick') };
 }
