@@ -113,7 +113,9 @@ describe('search that understands what people type (issue 23)', () => {
         const { page, context, errors } = await newPage(browser, width, height);
         await page.goto(`${app.url}${prefix}/`);
         const hero = page.getByRole('search', { name: t('home.searchLabel') });
-        await hero.getByRole('radio', { name: t('buyRent.deal.rent') }).check();
+        // The tab is a radio drawn as its label: a person taps the label.
+        await hero.locator('label', { has: page.getByRole('radio', { name: t('buyRent.deal.rent') }) }).click();
+        expect(await hero.getByRole('radio', { name: t('buyRent.deal.rent') }).isChecked()).toBe(true);
         await hero.getByRole('combobox', { name: t('filters.bedrooms') }).selectOption('2');
         await hero.getByRole('combobox', { name: t('filters.maxPrice') }).selectOption('30000');
         await screenshot(page, `search-hero-rent-${language}-${width}`, { fullPage: false });
