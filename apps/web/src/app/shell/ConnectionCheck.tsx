@@ -5,15 +5,15 @@ import { connectionCheck } from '../../lib/proof-of-work';
 /**
  * "Checking your connection…" while the API client solves a proof-of-work challenge (lib/proof-of-work.ts,
  * ADR 019): a burst of requests from this network, usually a second's work. A polite live region, always there,
- * so screen readers hear it when it fills.
+ * so screen readers hear it when it fills; no `status` role, which belongs to each screen's own messages.
  */
 export function ConnectionCheck() {
   const { t } = useTranslation();
   const isChecking = useSyncExternalStore(connectionCheck.subscribe, connectionCheck.isChecking, () => false);
   return (
     <div
-      role="status"
       aria-live="polite"
+      aria-atomic="true"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
     >
       {isChecking && (

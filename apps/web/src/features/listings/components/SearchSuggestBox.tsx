@@ -4,7 +4,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
 import { useNavigate, usePageLanguage } from '../../../i18n/localized-router';
-import { fetchSuggestions, type SuggestionFetcher } from '../api/suggest';
+import type { SuggestionFetcher } from '../api/suggest';
+
+/** The suggest module loads with the first keystroke: the home page's first chunk stays free of API code and its schemas. */
+const fetchSuggestions: SuggestionFetcher = async (q, options) =>
+  (await import('../api/suggest')).fetchSuggestions(q, options);
 
 type Props = {
   label: string;
