@@ -508,7 +508,7 @@ function readWords(r: Reader): { words: string[]; at: number } {
         ? [...wordSegmenter().segment(part)].filter((seg) => seg.isWordLike).map((seg) => seg.segment)
         : [part];
       for (const piece of pieces) {
-        const word = piece.replace(/^[-.,~+<>≤≥]+|[-.,~+<>≤≥]+$/g, '');
+        const word = trimSigns(piece);
         if (!/[\p{L}\p{N}]/u.test(word) || STOP.has(word)) continue;
         if (word.length < 2 && isSpacedWordChar(word)) continue;
         if (words.length < MAX_WORDS && !words.includes(word)) words.push(word.slice(0, MAX_WORD_LENGTH));
@@ -637,3 +637,14 @@ export function isEmptyReading(reading: QueryReading): boolean {
 }
 
 export { placeById };
+
+const EDGE_SIGNS = new Set(['-', '.', ',', '~', '+', '<', '>', '≤', '≥']);
+
+/** The word without the signs of a range or bound at its ends ("-2", "3m.", "~5"), by a scan (no regex over the tail). */
+function trimSigns(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && EDGE_SIGNS.has(word[start] as string)) start++;
+  while (end > start && EDGE_SIGNS.has(word[end - 1] as string)) end--;
+  return word.slice(start, end);
+}
