@@ -141,6 +141,9 @@ export class JobRunner {
     let total = 0;
     for (;;) {
       await Promise.allSettled([...this.#inFlight]);
+      // A background round already under way may have looked before the caller's change (a job queued, the clock
+      // moved): joining it would find nothing due and end the drain early. Let it finish, then look afresh.
+      if (this.#polling) await this.#polling;
       const ran = await this.poll();
       await Promise.allSettled([...this.#inFlight]);
       total += ran;
