@@ -65,15 +65,18 @@ async function quickFinds(page: Page, url: string, unit: string, min: string, ma
   await form.locator('input[name="min_area"]').fill(min);
   await form.locator('input[name="max_area"]').fill(max);
   await form.locator('button[type="submit"]').click();
-  await page.waitForURL(/min_area=/);
+  // The address it came from has min_area=1 already: wait for the submitted range (max_area), or the last results
+  // would be read as this range's.
+  await page.waitForURL(/max_area=/);
   await page.locator('main').getByRole('heading', { level: 1 }).waitFor();
   // Wait for the results of this address, not the last ones.
   await page.waitForLoadState('networkidle');
-  // The results may still be drawing after the network settles (a busy machine): give the listing a moment to show.
+  // The results may still be drawing after the network settles (a busy machine): give the listing time to show
+  // (a range without it waits the whole time, once).
   return page
     .getByRole('link', { name: TITLE })
     .first()
-    .waitFor({ state: 'visible', timeout: 5_000 })
+    .waitFor({ state: 'visible', timeout: 15_000 })
     .then(
       () => true,
       () => false,
