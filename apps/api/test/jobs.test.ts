@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { AdminJobPageResponse, AdminJobResponse } from '@baan/contract';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobSchedules, jobs, otpCodes } from '../src/db/schema.ts';
 import { enqueueJob } from '../src/services/jobs/queue.ts';
@@ -79,6 +79,55 @@ describe('the durable queue', async () => {
     const row = await jobRow(app, id);
     expect(row).toMatchObject({ state: 'done', attempts: 1, payload: {}, lastError: null });
     expect(row.finishedAt).not.toBeNull();
+  });
+
+  it('drains work that running jobs queue, also when the background poll claimed them while the drain waited', async () => {
+    // Claims take 30 ms (a busy database), so a round the runner starts by itself when a slot frees is still
+    // claiming while the drain looks. The chain: step 1 queues step 2 at once; step 2 is claimed by that
+    // background round and queues step 3 only at its end, after the drain's own round found nothing due.
+    const slowDb = new Proxy(app.db, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (key === 'transaction') {
+          return async (fn: never) => {
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            return target.transaction(fn);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const r = new JobRunner({
+      db: slowDb,
+      log: silent,
+      now: () => app.clock.now(),
+      pollMs: 60_000,
+      retryBaseMs: 1_000,
+      retryMaxMs: 8_000,
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const steps: number[] = [];
+    r.register('test.chain', async (payload) => {
+      const n = Number(payload.n);
+      steps.push(n);
+      if (n === 2) await sleep(60);
+      if (n < 3) await enqueueJob(app.db, 'test.chain', { n: n + 1 }, { runAt: app.clock.now() });
+    });
+    r.register('test.chain-slow', () => sleep(10));
+    await enqueueJob(app.db, 'test.chain', { n: 1 }, { runAt: app.clock.now() });
+    await enqueueJob(app.db, 'test.chain-slow', {}, { runAt: app.clock.now() });
+    await r.start();
+    try {
+      await r.drain();
+      expect(steps).toEqual([1, 2, 3]);
+      const left = await app.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(and(inArray(jobs.kind, ['test.chain', 'test.chain-slow']), ne(jobs.state, 'done')));
+      expect(left[0]?.n).toBe(0);
+    } finally {
+      await r.stop();
+    }
   });
 
   it('retries a failing job with growing delays, then leaves it dead after its last attempt', async () => {

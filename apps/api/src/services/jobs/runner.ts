@@ -135,19 +135,26 @@ export class JobRunner {
 
   /**
    * Runs every job that is due now, including those due after one of them (a retry is not due yet),
-   * and waits for them: tests and shutdown use it. Returns how many ran.
+   * and waits for them: tests and shutdown use it. Returns how many its own rounds started.
    */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      await Promise.allSettled([...this.#inFlight]);
-      // A background round already under way may have looked before the caller's change (a job queued, the clock
-      // moved): joining it would find nothing due and end the drain early. Let it finish, then look afresh.
-      if (this.#polling) await this.#polling;
+      // Jobs in hand may queue more work, and a background round (the timer, a nudge, a finished job freeing its
+      // slot) may be claiming jobs it has not handed over yet, or have looked before the caller's change (a job
+      // queued, the clock moved). Wait for both; the drain ends only when a round of its own, started with nothing
+      // running, found nothing due.
+      if (this.#inFlight.size > 0) {
+        await Promise.allSettled([...this.#inFlight]);
+        continue;
+      }
+      if (this.#polling) {
+        await this.#polling;
+        continue;
+      }
       const ran = await this.poll();
-      await Promise.allSettled([...this.#inFlight]);
       total += ran;
-      if (ran === 0 && this.#inFlight.size === 0) return total;
+      if (ran === 0 && this.#inFlight.size === 0 && !this.#polling) return total;
     }
   }
 
