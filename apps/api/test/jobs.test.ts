@@ -113,7 +113,9 @@ describe('the durable queue', async () => {
       if (n === 2) await sleep(60);
       if (n < 3) await enqueueJob(app.db, 'test.chain', { n: n + 1 }, { runAt: app.clock.now() });
     });
-    r.register('test.chain-slow', () => sleep(10));
+    r.register('test.chain-slow', async () => {
+      await sleep(10);
+    });
     await enqueueJob(app.db, 'test.chain', { n: 1 }, { runAt: app.clock.now() });
     await enqueueJob(app.db, 'test.chain-slow', {}, { runAt: app.clock.now() });
     await r.start();
