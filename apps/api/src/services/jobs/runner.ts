@@ -154,7 +154,9 @@ export class JobRunner {
       }
       const ran = await this.poll();
       total += ran;
-      if (ran === 0 && this.#inFlight.size === 0 && !this.#polling) return total;
+      // Nothing could run beside this round (it started with no job in hand and no other round under way) and it
+      // found nothing due: the drain is done. A background round that starts now looks at what came after.
+      if (ran === 0 && this.#inFlight.size === 0) return total;
     }
   }
 
