@@ -63,11 +63,14 @@ export const PROJECT_LIMITS = {
   location: 300,
   description: 5000,
   place: 80,
-  slug: 120,
+  slug: 100,
   q: 100,
 } as const;
 
-/** How a project's slug looks: lower-case ASCII letters, digits and single dashes (`noble-ploenchit-demo`). */
+/**
+ * How a project's slug looks: lower-case ASCII letters, digits and single dashes (`noble-ploenchit-demo`), at most
+ * PROJECT_LIMITS.slug (100, the API router's longest path parameter).
+ */
 export const PROJECT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A project's description per language, any subset (`{en, th}`). */
@@ -395,6 +398,7 @@ export const AdminProjectPage = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
 });
+export type AdminProjectPage = z.infer<typeof AdminProjectPage>;
 
 /** POST /api/admin/projects/{id}/merge: moves every listing and alias to `into_id`; the old slug redirects there. */
 export const MergeProjectRequest = z.object({ into_id: RecordId });

@@ -141,7 +141,7 @@ export const PropertyListObject = z.object({
     blankToUndefined,
     z
       .string({ error: 'project must be a project address (slug).' })
-      .max(120, 'project must be a project address (slug).')
+      .max(100, 'project must be a project address (slug).')
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'project must be a project address (slug).')
       .optional(),
   ),

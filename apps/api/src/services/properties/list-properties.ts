@@ -3,9 +3,11 @@ import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { inProject } from '../projects/project-names.ts';
 import { type QueryReading, readQuery, understoodOf, withoutOverridden } from '../search/read-query.ts';
 import { atOrBelowAreaMedian } from './area-median.ts';
 import { insideBox, nearStation, searchedStation } from './geo-search.ts';
+import { hadPriceDrop } from './price-history.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { readingConditions, relevanceScore } from './reading-conditions.ts';
 import { containsPattern, locationText } from './search-text.ts';
@@ -47,6 +49,8 @@ export function searchConditions(query: SearchFilters, reading: QueryReading | n
   if (query.at_or_below_median === '1') conditions.push(atOrBelowAreaMedian());
   if (query.min_area !== undefined) conditions.push(gte(properties.area, query.min_area));
   if (query.max_area !== undefined) conditions.push(lte(properties.area, query.max_area));
+  if (query.project !== undefined) conditions.push(inProject(query.project));
+  if (query.price_drop === '1') conditions.push(hadPriceDrop());
   return and(...conditions) as SQL;
 }
 
@@ -147,12 +151,19 @@ async function searchPage(
       .offset((page - 1) * perPage),
   ]);
   const ids = rows.map((r) => r.property.id);
-  const { images, rooms } = await loadDetails(db, ids);
+  const { images, rooms, projects } = await loadDetails(db, ids);
   return {
     reading,
     page: {
       items: rows.map(({ property }) =>
-        toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)),
+        toWireProperty(
+          storage,
+          property,
+          images.get(property.id),
+          rooms.get(property.id),
+          undefined,
+          projects.get(property.id),
+        ),
       ),
       total: counted[0]?.n ?? 0,
       page,

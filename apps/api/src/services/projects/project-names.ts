@@ -1,0 +1,35 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { projectAliases, projects, properties } from '../../db/schema.ts';
+import { containsPattern } from '../properties/search-text.ts';
+
+/** A project that visitors see: approved and not merged away (ADR 028). */
+export const isPublicProject = and(eq(projects.review, 'approved'), isNull(projects.mergedIntoId)) as SQL;
+
+/** Both names of a project as one lower-case text (index projects_names_trgm_idx). */
+export const projectNamesText = sql`lower(${projects.nameEn} || ' ' || coalesce(${projects.nameTh}, ''))`;
+
+/**
+ * Projects (any review) one of whose names or aliases contains `text`, case-insensitive, in any script: a
+ * sub-select of ids. Spaces are ignored on both sides too, so "ideoq" finds "Ideo Q" and "ไอดีโอคิว" "ไอดีโอ คิว".
+ */
+export function projectIdsNamed(text: string): SQL {
+  const pattern = containsPattern(text.toLowerCase());
+  const squashed = containsPattern(text.toLowerCase().replace(/\s+/g, ''));
+  return sql`(select ${projects.id} from ${projects} where ${projectNamesText} like ${pattern} or replace(${projectNamesText}, ' ', '') like ${squashed}
+    union select ${projectAliases.projectId} from ${projectAliases} where lower(${projectAliases.alias}) like ${pattern} or replace(lower(${projectAliases.alias}), ' ', '') like ${squashed})`;
+}
+
+/** The project's id for a slug: its own, or, for a merged-away slug, the project it was merged into. */
+function publicProjectIdOfSlug(slug: string): SQL {
+  return sql`(select coalesce(${projects.mergedIntoId}, ${projects.id}) from ${projects} where ${projects.slug} = ${slug})`;
+}
+
+/** `project=<slug>` on a listing search: listings of that public project (a merged-away slug means its new one). */
+export function inProject(slug: string): SQL {
+  return sql`${properties.projectId} in (select ${projects.id} from ${projects} where ${projects.id} = ${publicProjectIdOfSlug(slug)} and ${isPublicProject})`;
+}
+
+/** A word of `q` on a listing search also matches the names and aliases of the listing's public project. */
+export function listingProjectNamed(word: string): SQL {
+  return sql`${properties.projectId} in (select ${projects.id} from ${projects} where ${projects.id} in ${projectIdsNamed(word)} and ${isPublicProject})`;
+}
