@@ -262,11 +262,10 @@ describe('price drops', () => {
 describe('GET /api/market', () => {
   it('answers an area’s figures per sub type, and 404 for an area with nothing stored', async () => {
     const figures = await get<MarketFigures>('/api/market?province=bangkok&district=watthana&sub_type=condo&months=12');
-    const [{ n } = { n: 0 }] = (
-      await app.db.execute<{ n: number }>(
-        "select count(*)::int as n from properties where district = 'Watthana' and status = 'active' and review = 'approved' and type = 'sale' and area > 0",
-      )
-    ).rows;
+    const result = (await app.db.execute(
+      "select count(*)::int as n from properties where district = 'Watthana' and status = 'active' and review = 'approved' and type = 'sale' and area > 0 and property_sub_type = 'condo'",
+    )) as unknown as { rows: { n: number }[] };
+    const n = Number(result.rows[0]?.n ?? 0);
     expect(figures.sale.listings).toBe(n);
     expect(figures.trend).toHaveLength(12);
     const none = await app.inject({ method: 'GET', url: '/api/market?province=atlantis' });

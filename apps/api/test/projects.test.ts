@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type AdminProject, PROJECT_MESSAGES, type ProjectSummary, type Property } from '@baan/contract';
 import { asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listingPrices, projectAliases, projects, properties, savedSearchPriceDrops, users } from '../src/db/schema.ts';
@@ -21,9 +22,8 @@ await activateSubscription(app, owner.id);
 await activateSubscription(app, stranger.id);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-type Inject = Parameters<typeof app.inject>[0];
 const call = (token: string | null, method: string, url: string, payload?: unknown) =>
-  app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) } as Inject);
+  app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) } as InjectOptions);
 
 const photo = () =>
   sharp(randomBytes(240 * 160 * 3), { raw: { width: 240, height: 160, channels: 3 } })
