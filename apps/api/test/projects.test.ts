@@ -172,6 +172,10 @@ describe('suggestions', () => {
     suggested = res.json().payload;
     expect(suggested).toMatchObject({ review: 'pending', suggested_by: owner.id, district: 'Watthana' });
     expect((await call(null, 'GET', `/api/projects/${suggested.slug}`)).statusCode).toBe(404);
+    // Nor is it suggested in the search box, or listed.
+    const box = await call(null, 'GET', '/api/search/suggest?q=owner%20suggested');
+    expect(box.json().payload.filter((s: { kind: string }) => s.kind === 'project')).toEqual([]);
+    expect((await call(null, 'GET', '/api/projects?q=owner%20suggested')).json().payload.total).toBe(0);
 
     // Someone else may not link it: 400, and no listing is written.
     const before = await countRows();
@@ -237,6 +241,20 @@ describe('listings and their project', () => {
     const none = await call(null, 'GET', `/api/properties?project=${ideo.slug}`);
     expect(none.json().payload.total).toBe(0);
     expect((await call(null, 'GET', '/api/properties?project=Not%20a%20slug')).statusCode).toBe(400);
+  });
+
+  it('the search box suggests projects by any of their names, in the page’s language', async () => {
+    const res = await call(null, 'GET', `/api/search/suggest?q=${encodeURIComponent('โนเบิล')}&lang=th`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload).toContainEqual({
+      kind: 'project',
+      label: 'โนเบิล เดโม อโศก',
+      secondary: 'Watthana, Bangkok',
+      query: 'project=noble-demo-asok',
+      url: '/project/noble-demo-asok',
+    });
+    const en = await call(null, 'GET', '/api/search/suggest?q=noble%20asoke&lang=en');
+    expect(en.json().payload.find((s: { kind: string }) => s.kind === 'project')?.label).toBe('Noble Demo Asok');
   });
 });
 
