@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listingPrices, projects, properties, propertyImages, users } from '../src/db/schema.ts';
 import { isSharedDemoKey } from '../src/services/images/demo-keys.ts';
-import { demoListings } from '../src/services/seed/demo-listings.ts';
+import { demoCatalogue } from '../src/services/seed/demo-catalogue.ts';
 import { DEMO_OWNERS, seedDemo } from '../src/services/seed/seed-demo.ts';
 import { build } from './helpers.ts';
 
@@ -139,8 +139,8 @@ describe('demo seed', () => {
 
   it('is deterministic', () => {
     const day = new Date('2026-03-01T00:00:00Z');
-    const a = demoListings(5, 6, day);
-    const b = demoListings(5, 6, day);
+    const a = demoCatalogue(5, 6, day);
+    const b = demoCatalogue(5, 6, day);
     expect(a).toEqual(b);
     expect(a.length).toBeGreaterThanOrEqual(300);
     expect(new Set(a.map((l) => l.title)).size).toBeGreaterThan(250);

@@ -12,10 +12,10 @@ import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { projects, properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { isPublicProject, projectIdsNamed } from '../properties/project-names.ts';
 import { loadDetails, toWireProperty } from '../properties/property-wire.ts';
 import { isVisible } from '../properties/visible.ts';
 import { marketFigures } from './market.ts';
-import { isPublicProject, projectIdsNamed } from './project-names.ts';
 import { projectStats } from './project-stats.ts';
 import {
   loadAliases,

@@ -14,8 +14,8 @@ import { projectAliases, projects, properties } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { resolvePlace } from '../locations/resolve-place.ts';
+import { projectIdsNamed } from '../properties/project-names.ts';
 import { STATIONS, walkingDistanceM } from '../transit/stations.ts';
-import { projectIdsNamed } from './project-names.ts';
 import { loadAliases, loadProjectPhotos, type ProjectRow, toAdminProject } from './project-wire.ts';
 import { PROJECT_PHOTOS, statsOfProject } from './read-projects.ts';
 

@@ -7,7 +7,6 @@ import { imageFileKeys, processImage, type StoredImage } from '../images/process
 import { queueListingAlerts } from '../jobs/alert-jobs.ts';
 import { assessNewListing } from '../moderation/assess-listing.ts';
 import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
-import { assertLinkableProject } from '../projects/project-link.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
@@ -15,6 +14,7 @@ import { assertFeaturedQuota } from './featured-quota.ts';
 import { createdNumberColumns } from './listing-columns.ts';
 import { createdFacts } from './listing-facts.ts';
 import { recordFirstPrice } from './price-history.ts';
+import { assertLinkableProject } from './project-link.ts';
 
 const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
 

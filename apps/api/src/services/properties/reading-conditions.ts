@@ -2,10 +2,10 @@ import { DEFAULT_WITHIN_M, type Station } from '@baan/contract';
 import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { properties } from '../../db/schema.ts';
 import type { Place } from '../locations/place-ids.ts';
-import { listingProjectNamed } from '../projects/project-names.ts';
 import { isSpacedWordChar } from '../search/normalise-query.ts';
 import type { QueryReading } from '../search/read-query.ts';
 import { nearStation } from './geo-search.ts';
+import { listingProjectNamed } from './project-names.ts';
 import { containsPattern, searchText } from './search-text.ts';
 
 /**

@@ -15,7 +15,6 @@ import { isSharedDemoKey } from '../images/demo-keys.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
 import { queueListingAlerts } from '../jobs/alert-jobs.ts';
 import { isNewOwner, listingContentReasons, NEW_OWNER_DAYS } from '../moderation/assess-listing.ts';
-import { assertLinkableProject } from '../projects/project-link.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
@@ -24,6 +23,7 @@ import { assertFeaturedQuota } from './featured-quota.ts';
 import { editedNumberColumns } from './listing-columns.ts';
 import { editedFacts } from './listing-facts.ts';
 import { recordPriceChange } from './price-history.ts';
+import { assertLinkableProject } from './project-link.ts';
 import type { PropertyRow } from './property-wire.ts';
 
 /** Who edits: the listing's owner or an admin. */

@@ -6,8 +6,6 @@ import {
   type TitleDeed,
 } from '@baan/contract';
 import type { SceneKind } from './demo-pictures.ts';
-import { addPriceHistory, plausiblePrice } from './demo-prices.ts';
-import { projectListings } from './demo-projects.ts';
 import { createRng, type Rng } from './prng.ts';
 
 /** A neighbourhood listings are placed in: English and Thai names, centre, price level. */
@@ -691,11 +689,20 @@ function addDeedsAndQuota(listings: DemoListing[]): void {
 // Most listings in English or Thai, as on the portals people know; a few in the other languages.
 const LANGS = ['en', 'en', 'en', 'en', 'en', 'en', 'en', 'th', 'th', 'th', 'th', 'th', 'zh', 'ja', 'ru', 'TW', 'my'];
 
-/** The demo catalogue: the same 320 listings on every run (seeded PRNG). */
-export function demoListings(ownerCount: number, variants: number, today: Date): DemoListing[] {
+/**
+ * What the demo catalogue (demo-catalogue.ts) adds to the listings drawn here: a listing's price from its area's
+ * price per m² (the drawn price otherwise, within its sub type's range), more listings (the projects' units) and the
+ * price history once every listing has its age.
+ */
+export type DemoHooks = {
+  price?: (sub: PropertySubType, type: ListingType, area: Area, sqm: number, drawn: number) => number;
+  more?: () => DemoListing[];
+  afterAges?: (listings: DemoListing[]) => void;
+};
+
+/** The demo catalogue: the same 320 listings (and what `hooks` add) on every run (seeded PRNG). */
+export function demoListings(ownerCount: number, variants: number, today: Date, hooks: DemoHooks = {}): DemoListing[] {
   const rng = createRng(20_260_301);
-  // Prices per m² from their own PRNG, so the rest of the catalogue is drawn as before.
-  const priceRng = createRng(20_261_127);
   const listings: DemoListing[] = [];
   const beachAreas = DEMO_AREAS.filter((a) => a.isBeach);
   for (const sub of PROPERTY_SUB_TYPES) {
@@ -709,8 +716,10 @@ export function demoListings(ownerCount: number, variants: number, today: Date):
       const beds = rng.int(spec.beds[0], spec.beds[1]);
       const sqmRaw = spec.area[0] + (spec.area[1] - spec.area[0]) * rng.next() ** 1.6;
       const sqm = Math.round(sub === 'condo' ? Math.max(sqmRaw, 24 + beds * 22) : sqmRaw);
-      // Held to what a m² costs in the area (demo-prices.ts): no 24 m² condo at ฿41.5M.
-      const price = plausiblePrice(sub, type, area, sqm, raw, priceRng);
+      // Held to what a m² costs in the area (demo-prices.ts, through the hook): no 24 m² condo at ฿41.5M.
+      const price = hooks.price
+        ? hooks.price(sub, type, area, sqm, raw)
+        : Math.min(hi, Math.max(lo, roundTo(raw, type === 'rent' ? 500 : 10_000)));
       const language = rng.pick(LANGS);
       const isResidential = SUB_TYPE_PROPERTY_TYPE[sub] === 'residential';
       const floors = rng.int(spec.floors[0], spec.floors[1]);
@@ -776,7 +785,7 @@ export function demoListings(ownerCount: number, variants: number, today: Date):
       });
     }
   }
-  listings.push(...projectListings(ownerCount, variants, today));
+  listings.push(...(hooks.more?.() ?? []));
   addDeedsAndQuota(listings);
   // Interleave sub types and cities in time: shuffle, then list one every few hours.
   for (let i = listings.length - 1; i > 0; i--) {
@@ -789,6 +798,6 @@ export function demoListings(ownerCount: number, variants: number, today: Date):
     listing.ageMinutes = age;
     age += rng.int(60, 3_600);
   }
-  addPriceHistory(listings);
+  hooks.afterAges?.(listings);
   return listings;
 }

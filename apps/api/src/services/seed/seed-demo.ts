@@ -17,7 +17,7 @@ import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
 import { nearestStations, slugOf } from '../projects/write-projects.ts';
 import { seedHomeSettings } from '../settings/home-settings.ts';
 import { nearestStation } from '../transit/stations.ts';
-import { demoListings } from './demo-listings.ts';
+import { demoCatalogue } from './demo-catalogue.ts';
 import { poolKey, renderPicturePool } from './demo-picture-pool.ts';
 import { demoProjects } from './demo-projects.ts';
 
@@ -92,7 +92,7 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
       })),
     )
     .returning({ id: users.id });
-  const listings = demoListings(owners.length, PICTURE_VARIANTS, now);
+  const listings = demoCatalogue(owners.length, PICTURE_VARIANTS, now);
   const pool = await renderPicturePool(storage, PICTURE_VARIANTS);
   // The demo projects (demo data, invented buildings), approved, with their aliases and nearest stations.
   const projectDefs = demoProjects();

@@ -11,7 +11,7 @@ import { projects, properties } from '../../db/schema.ts';
 import { LINES } from '../locations/gazetteer.ts';
 import { allPlaces, type Place, placeById, placeLabel } from '../locations/place-ids.ts';
 import { similarity, trigrams } from '../locations/search-locations.ts';
-import { isPublicProject, projectIdsNamed } from '../projects/project-names.ts';
+import { isPublicProject, projectIdsNamed } from '../properties/project-names.ts';
 import { containsPattern, searchText } from '../properties/search-text.ts';
 import { isVisible } from '../properties/visible.ts';
 import { compactPhrase, normaliseQuery } from '../search/normalise-query.ts';

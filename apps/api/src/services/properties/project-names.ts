@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { projectAliases, projects, properties } from '../../db/schema.ts';
-import { containsPattern } from '../properties/search-text.ts';
+import { containsPattern } from './search-text.ts';
 
 /** A project that visitors see: approved and not merged away (ADR 028). */
 export const isPublicProject = and(eq(projects.review, 'approved'), isNull(projects.mergedIntoId)) as SQL;
