@@ -172,6 +172,10 @@ describe('suggestions', () => {
     suggested = res.json().payload;
     expect(suggested).toMatchObject({ review: 'pending', suggested_by: owner.id, district: 'Watthana' });
     expect((await call(null, 'GET', `/api/projects/${suggested.slug}`)).statusCode).toBe(404);
+    // The console lists it among those waiting.
+    const waiting = await call(admin.token, 'GET', '/api/admin/projects?review=pending');
+    expect(waiting.json().payload.items.map((p: AdminProject) => p.id)).toEqual([suggested.id]);
+    expect((await call(admin.token, 'GET', '/api/admin/projects?review=maybe')).statusCode).toBe(400);
     // Nor is it suggested in the search box, or listed.
     const box = await call(null, 'GET', '/api/search/suggest?q=owner%20suggested');
     expect(box.json().payload.filter((s: { kind: string }) => s.kind === 'project')).toEqual([]);
@@ -243,6 +247,18 @@ describe('listings and their project', () => {
     expect((await call(null, 'GET', '/api/properties?project=Not%20a%20slug')).statusCode).toBe(400);
   });
 
+  it('pages a project’s units by type and exact bedrooms', async () => {
+    const two = await call(null, 'GET', '/api/projects/noble-demo-asok/listings?type=sale&bedrooms=2');
+    expect(two.statusCode).toBe(200);
+    expect(two.json().payload.items.map((p: Property) => p.id)).toEqual([linked]);
+    const one = await call(null, 'GET', '/api/projects/noble-demo-asok/listings?bedrooms=1');
+    expect(one.json().payload.total).toBe(0);
+    const rent = await call(null, 'GET', '/api/projects/noble-demo-asok/listings?type=rent');
+    expect(rent.json().payload.total).toBe(0);
+    expect((await call(null, 'GET', '/api/projects/noble-demo-asok/listings?per_page=101')).statusCode).toBe(400);
+    expect((await call(null, 'GET', '/api/projects/no-such-project/listings')).statusCode).toBe(404);
+  });
+
   it('the search box suggests projects by any of their names, in the page’s language', async () => {
     const res = await call(null, 'GET', `/api/search/suggest?q=${encodeURIComponent('โนเบิล')}&lang=th`);
     expect(res.statusCode).toBe(200);
@@ -306,6 +322,13 @@ describe('price changes', () => {
       0,
     );
     expect(await app.db.select().from(savedSearchPriceDrops)).toHaveLength(1);
+
+    // Another cut is another mail; running the jobs again sends nothing twice.
+    await call(owner.token, 'PATCH', `/api/property/${linked}`, { price: 6_000_000 });
+    await app.mailer.drain();
+    await app.mailer.drain();
+    expect(smtp.mails.filter((m) => m.to.includes('buyer@projects.test'))).toHaveLength(2);
+    expect(await app.db.select().from(savedSearchPriceDrops)).toHaveLength(2);
   });
 });
 
