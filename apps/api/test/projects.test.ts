@@ -240,6 +240,16 @@ describe('listings and their project', () => {
         q,
       ).toContain(linked);
     }
+    // Words that are all in a project's names are read as that project.
+    const read = await call(null, 'GET', `/api/properties?q=${encodeURIComponent('โนเบิล อโศก')}&lang=th`);
+    expect(read.json().payload.understood).toContainEqual({
+      kind: 'project',
+      value: 'noble-demo-asok',
+      label: 'โนเบิล เดโม อโศก',
+    });
+    expect(read.json().payload.understood.filter((u: { kind: string }) => u.kind === 'text')).toEqual([]);
+    const mixed = await call(null, 'GET', '/api/properties?q=noble%20rooftop');
+    expect(mixed.json().payload.understood.map((u: { kind: string }) => u.kind)).not.toContain('project');
     const filtered = await call(null, 'GET', '/api/properties?project=noble-demo-asok');
     expect(filtered.json().payload.items.map((p: Property) => p.id)).toEqual([linked]);
     const none = await call(null, 'GET', `/api/properties?project=${ideo.slug}`);

@@ -7,7 +7,7 @@ import { type QueryReading, readQuery, understoodOf, withoutOverridden } from '.
 import { atOrBelowAreaMedian } from './area-median.ts';
 import { insideBox, nearStation, searchedStation } from './geo-search.ts';
 import { hadPriceDrop } from './price-history.ts';
-import { inProject } from './project-names.ts';
+import { inProject, projectsNamedByAll } from './project-names.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { readingConditions, relevanceScore } from './reading-conditions.ts';
 import { containsPattern, locationText } from './search-text.ts';
@@ -151,7 +151,18 @@ async function searchPage(
       .offset((page - 1) * perPage),
   ]);
   const ids = rows.map((r) => r.property.id);
-  const { images, rooms, projects } = await loadDetails(db, ids);
+  const [{ images, rooms, projects }, named] = await Promise.all([
+    loadDetails(db, ids),
+    reading ? projectsNamedByAll(db, reading.words) : [],
+  ]);
+  const language = query.lang ?? 'en';
+  const understood = reading ? understoodOf(reading, language) : [];
+  // Words that are all in a project's names read as that project (ADR 028), in place of the text chip.
+  const projectChips = named.map((p) => ({
+    kind: 'project' as const,
+    value: p.slug,
+    label: language === 'th' && p.nameTh ? p.nameTh : p.nameEn,
+  }));
   return {
     reading,
     page: {
@@ -168,7 +179,8 @@ async function searchPage(
       total: counted[0]?.n ?? 0,
       page,
       per_page: perPage,
-      understood: reading ? understoodOf(reading, query.lang ?? 'en') : [],
+      understood:
+        projectChips.length > 0 ? [...understood.filter((u) => u.kind !== 'text'), ...projectChips] : understood,
       corrected: null,
     },
   };

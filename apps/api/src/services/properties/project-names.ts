@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { projectAliases, projects, properties } from '../../db/schema.ts';
 import { containsPattern } from './search-text.ts';
 
@@ -32,4 +33,21 @@ export function inProject(slug: string): SQL {
 /** A word of `q` on a listing search also matches the names and aliases of the listing's public project. */
 export function listingProjectNamed(word: string): SQL {
   return sql`${properties.projectId} in (select ${projects.id} from ${projects} where ${projects.id} in ${projectIdsNamed(word)} and ${isPublicProject})`;
+}
+
+/**
+ * The public projects whose names or aliases hold every one of these words (what `q` left after places, stations
+ * and amounts): `understood` shows them as `project` chips instead of plain text (ADR 028). At most 3.
+ */
+export async function projectsNamedByAll(
+  db: Db,
+  words: readonly string[],
+): Promise<{ slug: string; nameEn: string; nameTh: string | null }[]> {
+  if (words.length === 0) return [];
+  return db
+    .select({ slug: projects.slug, nameEn: projects.nameEn, nameTh: projects.nameTh })
+    .from(projects)
+    .where(and(isPublicProject, ...words.map((word) => sql`${projects.id} in ${projectIdsNamed(word)}`)))
+    .orderBy(projects.id)
+    .limit(3);
 }
