@@ -202,6 +202,28 @@ describe('suggestions', () => {
     expect(mine?.project?.id).toBe(suggested.id);
   });
 
+  it('lets one account have at most 10 suggestions waiting, and writes nothing past it', async () => {
+    const one = (i: number) =>
+      call(stranger.token, 'POST', '/api/projects/suggest', {
+        name_en: `Cap Tower ${i}`,
+        location: 'Bangkok',
+        ...BASE,
+      });
+    for (let i = 1; i <= 10; i++) expect((await one(i)).statusCode).toBe(201);
+    const before = await countRows();
+    const past = await one(11);
+    expect(past.statusCode).toBe(409);
+    expect(past.json().message).toBe(PROJECT_MESSAGES.tooManySuggestions);
+    expect(await countRows()).toEqual(before);
+    // Another account is not held by this one's.
+    expect(
+      (await call(owner.token, 'POST', '/api/projects/suggest', { name_en: 'Own', location: 'Bangkok', ...BASE }))
+        .statusCode,
+    ).toBe(201);
+    await app.db.delete(projects).where(eq(projects.suggestedBy, stranger.id));
+    await app.db.delete(projects).where(eq(projects.nameEn, 'Own'));
+  });
+
   it('goes public when an admin approves it (once)', async () => {
     const res = await call(admin.token, 'POST', `/api/admin/projects/${suggested.id}/approve`);
     expect(res.statusCode).toBe(200);

@@ -405,6 +405,9 @@ export const MergeProjectRequest = z.object({ into_id: RecordId });
 export type MergeProjectRequest = z.infer<typeof MergeProjectRequest>;
 export const ProjectIdParams = z.object({ id: RecordId });
 
+/** Suggestions one account may have waiting for review at once (POST /api/projects/suggest answers 409 past it). */
+export const MAX_PENDING_SUGGESTIONS = 10;
+
 /** The API's own messages of this part (the web app translates what it shows). */
 export const PROJECT_MESSAGES = {
   notFound: 'There is no project with this address.',
@@ -416,6 +419,7 @@ export const PROJECT_MESSAGES = {
   mergeTargetMissing: 'The project to merge into does not exist.',
   slugTaken: 'Another project already uses this address.',
   suggested: 'Thank you. The project waits for review; you can link your listings to it now.',
+  tooManySuggestions: `You have ${MAX_PENDING_SUGGESTIONS} suggested projects waiting for review. Please wait until they are reviewed.`,
   created: 'Project created.',
   updated: 'Project updated.',
   approved: 'The project is approved and visible to everyone.',

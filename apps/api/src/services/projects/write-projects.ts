@@ -4,13 +4,14 @@ import {
   type AdminProjectPage,
   type AdminProjectsQuery,
   type AdminProjectUpdate,
+  MAX_PENDING_SUGGESTIONS,
   MAX_STATION_DISTANCE_M,
   PROJECT_MESSAGES,
   type SuggestProjectRequest,
 } from '@baan/contract';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { projectAliases, projects, properties } from '../../db/schema.ts';
+import { projectAliases, projects, properties, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { resolvePlace } from '../locations/resolve-place.ts';
@@ -276,7 +277,8 @@ export async function mergeProject(db: Db, id: number, intoId: number, now: Date
 
 /**
  * POST /api/projects/suggest: a project waiting for review, suggested by `userId`, placed by its location text and
- * position. The suggester may link their listings to it at once (project-link.ts). Answers its id.
+ * position. The suggester may link their listings to it at once (properties/project-link.ts). At most
+ * MAX_PENDING_SUGGESTIONS wait per account (409 past it, nothing written). Answers its id.
  */
 export async function suggestProject(
   db: Db,
@@ -286,6 +288,13 @@ export async function suggestProject(
 ): Promise<number> {
   const place = resolvePlace(request.location);
   return db.transaction(async (tx) => {
+    // Counted under a lock on the account, so suggestions sent at once cannot pass the cap together.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [waiting] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(projects)
+      .where(and(eq(projects.suggestedBy, userId), eq(projects.review, 'pending'), isNull(projects.mergedIntoId)));
+    if ((waiting?.n ?? 0) >= MAX_PENDING_SUGGESTIONS) throw conflict(PROJECT_MESSAGES.tooManySuggestions);
     const slug = await freeSlug(tx, slugOf(request.name_en));
     const [row] = await tx
       .insert(projects)
