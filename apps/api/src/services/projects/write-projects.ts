@@ -267,7 +267,8 @@ export async function mergeProject(db: Db, id: number, intoId: number, now: Date
       [...existing, from.nameEn, from.nameTh ?? '', ...(fromAliases.get(id) ?? [])],
       [into.nameEn, into.nameTh],
     );
-    await tx.update(properties).set({ projectId: intoId, updatedAt: now }).where(eq(properties.projectId, id));
+    // The listings' `updated_at` stays: the market trend reads it as when a listing that left the market last changed.
+    await tx.update(properties).set({ projectId: intoId }).where(eq(properties.projectId, id));
     await writeAliases(tx, intoId, moved);
     await tx.delete(projectAliases).where(eq(projectAliases.projectId, id));
     await tx.update(projects).set({ mergedIntoId: intoId, updatedAt: now }).where(eq(projects.mergedIntoId, id));
