@@ -49,6 +49,7 @@ import metricsRoutes from './routes/metrics/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import privacyRoutes from './routes/privacy/index.ts';
+import projectRoutes from './routes/projects/index.ts';
 import propertiesRoutes from './routes/properties/index.ts';
 import propertyWriteRoutes from './routes/properties/write.ts';
 import savedSearchRoutes from './routes/saved-searches/index.ts';
@@ -181,6 +182,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(accountRoutes);
       await api.register(propertiesRoutes);
       await api.register(propertyWriteRoutes);
+      await api.register(projectRoutes);
       await api.register(locationRoutes);
       await api.register(transitRoutes);
       await api.register(searchRoutes);

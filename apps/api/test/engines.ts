@@ -27,6 +27,10 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/listing-facts.test.ts',
   // Alert matching: saved searches against a new listing.
   'test/alerts.test.ts',
+  // Projects (ADR 028): medians by percentile_cont with FILTER, the trend's LATERAL price lookup, jsonb stations,
+  // names and aliases by LIKE in any script, row locks of a merge.
+  'test/projects.test.ts',
+  'test/projects-market.test.ts',
   // Races and conflicts: featured quota, approvals, idempotent inserts (ON CONFLICT), per-network tries.
   'test/featured-quota.test.ts',
   'test/payments.test.ts',

@@ -156,6 +156,9 @@ describe('PATCH /api/property/{id}: fields', () => {
       pricePerSqm: Math.round(42500 / (before.row?.area ?? 1)),
       title: 'Renovated 2-bed condo',
       updatedAt: after.row?.updatedAt,
+      // The price change is kept (ADR 028): the price before it and when.
+      priceBefore: before.row?.price,
+      priceChangedAt: after.row?.updatedAt,
     });
     expect(after.rooms).toEqual(before.rooms);
     expect(after.images).toEqual(before.images);

@@ -54,6 +54,7 @@ describe('POST /api/user/saved-searches', () => {
       name: 'Rentals in Bang Na',
       query: 'location=Bang%20Na&max_price=20000&type=rent',
       frequency: 'instant',
+      notify_price_drops: false,
       created_at: now.toISOString(),
       last_sent_at: null,
     });

@@ -1,12 +1,19 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PROPERTY_SUB_TYPES, PropertyPageResponse, PropertyResponse, PropertyTypeCountsResponse } from '@baan/contract';
+import {
+  MarketFiguresResponse,
+  PROPERTY_SUB_TYPES,
+  ProjectPageResponse,
+  PropertyPageResponse,
+  PropertyResponse,
+  PropertyTypeCountsResponse,
+} from '@baan/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { properties, propertyImages, users } from '../src/db/schema.ts';
+import { listingPrices, projects, properties, propertyImages, users } from '../src/db/schema.ts';
 import { isSharedDemoKey } from '../src/services/images/demo-keys.ts';
-import { demoListings } from '../src/services/seed/demo-listings.ts';
+import { demoCatalogue } from '../src/services/seed/demo-catalogue.ts';
 import { DEMO_OWNERS, seedDemo } from '../src/services/seed/seed-demo.ts';
 import { build } from './helpers.ts';
 
@@ -132,8 +139,8 @@ describe('demo seed', () => {
 
   it('is deterministic', () => {
     const day = new Date('2026-03-01T00:00:00Z');
-    const a = demoListings(5, 6, day);
-    const b = demoListings(5, 6, day);
+    const a = demoCatalogue(5, 6, day);
+    const b = demoCatalogue(5, 6, day);
     expect(a).toEqual(b);
     expect(a.length).toBeGreaterThanOrEqual(300);
     expect(new Set(a.map((l) => l.title)).size).toBeGreaterThan(250);
@@ -145,5 +152,67 @@ describe('demo seed', () => {
     await app.db.update(properties).set({ status: 'hidden' }).where(eq(properties.id, first.id));
     app.listingCache.clear();
     expect((await app.inject({ method: 'GET', url: `/api/property/${first.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('demo projects and prices (ADR 028)', () => {
+  it('seeds at least 40 labelled demo projects across Bangkok, Pattaya, Phuket, Chiang Mai and Hua Hin', async () => {
+    const page = await get('/api/projects?per_page=100', ProjectPageResponse);
+    expect(page.total).toBeGreaterThanOrEqual(40);
+    const provinces = new Set(page.items.map((p) => p.province));
+    for (const province of ['Bangkok', 'Chon Buri', 'Phuket', 'Chiang Mai', 'Prachuap Khiri Khan']) {
+      expect(provinces, province).toContain(province);
+    }
+    const bangkok = page.items.filter((p) => p.province === 'Bangkok');
+    expect(bangkok.length).toBeGreaterThanOrEqual(25);
+    // Bangkok's projects stand by the stations they are named after.
+    for (const p of bangkok) expect(p.nearest_stations[0]?.distance_m ?? 9_999, p.name_en).toBeLessThan(1_500);
+    const rows = await app.db.select().from(projects);
+    for (const p of rows) expect(p.description.en, p.nameEn).toMatch(/^Demo data: .*not a real building/);
+    const linked = page.items.filter((p) => p.listings_for_sale + p.listings_for_rent > 0);
+    expect(linked.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it('prices condos by the m² of their area and keeps a history with cuts', async () => {
+    const rows = await app.db
+      .select({
+        type: properties.type,
+        sub: properties.propertySubType,
+        province: properties.province,
+        district: properties.district,
+        price: properties.price,
+        area: properties.area,
+        language: properties.language,
+      })
+      .from(properties);
+    const central = ['Watthana', 'Khlong Toei', 'Bang Rak', 'Sathon', 'Pathum Wan'];
+    const perSqm = (type: string) =>
+      rows
+        .filter((r) => r.sub === 'condo' && r.type === type && central.includes(r.district ?? ''))
+        .map((r) => r.price / r.area);
+    const sale = perSqm('sale');
+    const rent = perSqm('rent');
+    expect(sale.length).toBeGreaterThan(20);
+    const inside = (values: number[], lo: number, hi: number) =>
+      values.filter((v) => v >= lo && v <= hi).length / values.length;
+    // Central Bangkok: roughly ฿150,000–350,000 a m² for sale, ฿500–1,000 a m² a month for rent.
+    expect(inside(sale, 150_000, 350_000)).toBeGreaterThan(0.85);
+    expect(inside(rent, 450, 1_250)).toBeGreaterThan(0.8);
+    // No condo anywhere above ฿400,000 a m².
+    expect(rows.filter((r) => r.sub === 'condo' && r.type === 'sale' && r.price / r.area > 400_000)).toEqual([]);
+    // Most listings in English or Thai.
+    expect(rows.filter((r) => r.language === 'en' || r.language === 'th').length / rows.length).toBeGreaterThan(0.75);
+    const history = await app.db.select({ n: sql<number>`count(*)::int` }).from(listingPrices);
+    expect(history[0]?.n).toBeGreaterThan(rows.length * 1.3);
+    const drops = await get('/api/properties?price_drop=1&per_page=1', PropertyPageResponse);
+    expect(drops.total).toBeGreaterThan(3);
+  });
+
+  it('gives a Bangkok project a 24-month trend with samples', async () => {
+    const page = await get('/api/projects?province=bangkok&sort=listings_desc&per_page=1', ProjectPageResponse);
+    const slug = page.items[0]?.slug ?? '';
+    const market = await get(`/api/projects/${slug}/market`, MarketFiguresResponse);
+    expect(market.trend).toHaveLength(24);
+    expect(market.trend.filter((m) => m.sale_listings + m.rent_listings > 0).length).toBeGreaterThan(6);
   });
 });

@@ -54,6 +54,8 @@ export const CreateSavedSearchRequest = z.object({
     .string({ error: 'query must be a /api/properties query string.' })
     .max(2000, 'The search is too long (at most 2,000 characters).'),
   frequency: z.enum(SAVED_SEARCH_FREQUENCIES, { error: 'frequency must be instant, daily or weekly.' }),
+  /** Also mail a matching listing's price cut (once per cut); false when absent. */
+  notify_price_drops: z.boolean({ error: 'notify_price_drops must be true or false.' }).optional(),
 });
 export type CreateSavedSearchRequest = z.infer<typeof CreateSavedSearchRequest>;
 
@@ -62,6 +64,7 @@ export const SavedSearch = z.object({
   name: z.string(),
   query: z.string(),
   frequency: SavedSearchFrequency,
+  notify_price_drops: z.boolean(),
   created_at: z.string(),
   last_sent_at: z.string().nullable(),
 });

@@ -220,6 +220,20 @@ export const PropertyFieldsObject = z.object({
     z.enum(TITLE_DEEDS, { error: `title deed must be one of: ${TITLE_DEEDS.join(', ')}` }).optional(),
   ),
   rooms: z.array(RoomInput).max(30, 'at most 30 rooms').default([]),
+  /**
+   * The project (building) it belongs to: an approved project's id, or one waiting for review that the caller
+   * suggested. On an edit null (or a blank form field) unlinks it; on create null is no project.
+   */
+  project_id: z.preprocess(
+    (v) => (v === '' || v === 'null' ? null : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'project id must be a project id' })
+      .int('project id must be a project id')
+      .min(1, 'project id must be a project id')
+      .max(2_147_483_647, 'project id must be a project id')
+      .nullable()
+      .optional(),
+  ),
 });
 
 export interface ListingFieldIssue {

@@ -23,6 +23,7 @@ export * from './pages.ts';
 export * from './payments.ts';
 export * from './price-groups.ts';
 export * from './privacy.ts';
+export * from './projects.ts';
 export * from './properties.ts';
 export * from './search.ts';
 export * from './site-settings.ts';

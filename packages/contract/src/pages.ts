@@ -3,6 +3,16 @@
  * functions (no HTTP round trip), and a test hands them its own. Types only: no server code here.
  */
 import type { Package } from './payments.ts';
+import type {
+  AreaMarketQuery,
+  MarketFigures,
+  MarketQuery,
+  PricePoint,
+  Project,
+  ProjectListingsQuery,
+  ProjectListQuery,
+  ProjectPage,
+} from './projects.ts';
 import type { Property, PropertyListQuery, PropertyPage, PropertyTypeCounts } from './properties.ts';
 import type { HomeSettings } from './site-settings.ts';
 
@@ -34,6 +44,21 @@ export interface PageServices {
    * with a valid one counts (ADR 020).
    */
   viewToken(id: number): string;
+  /** One page of approved projects (GET /api/projects). */
+  listProjects(query: ProjectListQuery): Promise<ProjectPage>;
+  /**
+   * An approved project by slug; `{redirect}` names the slug a merged-away project now lives at (answer 301 there);
+   * null for an unknown slug.
+   */
+  getProject(slug: string): Promise<{ project: Project } | { redirect: string } | null>;
+  /** The project's active listings (GET /api/projects/{slug}/listings); null for an unknown slug. */
+  projectListings(slug: string, query: ProjectListingsQuery): Promise<PropertyPage | null>;
+  /** The project's market figures (GET /api/projects/{slug}/market); null for an unknown slug. */
+  projectMarket(slug: string, months: MarketQuery['months']): Promise<MarketFigures | null>;
+  /** An area's figures for one sub type (GET /api/market); null when the area names no place. */
+  areaMarket(query: AreaMarketQuery): Promise<MarketFigures | null>;
+  /** A visible listing's recorded prices, oldest first (GET /api/property/{id}/price-history); null when not visible. */
+  priceHistory(id: number): Promise<PricePoint[] | null>;
 }
 
 /** The context every page loader gets. */

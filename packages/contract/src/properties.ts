@@ -136,6 +136,17 @@ export const PropertyListObject = z.object({
   ),
   min_area: wholeNumber('Minimum area', 0, 10_000_000),
   max_area: wholeNumber('Maximum area', 0, 10_000_000),
+  /** Listings of this project (its slug; a merged-away slug means the project it was merged into). */
+  project: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'project must be a project address (slug).' })
+      .max(100, 'project must be a project address (slug).')
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'project must be a project address (slug).')
+      .optional(),
+  ),
+  /** Listings whose last price change within PRICE_DROP_DAYS (90) was a cut. */
+  price_drop: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'price_drop must be 1.' }).optional()),
   sort: choice(PROPERTY_SORTS, 'Sort'),
   page: wholeNumber('Page', 1, 1_000_000),
   per_page: wholeNumber('Per page', 1, MAX_PER_PAGE),
@@ -224,6 +235,8 @@ export type PropertyListParams = {
   at_or_below_median?: '1';
   min_area?: number;
   max_area?: number;
+  project?: string;
+  price_drop?: '1';
   type?: ListingType;
   property_type?: PropertyType;
   sub_type?: PropertySubType;
@@ -248,6 +261,15 @@ export const PropertyIdParams = z.object({
       .max(2_147_483_647, 'The listing id must be a positive whole number.'),
   ),
 });
+
+/** A listing's project on the wire (Property.project; projects.ts has the project itself). */
+export const ProjectRef = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name_en: z.string(),
+  name_th: z.string().nullable(),
+});
+export type ProjectRef = z.infer<typeof ProjectRef>;
 
 /** One photo, served as WebP at several widths: `image_path` is the src, `srcset` lists them all. */
 export const PropertyImage = z.object({
@@ -303,6 +325,10 @@ export const Property = z.object({
   lat: z.number().nullable(),
   lon: z.number().nullable(),
   price: z.number().int(),
+  /** The price before the last cut, when the last price change within 90 days was a cut; else null. */
+  previous_price: z.number().int().nullable(),
+  /** The building or development it belongs to, or null. */
+  project: ProjectRef.nullable(),
   /**
    * The number fields (LISTING_NUMBER_FIELDS): area and the wizard's house information (docs/api.md "Property on the
    * wire also gains"), whole numbers; `null` for an optional one not given (level and floors are 0 instead).

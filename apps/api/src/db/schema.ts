@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   doublePrecision,
@@ -290,6 +291,14 @@ export const properties = pgTable(
      * any script (ADR 027). Null when the text names none.
      */
     place: varchar('place', { length: 120 }),
+    /** The project (building) it belongs to (ADR 028); null for none. A deleted project unlinks its listings. */
+    projectId: integer('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'set null' }),
+    /**
+     * The last price change, kept in step with `listing_prices` by every write that changes the price: the price
+     * before it and when. `previous_price` and `price_drop=1` read them (a cut within 90 days); null before any change.
+     */
+    priceBefore: integer('price_before'),
+    priceChangedAt: timestamp('price_changed_at', { withTimezone: true }),
     /** Whole baht per m², rounded; the database keeps it in step with price and area. */
     pricePerSqm: integer('price_per_sqm').generatedAlwaysAs(
       sql`case when area > 0 then round(price::numeric / area)::int end`,
@@ -325,6 +334,87 @@ export const properties = pgTable(
     index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
     index('properties_province_district_idx').on(t.province, t.district),
     index('properties_place_idx').on(t.place),
+    index('properties_project_idx').on(t.projectId),
+    index('properties_price_changed_idx').on(t.priceChangedAt),
+  ],
+);
+
+/**
+ * Every price a listing has asked, from its first (ADR 028): a row per change, `price` from `changed_at` on. Written
+ * with the listing's create and with every edit that changes the price, in the same transaction.
+ */
+export const listingPrices = pgTable(
+  'listing_prices',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('listing_prices_property_idx').on(t.propertyId, t.changedAt, t.id)],
+);
+
+/**
+ * A building or development listings belong to (ADR 028). `review` pending: suggested by `suggested_by`, seen by
+ * them (they may link their listings) and admins only. `merged_into_id`: merged away; its slug redirects there.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 120 }).notNull(),
+    nameEn: varchar('name_en', { length: 120 }).notNull(),
+    nameTh: varchar('name_th', { length: 120 }),
+    developer: varchar('developer', { length: 120 }),
+    status: varchar('status', { length: 20, enum: ['completed', 'under_construction', 'planned'] })
+      .notNull()
+      .default('completed'),
+    yearCompleted: integer('year_completed'),
+    towers: integer('towers'),
+    floors: integer('floors'),
+    units: integer('units'),
+    facilities: jsonb('facilities').$type<string[]>().notNull().default([]),
+    commonFeePerSqm: integer('common_fee_per_sqm'),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    location: varchar('location', { length: 300 }),
+    province: varchar('province', { length: 80 }),
+    district: varchar('district', { length: 80 }),
+    /** Up to 3 nearest stations [{id, distance_m}], kept in step with lat/lon. */
+    stations: jsonb('stations').$type<{ id: string; distance_m: number }[]>().notNull().default([]),
+    description: jsonb('description').$type<Record<string, string>>().notNull().default({}),
+    review: varchar('review', { length: 12, enum: ['approved', 'pending'] })
+      .notNull()
+      .default('approved'),
+    suggestedBy: integer('suggested_by').references(() => users.id, { onDelete: 'set null' }),
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => projects.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('projects_slug_unique').on(t.slug),
+    index('projects_province_district_idx').on(t.province, t.district),
+    index('projects_names_trgm_idx').using(
+      'gin',
+      sql`lower(${t.nameEn} || ' ' || coalesce(${t.nameTh}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Other names of a project (spellings, scripts); `q` matches them as it matches the names. */
+export const projectAliases = pgTable(
+  'project_aliases',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    alias: varchar('alias', { length: 120 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('project_aliases_unique').on(t.projectId, t.alias),
+    index('project_aliases_trgm_idx').using('gin', sql`lower(${t.alias}) gin_trgm_ops`),
   ],
 );
 
@@ -681,6 +771,8 @@ export const savedSearches = pgTable(
     name: varchar('name', { length: 80 }).notNull(),
     query: text('query').notNull(),
     frequency: varchar('frequency', { length: 8, enum: ['instant', 'daily', 'weekly'] }).notNull(),
+    /** Also mail a matching listing's price cut, once per cut (ADR 028). */
+    notifyPriceDrops: boolean('notify_price_drops').notNull().default(false),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -704,6 +796,21 @@ export const savedSearchHits = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] }), index('saved_search_hits_unsent_idx').on(t.sentAt)],
+);
+
+/** Price cuts mailed to a saved search with `notify_price_drops` (ADR 028): the primary key is "once per cut". */
+export const savedSearchPriceDrops = pgTable(
+  'saved_search_price_drops',
+  {
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingPriceId: integer('listing_price_id')
+      .notNull()
+      .references(() => listingPrices.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.listingPriceId] })],
 );
 
 /**

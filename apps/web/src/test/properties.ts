@@ -19,6 +19,8 @@ export function makeProperty(id: number, overrides: Partial<Property> = {}): Pro
     lat: 13.7,
     lon: 100.5,
     price: 25_000,
+    previous_price: null,
+    project: null,
     area: 45,
     area_unit: 'sqm',
     bed_rooms: 2,

@@ -62,6 +62,43 @@ export const servicesOverHttp: PageServices = {
   // Signed by the server in the app; any text stands for it here.
   viewToken: (id) => `test-view-token-${id}`,
   homeSettings: () => apiPayload('/settings/home'),
+  listProjects: (query) =>
+    apiPayload(`/projects?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`),
+  getProject: async (slug) => {
+    const response = await fetch(new Request(`http://localhost/api/projects/${slug}`, { redirect: 'manual' }));
+    if (response.status === 404) return null;
+    if (response.status === 301) {
+      const to = response.headers.get('location') ?? '';
+      return { redirect: to.slice(to.lastIndexOf('/') + 1) };
+    }
+    return { project: ((await response.json()) as { payload: never }).payload };
+  },
+  projectListings: async (slug, query) => {
+    const params = new URLSearchParams(
+      Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    );
+    const response = await apiGet(`/projects/${slug}/listings?${params}`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
+  projectMarket: async (slug, months) => {
+    const response = await apiGet(`/projects/${slug}/market?months=${months}`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
+  areaMarket: async (query) => {
+    const params = new URLSearchParams(
+      Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    );
+    const response = await apiGet(`/market?${params}`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
+  priceHistory: async (id) => {
+    const response = await apiGet(`/property/${id}/price-history`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
 };
 
 export const testContext: PageContext = {

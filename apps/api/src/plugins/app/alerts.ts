@@ -2,10 +2,12 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { persistentSecret } from '../../lib/secrets.ts';
 import { matchListing } from '../../services/alerts/match-listing.ts';
+import { sendPriceDropAlerts } from '../../services/alerts/price-drop.ts';
 import { enqueueDueAlerts, sendSavedSearchAlert } from '../../services/alerts/send-alert.ts';
 import { deriveAlertUnsubscribeKey } from '../../services/alerts/unsubscribe-token.ts';
 import { ALERT_DAILY_JOB, ALERT_MATCH_JOB, ALERT_SEND_JOB, ALERT_WEEKLY_JOB } from '../../services/jobs/alert-jobs.ts';
 import { atBangkokTime } from '../../services/jobs/runner.ts';
+import { PRICE_DROP_JOB } from '../../services/properties/price-history.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +50,13 @@ export default fp(
         app.jobs.nudge();
         log.info({ savedSearchId }, 'saved search alert queued for mailing');
       }
+    });
+    // A price cut (ADR 028), queued by the edit that made it: mailed at once to the searches asking for price drops.
+    app.jobs.register(PRICE_DROP_JOB, async (payload, { log }) => {
+      const listingPriceId = Number(payload.listingPriceId);
+      const queued = await sendPriceDropAlerts(deps, listingPriceId, app.clock.now());
+      if (queued > 0) app.jobs.nudge();
+      log.info({ listingPriceId, mails: queued }, 'price drop matched against saved searches');
     });
     for (const [name, frequency, next] of [
       [ALERT_DAILY_JOB, 'daily', atBangkokTime(8, 0)],

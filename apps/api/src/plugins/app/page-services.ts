@@ -2,9 +2,15 @@ import { MAX_COMPARE, type PageServices } from '@baan/contract';
 import type { FastifyInstance } from 'fastify';
 import { listPackages } from '../../services/packages/package-tiers.ts';
 import {
+  cachedAreaMarket,
   cachedCompareProperties,
   cachedHomeSettings,
   cachedListingNoLongerAvailable,
+  cachedPriceHistory,
+  cachedProject,
+  cachedProjectListings,
+  cachedProjectMarket,
+  cachedProjects,
   cachedProperty,
   cachedPropertyPage,
   cachedSimilarProperties,
@@ -27,5 +33,17 @@ export function pageServices(app: FastifyInstance): PageServices {
     homeSettings: () => cachedHomeSettings(app),
     compareProperties: (ids) => cachedCompareProperties(app, [...new Set(ids)].slice(0, MAX_COMPARE)),
     viewToken: (id) => issueViewToken(app.statsKeys.viewToken, id, app.clock.now()),
+    listProjects: (query) => cachedProjects(app, query),
+    getProject: (slug) => cachedProject(app, slug),
+    projectListings: async (slug, query) => {
+      const found = await cachedProject(app, slug);
+      return found && 'project' in found ? cachedProjectListings(app, slug, query) : null;
+    },
+    projectMarket: async (slug, months) => {
+      const found = await cachedProject(app, slug);
+      return found && 'project' in found ? cachedProjectMarket(app, slug, months, () => app.clock.now()) : null;
+    },
+    areaMarket: (query) => cachedAreaMarket(app, query, () => app.clock.now()),
+    priceHistory: (id) => cachedPriceHistory(app, id),
   };
 }

@@ -3,6 +3,7 @@ import adminAudit from './audit.ts';
 import adminMessages from './messages.ts';
 import adminPackages from './packages.ts';
 import adminPrivacy from './privacy.ts';
+import adminProjects from './projects.ts';
 import adminProperties from './properties.ts';
 import adminSettings from './settings.ts';
 import adminUsers from './users.ts';
@@ -18,6 +19,7 @@ const admin: FastifyPluginAsync = async (app) => {
   await app.register(adminAudit);
   await app.register(adminPrivacy);
   await app.register(adminSettings);
+  await app.register(adminProjects);
 };
 
 export default admin;

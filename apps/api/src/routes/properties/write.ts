@@ -78,6 +78,7 @@ const propertyWrites: RoutesPlugin = async (app) => {
           now,
           featuredQuota,
           newOwnerDays: app.config.moderationNewOwnerDays,
+          role: user.role,
         });
       } finally {
         // Before answering, so no temporary file outlives the request.

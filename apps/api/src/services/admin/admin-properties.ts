@@ -37,9 +37,11 @@ async function loadAdminProperties(
     .where(where)
     .orderBy(desc(properties.createdAt), desc(properties.id));
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const { images, rooms } = await loadDetails(
+  const { images, rooms, projects } = await loadDetails(
     db,
     rows.map((r) => r.property.id),
+    undefined,
+    { pendingProjects: true },
   );
   return rows.map(({ property, owner, inquiryCount: count }) => {
     const { owner: _none, ...wire } = toWireProperty(
@@ -47,6 +49,8 @@ async function loadAdminProperties(
       property,
       images.get(property.id),
       rooms.get(property.id),
+      undefined,
+      projects.get(property.id),
     );
     return {
       ...wire,

@@ -91,3 +91,68 @@ ${cards}
     },
   };
 }
+
+/** One price cut of a listing matching a saved search that asks for price drops (ADR 028). */
+export type PriceDropAlert = {
+  language: Language;
+  name: string;
+  email: string;
+  searchName: string;
+  listing: AlertListing;
+  /** The price before the cut. */
+  previousPrice: number;
+  publicUrl: string;
+  unsubscribeToken: string;
+};
+
+/**
+ * A price cut in the saved search owner's language (`mail:priceDrop`): the listing with its photo, the price before
+ * and now and the cut in per cent, and the same one-click unsubscribe as the search's alert.
+ */
+export function priceDropMail(alert: PriceDropAlert): Mail {
+  const t = mailT(alert.language);
+  const money = new Intl.NumberFormat(t.locale, {
+    style: 'currency',
+    currency: 'THB',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+  });
+  const percent = new Intl.NumberFormat(t.locale, { style: 'percent', maximumFractionDigits: 1 });
+  const l = alert.listing;
+  const perMonth = l.type === 'rent' ? ` ${t.text('alert.perMonth')}` : '';
+  const url = (path: string) => `${alert.publicUrl}${localizedPath(alert.language, path)}`;
+  const href = url(`/detail/${l.id}`);
+  const title = oneLine(l.title);
+  const token = encodeURIComponent(alert.unsubscribeToken);
+  const unsubscribePageUrl = `${url('/alerts/unsubscribe')}?token=${token}`;
+  const oneClickUrl = `${alert.publicUrl}/api/saved-searches/unsubscribe?token=${token}`;
+  const was = t.text('priceDrop.was', { price: `${money.format(alert.previousPrice)}${perMonth}` });
+  const now = t.text('priceDrop.now', {
+    price: `${money.format(l.price)}${perMonth}`,
+    percent: percent.format((alert.previousPrice - l.price) / alert.previousPrice),
+  });
+  const photo = l.photo
+    ? `<p><a href="${escapeHtml(href)}"><img src="${escapeHtml(l.photo)}" alt="${escapeHtml(title)}" width="320" style="display:block;width:320px;max-width:100%;border-radius:6px"></a></p>`
+    : '';
+  const mail = layoutMail(t, {
+    subject: t.text('priceDrop.subject', { title }),
+    name: alert.name,
+    width: 680,
+    blocks: [
+      paragraph(t, 'priceDrop.lead', { search: oneLine(alert.searchName) }),
+      {
+        text: `${title}\n  ${was}\n  ${now}\n  ${href}`,
+        html: `${photo}<p><a href="${escapeHtml(href)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(title)}</a><br><s>${escapeHtml(was)}</s><br><strong>${escapeHtml(now)}</strong></p>`,
+      },
+    ],
+    footer: footerBlock(t, 'priceDrop.reason', 'alert.unsubscribe', unsubscribePageUrl),
+  });
+  return {
+    to: alert.email,
+    ...mail,
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

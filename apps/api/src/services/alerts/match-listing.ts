@@ -42,6 +42,32 @@ export function savedSearchWhere(query: string): SQL | null {
 }
 
 /**
+ * The ids of the saved searches (their WHEREs from savedSearchWhere) whose conditions the listing's row meets now: per
+ * chunk of MATCH_CHUNK one statement reading the row (`array[case when <search 1> then 1 end, …]`).
+ */
+export async function matchingSearchIds(
+  db: Db,
+  listingId: number,
+  searches: readonly { id: number; where: SQL }[],
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let start = 0; start < searches.length; start += MATCH_CHUNK) {
+    const chunk = searches.slice(start, start + MATCH_CHUNK);
+    const cases = sql.join(
+      chunk.map((s) => sql`case when ${s.where} then ${s.id}::int end`),
+      sql`, `,
+    );
+    const result = await db.execute(
+      sql`select array_remove(array[${cases}]::int[], null) as ids from ${properties} where ${properties.id} = ${listingId}`,
+    );
+    const row = ((result as { rows?: { ids?: unknown }[] }).rows ?? [])[0];
+    if (!row) return new Set();
+    for (const id of Array.isArray(row.ids) ? row.ids : []) out.add(Number(id));
+  }
+  return out;
+}
+
+/**
  * Matches one listing against the saved searches (of other users) created before it went live, with the search's
  * own WHERE (searchConditions, so a filter exists once): for each chunk of searches one statement reads the
  * listing's row and answers the ids of the searches whose conditions hold (`array[case when <search 1> then 1
@@ -74,21 +100,8 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
     return where ? [{ ...s, where }] : [];
   });
 
-  const matched: typeof searches = [];
-  for (let start = 0; start < searches.length; start += MATCH_CHUNK) {
-    const chunk = searches.slice(start, start + MATCH_CHUNK);
-    const cases = sql.join(
-      chunk.map((s) => sql`case when ${s.where} then ${s.id}::int end`),
-      sql`, `,
-    );
-    const result = await db.execute(
-      sql`select array_remove(array[${cases}]::int[], null) as ids from ${properties} where ${properties.id} = ${listingId}`,
-    );
-    const row = ((result as { rows?: { ids?: unknown }[] }).rows ?? [])[0];
-    if (!row) return { matched: [], added: [] };
-    const ids = new Set((Array.isArray(row.ids) ? row.ids : []).map(Number));
-    for (const s of chunk) if (ids.has(s.id)) matched.push(s);
-  }
+  const ids = await matchingSearchIds(db, listingId, searches);
+  const matched = searches.filter((s) => ids.has(s.id));
   // An instant search that matched this listing before, but whose mail skipped it (the listing was paused or hidden
   // before the send job ran), still holds an unsent hit: going live again sends it now, not with some later match.
   const waiting = await db

@@ -17,9 +17,18 @@ export async function listFavorites(db: Db, storage: Storage, userId: number): P
     .innerJoin(properties, eq(properties.id, favorites.propertyId))
     .where(and(eq(favorites.userId, userId), isVisible))
     .orderBy(desc(favorites.createdAt), desc(properties.id));
-  const { images, rooms } = await loadDetails(
+  const { images, rooms, projects } = await loadDetails(
     db,
     rows.map((r) => r.property.id),
   );
-  return rows.map(({ property }) => toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)));
+  return rows.map(({ property }) =>
+    toWireProperty(
+      storage,
+      property,
+      images.get(property.id),
+      rooms.get(property.id),
+      undefined,
+      projects.get(property.id),
+    ),
+  );
 }

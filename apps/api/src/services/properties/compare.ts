@@ -18,9 +18,11 @@ export async function compareProperties(db: Db, storage: Storage, ids: readonly 
     .where(and(inArray(properties.id, [...ids]), isVisible));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const { images, rooms } = await loadDetails(
+  const { images, rooms, projects } = await loadDetails(
     db,
     ordered.map((r) => r.id),
   );
-  return ordered.map((row) => toWireProperty(storage, row, images.get(row.id), rooms.get(row.id)));
+  return ordered.map((row) =>
+    toWireProperty(storage, row, images.get(row.id), rooms.get(row.id), undefined, projects.get(row.id)),
+  );
 }

@@ -13,6 +13,8 @@ import type { ReceivedFile } from '../uploads/receive-multipart.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
 import { createdNumberColumns } from './listing-columns.ts';
 import { createdFacts } from './listing-facts.ts';
+import { recordFirstPrice } from './price-history.ts';
+import { assertLinkableProject } from './project-link.ts';
 
 const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
 
@@ -26,6 +28,8 @@ export type CreateOptions = {
   featuredQuota?: boolean;
   /** Accounts younger than this many days have their listings reviewed (MODERATION_NEW_OWNER_DAYS). */
   newOwnerDays?: number;
+  /** The creator's role: an admin may link any project (project-link.ts). */
+  role?: 'user' | 'admin';
 };
 
 /**
@@ -57,6 +61,8 @@ export async function createProperty(
       }
     }
     return await db.transaction(async (tx) => {
+      if (fields.project_id)
+        await assertLinkableProject(tx, fields.project_id, { id: userId, role: options.role ?? 'user' });
       // Counted under a lock on the owner, so two listings sent at once cannot both take the last place.
       if (fields.is_featured === '1' && options.featuredQuota)
         await assertFeaturedQuota(tx, userId, now, { lock: true });
@@ -103,9 +109,12 @@ export async function createProperty(
           ...createdFacts(fields),
           review: moderation.review,
           reviewReasons: moderation.reviewReasons,
+          projectId: fields.project_id ?? null,
         })
         .returning({ id: properties.id });
       if (!row) throw new Error('insert returned no row');
+      // Every price is kept (ADR 028): the first one now.
+      await recordFirstPrice(tx, row.id, fields.price, now);
       await tx.insert(propertyImages).values(
         stored.map((image, i) => ({
           propertyId: row.id,

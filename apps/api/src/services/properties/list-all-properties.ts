@@ -18,6 +18,15 @@ export async function listAllProperties(db: Db, storage: Storage): Promise<Prope
     .orderBy(sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`);
   const ids = rows.map((r) => r.property.id);
   const visibleIds = db.select({ id: properties.id }).from(properties).where(isVisible);
-  const { images, rooms } = await loadDetails(db, ids, visibleIds);
-  return rows.map(({ property }) => toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)));
+  const { images, rooms, projects } = await loadDetails(db, ids, visibleIds);
+  return rows.map(({ property }) =>
+    toWireProperty(
+      storage,
+      property,
+      images.get(property.id),
+      rooms.get(property.id),
+      undefined,
+      projects.get(property.id),
+    ),
+  );
 }

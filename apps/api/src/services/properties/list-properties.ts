@@ -6,6 +6,8 @@ import type { Storage } from '../../storage/storage.ts';
 import { type QueryReading, readQuery, understoodOf, withoutOverridden } from '../search/read-query.ts';
 import { atOrBelowAreaMedian } from './area-median.ts';
 import { insideBox, nearStation, searchedStation } from './geo-search.ts';
+import { hadPriceDrop } from './price-history.ts';
+import { inProject, projectsNamedByAll } from './project-names.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
 import { readingConditions, relevanceScore } from './reading-conditions.ts';
 import { containsPattern, locationText } from './search-text.ts';
@@ -47,6 +49,8 @@ export function searchConditions(query: SearchFilters, reading: QueryReading | n
   if (query.at_or_below_median === '1') conditions.push(atOrBelowAreaMedian());
   if (query.min_area !== undefined) conditions.push(gte(properties.area, query.min_area));
   if (query.max_area !== undefined) conditions.push(lte(properties.area, query.max_area));
+  if (query.project !== undefined) conditions.push(inProject(query.project));
+  if (query.price_drop === '1') conditions.push(hadPriceDrop());
   return and(...conditions) as SQL;
 }
 
@@ -147,17 +151,36 @@ async function searchPage(
       .offset((page - 1) * perPage),
   ]);
   const ids = rows.map((r) => r.property.id);
-  const { images, rooms } = await loadDetails(db, ids);
+  const [{ images, rooms, projects }, named] = await Promise.all([
+    loadDetails(db, ids),
+    reading ? projectsNamedByAll(db, reading.words) : [],
+  ]);
+  const language = query.lang ?? 'en';
+  const understood = reading ? understoodOf(reading, language) : [];
+  // Words that are all in a project's names read as that project (ADR 028), in place of the text chip.
+  const projectChips = named.map((p) => ({
+    kind: 'project' as const,
+    value: p.slug,
+    label: language === 'th' && p.nameTh ? p.nameTh : p.nameEn,
+  }));
   return {
     reading,
     page: {
       items: rows.map(({ property }) =>
-        toWireProperty(storage, property, images.get(property.id), rooms.get(property.id)),
+        toWireProperty(
+          storage,
+          property,
+          images.get(property.id),
+          rooms.get(property.id),
+          undefined,
+          projects.get(property.id),
+        ),
       ),
       total: counted[0]?.n ?? 0,
       page,
       per_page: perPage,
-      understood: reading ? understoodOf(reading, query.lang ?? 'en') : [],
+      understood:
+        projectChips.length > 0 ? [...understood.filter((u) => u.kind !== 'text'), ...projectChips] : understood,
       corrected: null,
     },
   };

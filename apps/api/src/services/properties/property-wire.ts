@@ -1,11 +1,12 @@
-import type { Property, PropertyOwner } from '@baan/contract';
-import { asc, desc, inArray, type SQLWrapper } from 'drizzle-orm';
+import type { ProjectRef, Property, PropertyOwner } from '@baan/contract';
+import { and, asc, desc, eq, inArray, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type properties, propertyImages, propertyRooms } from '../../db/schema.ts';
+import { projects, properties, propertyImages, propertyRooms } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageUrls } from '../images/process-image.ts';
 import { nearestStationWire } from '../transit/stations.ts';
 import { numbersOnWire } from './listing-columns.ts';
+import { previousPrice } from './price-history.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 type ImageRow = typeof propertyImages.$inferSelect;
@@ -26,11 +27,23 @@ function byProperty<T extends { propertyId: number }>(rows: T[]): Map<number, T[
  * Loads the images and rooms of the given listings, in one query each. `scope` narrows by a
  * sub-select instead of an id list when the caller wants every listing (no giant IN list).
  */
-export async function loadDetails(db: Db, ids: number[], scope?: SQLWrapper) {
-  if (ids.length === 0) return { images: new Map<number, ImageRow[]>(), rooms: new Map<number, RoomRow[]>() };
+export async function loadDetails(
+  db: Db,
+  ids: number[],
+  scope?: SQLWrapper,
+  { pendingProjects = false }: { pendingProjects?: boolean } = {},
+) {
+  if (ids.length === 0) {
+    return {
+      images: new Map<number, ImageRow[]>(),
+      rooms: new Map<number, RoomRow[]>(),
+      projects: new Map<number, ProjectRef>(),
+    };
+  }
   const imageWhere = scope ? inArray(propertyImages.propertyId, scope) : inArray(propertyImages.propertyId, ids);
   const roomWhere = scope ? inArray(propertyRooms.propertyId, scope) : inArray(propertyRooms.propertyId, ids);
-  const [imageRows, roomRows] = await Promise.all([
+  const projectWhere = scope ? inArray(properties.id, scope) : inArray(properties.id, ids);
+  const [imageRows, roomRows, projectRows] = await Promise.all([
     db
       .select()
       .from(propertyImages)
@@ -42,8 +55,26 @@ export async function loadDetails(db: Db, ids: number[], scope?: SQLWrapper) {
         asc(propertyImages.id),
       ),
     db.select().from(propertyRooms).where(roomWhere).orderBy(asc(propertyRooms.propertyId), asc(propertyRooms.id)),
+    // The listing's project, when it is public (approved, not merged away; ADR 028); its owner's and the console's
+    // lists (pendingProjects) also show one waiting for review.
+    db
+      .select({
+        propertyId: properties.id,
+        id: projects.id,
+        slug: projects.slug,
+        name_en: projects.nameEn,
+        name_th: projects.nameTh,
+      })
+      .from(properties)
+      .innerJoin(projects, eq(projects.id, properties.projectId))
+      .where(
+        and(projectWhere, pendingProjects ? undefined : eq(projects.review, 'approved'), isNull(projects.mergedIntoId)),
+      ),
   ]);
-  return { images: byProperty(imageRows), rooms: byProperty(roomRows) };
+  const projectMap = new Map<number, ProjectRef>(
+    projectRows.map(({ propertyId, ...ref }) => [propertyId, ref] as const),
+  );
+  return { images: byProperty(imageRows), rooms: byProperty(roomRows), projects: projectMap };
 }
 
 /** A database row (with its images and rooms) as docs/api.md "Property on the wire" has it. */
@@ -53,6 +84,7 @@ export function toWireProperty(
   images: ImageRow[] = [],
   rooms: RoomRow[] = [],
   owner?: PropertyOwner,
+  project: ProjectRef | null = null,
 ): Property {
   const wireImages = images.map((image) => {
     const urls = imageUrls(storage, { key: image.storageKey, widths: image.widths });
@@ -70,6 +102,8 @@ export function toWireProperty(
     lat: row.lat,
     lon: row.lon,
     price: row.price,
+    previous_price: previousPrice(row),
+    project,
     // Area, rooms, level, floors and the house information (listing-columns.ts).
     ...numbersOnWire(row),
     area_unit: row.areaUnit,

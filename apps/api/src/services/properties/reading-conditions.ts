@@ -5,6 +5,7 @@ import type { Place } from '../locations/place-ids.ts';
 import { isSpacedWordChar } from '../search/normalise-query.ts';
 import type { QueryReading } from '../search/read-query.ts';
 import { nearStation } from './geo-search.ts';
+import { listingProjectNamed } from './project-names.ts';
 import { containsPattern, searchText } from './search-text.ts';
 
 /**
@@ -79,7 +80,10 @@ export function readingConditions(reading: QueryReading): SQL[] {
   if (reading.bedrooms !== null) out.push(gte(properties.bedRooms, reading.bedrooms));
   if (reading.minPrice !== null) out.push(gte(properties.price, reading.minPrice));
   if (reading.maxPrice !== null) out.push(lte(properties.price, reading.maxPrice));
-  for (const word of reading.words) out.push(sql`${searchText} like lower(${containsPattern(word)})`);
+  // A word matches the listing's text or its project's names and aliases in any script (ADR 028).
+  for (const word of reading.words) {
+    out.push(or(sql`${searchText} like lower(${containsPattern(word)})`, listingProjectNamed(word)) as SQL);
+  }
   return out;
 }
 

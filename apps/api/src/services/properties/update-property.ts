@@ -22,6 +22,8 @@ import { LISTING_PHOTOS } from './create-property.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
 import { editedNumberColumns } from './listing-columns.ts';
 import { editedFacts } from './listing-facts.ts';
+import { recordPriceChange } from './price-history.ts';
+import { assertLinkableProject } from './project-link.ts';
 import type { PropertyRow } from './property-wire.ts';
 
 /** Who edits: the listing's owner or an admin. */
@@ -174,6 +176,7 @@ function changedColumns(fields: UpdatePropertyFields, now: Date): Partial<typeof
   if (fields.language !== undefined) set.language = fields.language;
   if (fields.is_featured !== undefined) set.isFeatured = fields.is_featured === '1';
   if (fields.status !== undefined) set.status = fields.status;
+  if (has('project_id')) set.projectId = fields.project_id ?? null;
   return set;
 }
 
@@ -352,11 +355,16 @@ export async function updateProperty(
       await checkEditIntent(tx, row, intent, editor, now);
       const current = await listingImages(tx, id);
       const slots = planPhotos(current, fields, stored.length);
+      // A project other than the one it has must be linkable by this editor (ADR 028); null unlinks.
+      if (fields.project_id && fields.project_id !== row.projectId)
+        await assertLinkableProject(tx, fields.project_id, editor);
 
       await tx
         .update(properties)
         .set({
           ...changedColumns(fields, now),
+          // Every price is kept (ADR 028): a changed price joins the history; a cut queues the price-drop alerts.
+          ...(fields.price !== undefined ? await recordPriceChange(tx, row, fields.price, now) : {}),
           ...editedFacts(row, fields),
           ...(await textColumns(tx, row, fields, editor, now, newOwnerDays)),
         })

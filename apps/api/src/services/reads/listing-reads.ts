@@ -1,6 +1,13 @@
 import type {
+  AreaMarketQuery,
   HomeSettings,
   MapResult,
+  MarketFigures,
+  PricePoint,
+  Project,
+  ProjectListingsQuery,
+  ProjectListQuery,
+  ProjectPage,
   Property,
   PropertyListQuery,
   PropertyMapQuery,
@@ -11,6 +18,7 @@ import type {
 } from '@baan/contract';
 import { EncodedBody } from '../../lib/encoded-body.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { areaMarket, getProject, listProjects, projectListings, projectMarket } from '../projects/read-projects.ts';
 import { compareProperties } from '../properties/compare.ts';
 import { countPropertyTypes } from '../properties/count-property-types.ts';
 import { getProperty, isListingNoLongerAvailable } from '../properties/get-property.ts';
@@ -18,6 +26,7 @@ import { listAllProperties } from '../properties/list-all-properties.ts';
 import { listProperties, type SearchFilters } from '../properties/list-properties.ts';
 import type { ListingCache } from '../properties/listing-cache.ts';
 import { mapPoints } from '../properties/map-points.ts';
+import { priceHistory } from '../properties/price-history.ts';
 import { similarProperties } from '../properties/similar.ts';
 import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
 import { getHomeSettings } from '../settings/home-settings.ts';
@@ -66,6 +75,13 @@ const KEYS = {
   homeSettings: () => 'settings:home',
   /** GET /api/search/suggest's answer for a validated query (its listings change with the listings). */
   suggest: (query: SuggestQuery) => `suggest:${JSON.stringify([query.q, query.lang ?? null, query.limit ?? null])}`,
+  /** Projects (ADR 028): their list, one, its listings and figures, an area's figures, a listing's prices. */
+  projects: (query: ProjectListQuery) => `projects:${JSON.stringify(query)}`,
+  project: (slug: string) => `project:${slug}`,
+  projectListings: (slug: string, query: ProjectListingsQuery) => `project-listings:${slug}:${JSON.stringify(query)}`,
+  projectMarket: (slug: string, months: number) => `project-market:${slug}:${months}`,
+  areaMarket: (query: AreaMarketQuery) => `area-market:${JSON.stringify(query)}`,
+  priceHistory: (id: number) => `price-history:${id}`,
   /** A server-rendered public page under its canonical address (path and canonical query). */
   html: (address: string) => `html:${address}`,
 } as const;
@@ -189,6 +205,65 @@ export function sitemapXml(deps: ListingReadDeps, publicUrl: string): Promise<st
 /** One /sitemaps/<part>.xml, or null for a part that does not exist. */
 export function sitemapPartXml(deps: ListingReadDeps, publicUrl: string, part: string): Promise<string | null> {
   return deps.listingCache.read((db) => buildSitemapPart(db, publicUrl, part));
+}
+
+/** Reads that depend on the time (market months, the price-drop window) take it from here. */
+type Now = () => Date;
+
+/** GET /api/projects through the read cache. */
+export function cachedProjects(deps: ListingReadDeps, query: ProjectListQuery): Promise<ProjectPage> {
+  return deps.listingCache.get(KEYS.projects(query), () =>
+    deps.listingCache.read((db) => listProjects(db, deps.storage, query)),
+  );
+}
+
+/** GET /api/projects/{slug} through the read cache: the project, a redirect for a merged-away slug, or null. */
+export function cachedProject(
+  deps: ListingReadDeps,
+  slug: string,
+): Promise<{ project: Project } | { redirect: string } | null> {
+  return deps.listingCache.get(KEYS.project(slug), () =>
+    deps.listingCache.read((db) => getProject(db, deps.storage, slug)),
+  );
+}
+
+/** GET /api/projects/{slug}/listings through the read cache; null for an unknown slug. */
+export function cachedProjectListings(
+  deps: ListingReadDeps,
+  slug: string,
+  query: ProjectListingsQuery,
+): Promise<PropertyPage | null> {
+  return deps.listingCache.get(KEYS.projectListings(slug, query), () =>
+    deps.listingCache.read((db) => projectListings(db, deps.storage, slug, query)),
+  );
+}
+
+/** GET /api/projects/{slug}/market through the read cache; null for an unknown slug. */
+export function cachedProjectMarket(
+  deps: ListingReadDeps,
+  slug: string,
+  months: number,
+  now: Now,
+): Promise<MarketFigures | null> {
+  return deps.listingCache.get(KEYS.projectMarket(slug, months), () =>
+    deps.listingCache.read((db) => projectMarket(db, slug, months, now())),
+  );
+}
+
+/** GET /api/market through the read cache; null for an area with nothing stored. */
+export function cachedAreaMarket(
+  deps: ListingReadDeps,
+  query: AreaMarketQuery,
+  now: Now,
+): Promise<MarketFigures | null> {
+  return deps.listingCache.get(KEYS.areaMarket(query), () =>
+    deps.listingCache.read((db) => areaMarket(db, query, now())),
+  );
+}
+
+/** GET /api/property/{id}/price-history through the read cache; null when the listing's page is not public. */
+export function cachedPriceHistory(deps: ListingReadDeps, id: number): Promise<PricePoint[] | null> {
+  return deps.listingCache.get(KEYS.priceHistory(id), () => deps.listingCache.read((db) => priceHistory(db, id)));
 }
 
 /**

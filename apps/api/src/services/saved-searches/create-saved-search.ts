@@ -41,7 +41,14 @@ export async function createSavedSearch(
     if ((kept?.n ?? 0) >= MAX_SAVED_SEARCHES) throw conflict(BUYER_MESSAGES.tooManySavedSearches);
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId, name: request.name, query: normalized.query, frequency: request.frequency, createdAt: now })
+      .values({
+        userId,
+        name: request.name,
+        query: normalized.query,
+        frequency: request.frequency,
+        notifyPriceDrops: request.notify_price_drops ?? false,
+        createdAt: now,
+      })
       .returning();
     if (!row) throw new Error('saved search insert returned nothing');
     return toWireSavedSearch(row);

@@ -10,6 +10,7 @@ export function toWireSavedSearch(row: SavedSearchRow): SavedSearch {
     name: row.name,
     query: row.query,
     frequency: row.frequency,
+    notify_price_drops: row.notifyPriceDrops,
     created_at: row.createdAt.toISOString(),
     last_sent_at: row.lastSentAt?.toISOString() ?? null,
   };

@@ -9,7 +9,7 @@ import type { SceneKind } from './demo-pictures.ts';
 import { createRng, type Rng } from './prng.ts';
 
 /** A neighbourhood listings are placed in: English and Thai names, centre, price level. */
-type Area = {
+export type Area = {
   en: string;
   th: string;
   city: string;
@@ -311,7 +311,7 @@ const OFFICE_SPEC: SubTypeSpec = {
   saleShare: 0.3,
 };
 
-const SPECS: Record<PropertySubType, SubTypeSpec> = {
+export const SPECS: Record<PropertySubType, SubTypeSpec> = {
   condo: {
     rent: [8_000, 95_000],
     sale: [1_500_000, 45_000_000],
@@ -530,7 +530,7 @@ const EN_FEATURES = [
   'with large balcony',
 ];
 
-function roundTo(value: number, step: number): number {
+export function roundTo(value: number, step: number): number {
   return Math.max(step, Math.round(value / step) * step);
 }
 
@@ -539,7 +539,14 @@ function bedsLabel(beds: number, sub: PropertySubType): string {
   return beds === 0 ? 'studio ' : `${beds}-bedroom `;
 }
 
-function titleFor(lang: string, sub: PropertySubType, type: ListingType, area: Area, beds: number, rng: Rng): string {
+export function titleFor(
+  lang: string,
+  sub: PropertySubType,
+  type: ListingType,
+  area: Area,
+  beds: number,
+  rng: Rng,
+): string {
   const label = (LABEL[lang] ?? LABEL.en) as Record<PropertySubType, string>;
   switch (lang) {
     case 'th': {
@@ -573,7 +580,14 @@ function titleFor(lang: string, sub: PropertySubType, type: ListingType, area: A
   }
 }
 
-function descriptionFor(lang: string, sub: PropertySubType, type: ListingType, area: Area, sqm: number, beds: number) {
+export function descriptionFor(
+  lang: string,
+  sub: PropertySubType,
+  type: ListingType,
+  area: Area,
+  sqm: number,
+  beds: number,
+) {
   const label = (LABEL[lang] ?? LABEL.en) as Record<PropertySubType, string>;
   switch (lang) {
     case 'th':
@@ -631,6 +645,12 @@ export type DemoListing = {
   /** Picture pool picks: the cover's kind first, then the others. */
   scenes: { kind: SceneKind; variant: number }[];
   rooms: { type: string; quantity: number }[];
+  /** The demo project (demo-projects.ts DEMO_PROJECTS index) a condo belongs to, or null. */
+  projectIndex: number | null;
+  /** Earlier asking prices, oldest first, with minutes before the seed time (the current price is `price`). */
+  earlierPrices: { price: number; ageMinutes: number }[];
+  /** Minutes before the seed time of the last price change (the current price since then), or null for none. */
+  priceChangedMinutesAgo: number | null;
 };
 
 /** A listing's offsets from its area's centre when the area gives no `spread` (degrees). */
@@ -666,10 +686,22 @@ function addDeedsAndQuota(listings: DemoListing[]): void {
   }
 }
 
-const LANGS = ['en', 'en', 'en', 'en', 'en', 'en', 'th', 'th', 'th', 'zh', 'ja', 'ru', 'TW', 'my'];
+// Most listings in English or Thai, as on the portals people know; a few in the other languages.
+const LANGS = ['en', 'en', 'en', 'en', 'en', 'en', 'en', 'th', 'th', 'th', 'th', 'th', 'zh', 'ja', 'ru', 'TW', 'my'];
 
-/** The demo catalogue: the same 320 listings on every run (seeded PRNG). */
-export function demoListings(ownerCount: number, variants: number, today: Date): DemoListing[] {
+/**
+ * What the demo catalogue (demo-catalogue.ts) adds to the listings drawn here: a listing's price from its area's
+ * price per m² (the drawn price otherwise, within its sub type's range), more listings (the projects' units) and the
+ * price history once every listing has its age.
+ */
+export type DemoHooks = {
+  price?: (sub: PropertySubType, type: ListingType, area: Area, sqm: number, drawn: number) => number;
+  more?: () => DemoListing[];
+  afterAges?: (listings: DemoListing[]) => void;
+};
+
+/** The demo catalogue: the same 320 listings (and what `hooks` add) on every run (seeded PRNG). */
+export function demoListings(ownerCount: number, variants: number, today: Date, hooks: DemoHooks = {}): DemoListing[] {
   const rng = createRng(20_260_301);
   const listings: DemoListing[] = [];
   const beachAreas = DEMO_AREAS.filter((a) => a.isBeach);
@@ -681,10 +713,13 @@ export function demoListings(ownerCount: number, variants: number, today: Date):
       const [lo, hi] = type === 'rent' ? spec.rent : spec.sale;
       // Skewed toward the lower end (more affordable listings than luxury ones), scaled by area.
       const raw = lo + (hi - lo) * rng.next() ** 2.2 * area.priceLevel;
-      const price = Math.min(hi, Math.max(lo, roundTo(raw, type === 'rent' ? 500 : 10_000)));
       const beds = rng.int(spec.beds[0], spec.beds[1]);
       const sqmRaw = spec.area[0] + (spec.area[1] - spec.area[0]) * rng.next() ** 1.6;
       const sqm = Math.round(sub === 'condo' ? Math.max(sqmRaw, 24 + beds * 22) : sqmRaw);
+      // Held to what a m² costs in the area (demo-prices.ts, through the hook): no 24 m² condo at ฿41.5M.
+      const price = hooks.price
+        ? hooks.price(sub, type, area, sqm, raw)
+        : Math.min(hi, Math.max(lo, roundTo(raw, type === 'rent' ? 500 : 10_000)));
       const language = rng.pick(LANGS);
       const isResidential = SUB_TYPE_PROPERTY_TYPE[sub] === 'residential';
       const floors = rng.int(spec.floors[0], spec.floors[1]);
@@ -744,19 +779,25 @@ export function demoListings(ownerCount: number, variants: number, today: Date):
         ageMinutes: 0,
         scenes,
         rooms,
+        projectIndex: null,
+        earlierPrices: [],
+        priceChangedMinutesAgo: null,
       });
     }
   }
+  listings.push(...(hooks.more?.() ?? []));
   addDeedsAndQuota(listings);
   // Interleave sub types and cities in time: shuffle, then list one every few hours.
   for (let i = listings.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
     [listings[i], listings[j]] = [listings[j] as DemoListing, listings[i] as DemoListing];
   }
+  // Listed over the last two years (the market figures' trend needs them), the newest just now.
   let age = 0;
   for (const listing of listings) {
     listing.ageMinutes = age;
-    age += rng.int(20, 600);
+    age += rng.int(60, 3_600);
   }
+  hooks.afterAges?.(listings);
   return listings;
 }

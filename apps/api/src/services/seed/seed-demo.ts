@@ -2,14 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
+import {
+  listingPrices,
+  projectAliases,
+  projects,
+  properties,
+  propertyImages,
+  propertyRooms,
+  users,
+} from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { resolvePlace } from '../locations/resolve-place.ts';
 import { PACKAGE_TIERS } from '../packages/package-tiers.ts';
+import { nearestStations, slugOf } from '../projects/write-projects.ts';
 import { seedHomeSettings } from '../settings/home-settings.ts';
 import { nearestStation } from '../transit/stations.ts';
-import { demoListings } from './demo-listings.ts';
+import { demoCatalogue } from './demo-catalogue.ts';
 import { poolKey, renderPicturePool } from './demo-picture-pool.ts';
+import { demoProjects } from './demo-projects.ts';
 
 /** Package tiers: ensured at every start-up by ensurePackageTiers, demo or not. */
 export const DEMO_PACKAGES = PACKAGE_TIERS;
@@ -82,16 +92,64 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
       })),
     )
     .returning({ id: users.id });
-  const listings = demoListings(owners.length, PICTURE_VARIANTS, now);
+  const listings = demoCatalogue(owners.length, PICTURE_VARIANTS, now);
   const pool = await renderPicturePool(storage, PICTURE_VARIANTS);
+  // The demo projects (demo data, invented buildings), approved, with their aliases and nearest stations.
+  const projectDefs = demoProjects();
+  const projectRows = await tx
+    .insert(projects)
+    .values(
+      projectDefs.map((p) => ({
+        slug: slugOf(p.nameEn),
+        nameEn: p.nameEn,
+        nameTh: p.nameTh,
+        developer: p.developer,
+        status: p.status,
+        yearCompleted: p.yearCompleted,
+        towers: p.towers,
+        floors: p.floors,
+        units: p.units,
+        facilities: p.facilities,
+        commonFeePerSqm: p.commonFeePerSqm,
+        lat: p.lat,
+        lon: p.lon,
+        location: p.location,
+        ...resolvePlace(p.location),
+        place: undefined,
+        stations: nearestStations(p.lat, p.lon),
+        description: p.description,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: projects.id });
+  await tx
+    .insert(projectAliases)
+    .values(
+      projectDefs.flatMap((p, i) => p.aliases.map((alias) => ({ projectId: projectRows[i]?.id as number, alias }))),
+    );
   const rows = await tx
     .insert(properties)
     .values(
       listings.map((l) => {
         const created = new Date(now.getTime() - l.ageMinutes * 60_000);
-        const { ownerIndex, scenes, rooms, ageMinutes, ...fields } = l;
+        const {
+          ownerIndex,
+          scenes,
+          rooms,
+          ageMinutes,
+          projectIndex,
+          earlierPrices,
+          priceChangedMinutesAgo,
+          ...fields
+        } = l;
+        const before = earlierPrices[earlierPrices.length - 1];
         return {
           ...fields,
+          projectId: projectIndex === null ? null : (projectRows[projectIndex]?.id ?? null),
+          priceBefore: before?.price ?? null,
+          priceChangedAt:
+            priceChangedMinutesAgo === null ? null : new Date(now.getTime() - priceChangedMinutesAgo * 60_000),
           // As a listing created through the API: its nearest station within reach, or none.
           ...nearestStation(fields.lat, fields.lon),
           ...resolvePlace(fields.location),
@@ -119,6 +177,17 @@ async function seedListings(tx: Tx, storage: Storage, now: Date): Promise<number
     }),
   );
   await tx.insert(propertyImages).values(images);
+  // Every listing's prices (ADR 028): the earlier ones back-filled, then the current one since its last change.
+  await tx.insert(listingPrices).values(
+    listings.flatMap((l, i) => {
+      const propertyId = rows[i]?.id as number;
+      const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+      return [
+        ...l.earlierPrices.map((p) => ({ propertyId, price: p.price, changedAt: at(p.ageMinutes) })),
+        { propertyId, price: l.price, changedAt: at(l.priceChangedMinutesAgo ?? l.ageMinutes) },
+      ];
+    }),
+  );
   const rooms = listings.flatMap((l, i) => l.rooms.map((room) => ({ ...room, propertyId: rows[i]?.id as number })));
   if (rooms.length > 0) await tx.insert(propertyRooms).values(rooms);
   return rows.length;

@@ -7,10 +7,11 @@ import {
 } from '@baan/contract';
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties } from '../../db/schema.ts';
+import { projects, properties } from '../../db/schema.ts';
 import { LINES } from '../locations/gazetteer.ts';
 import { allPlaces, type Place, placeById, placeLabel } from '../locations/place-ids.ts';
 import { similarity, trigrams } from '../locations/search-locations.ts';
+import { isPublicProject, projectIdsNamed } from '../properties/project-names.ts';
 import { containsPattern, searchText } from '../properties/search-text.ts';
 import { isVisible } from '../properties/visible.ts';
 import { compactPhrase, normaliseQuery } from '../search/normalise-query.ts';
@@ -177,9 +178,46 @@ async function suggestListings(db: Db, q: string, limit: number): Promise<Sugges
   }));
 }
 
+/** Projects are asked for from this many characters. */
+const MIN_PROJECT_QUERY = 2;
+
 /**
- * Up to `limit` suggestions: places and stations first, then listings. When both kinds are found, listings keep a
- * third of the places (at least one) so a title search is never crowded out by places.
+ * Approved projects one of whose names or aliases holds `q` in any script (ADR 028): those whose name starts with it
+ * first, then the shorter names. Label in the request's language (Thai name for `th` when it has one); it runs the
+ * `project` filter and opens the project's page.
+ */
+async function suggestProjects(db: Db, q: string, language: Language, limit: number): Promise<Suggestion[]> {
+  const text = normaliseQuery(q.slice(0, SUGGEST_MAX_LENGTH));
+  if ([...text].length < MIN_PROJECT_QUERY || limit <= 0) return [];
+  const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({
+      slug: projects.slug,
+      nameEn: projects.nameEn,
+      nameTh: projects.nameTh,
+      district: projects.district,
+      province: projects.province,
+    })
+    .from(projects)
+    .where(and(isPublicProject, sql`${projects.id} in ${projectIdsNamed(text)}`))
+    .orderBy(
+      sql`(lower(${projects.nameEn}) like ${prefix} or lower(coalesce(${projects.nameTh}, '')) like ${prefix}) desc`,
+      sql`length(${projects.nameEn})`,
+      projects.id,
+    )
+    .limit(limit);
+  return rows.map((row) => ({
+    kind: 'project' as const,
+    label: language === 'th' && row.nameTh ? row.nameTh : row.nameEn,
+    secondary: [row.district, row.province].filter(Boolean).join(', ') || null,
+    query: `project=${encodeURIComponent(row.slug)}`,
+    url: `/project/${row.slug}`,
+  }));
+}
+
+/**
+ * Up to `limit` suggestions: places and stations first, then projects, then listings. Projects and listings each
+ * keep a third of the list (at least one when found) so they are never crowded out by places.
  */
 export async function suggest(
   db: Db,
@@ -188,8 +226,18 @@ export async function suggest(
   const limit = query.limit ?? SUGGEST_DEFAULT_LIMIT;
   const language = query.lang ?? 'en';
   const places = suggestPlaces(query.q, language, limit);
-  const listings = await suggestListings(db, query.q, limit);
-  const listingShare = listings.length === 0 ? 0 : Math.min(listings.length, Math.max(1, Math.floor(limit / 3)));
-  const placeCount = Math.min(places.length, limit - listingShare);
-  return [...places.slice(0, placeCount), ...listings.slice(0, limit - placeCount)];
+  const [projectsFound, listings] = await Promise.all([
+    suggestProjects(db, query.q, language, limit),
+    suggestListings(db, query.q, limit),
+  ]);
+  const share = (found: number) => (found === 0 ? 0 : Math.min(found, Math.max(1, Math.floor(limit / 3))));
+  const listingShare = share(listings.length);
+  const projectShare = Math.min(share(projectsFound.length), Math.max(0, limit - listingShare));
+  const placeCount = Math.min(places.length, Math.max(0, limit - listingShare - projectShare));
+  const projectCount = Math.min(projectsFound.length, limit - placeCount - listingShare);
+  return [
+    ...places.slice(0, placeCount),
+    ...projectsFound.slice(0, Math.max(0, projectCount)),
+    ...listings.slice(0, limit - placeCount - Math.max(0, projectCount)),
+  ];
 }

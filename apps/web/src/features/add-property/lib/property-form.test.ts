@@ -234,8 +234,9 @@ describe('one definition of a listing field', () => {
       ...HOUSE_INFO_FIELDS.map((key) => HOUSE_INFO[key].wire),
       ...Object.keys(toWireFields({ ...filled(), titleDeed: 'chanote' })),
     ]);
+    // project_id: not offered by the wizard yet (issue 24's web part adds the project picker).
     for (const wire of Object.keys(PropertyFieldsObject.shape).filter(
-      (name) => !['lat', 'lon', 'rooms'].includes(name),
+      (name) => !['lat', 'lon', 'rooms', 'project_id'].includes(name),
     )) {
       expect(mapped, wire).toContain(wire);
     }

@@ -91,6 +91,8 @@ const MAIN_FIELDS = {
   foreign_quota: 'foreignQuota',
   title_deed: 'titleDeed',
   rooms: 'rooms',
+  // Not offered by the wizard yet (issue 24's web part links projects).
+  project_id: null,
 } as const satisfies Partial<Record<WireField, string | null>>;
 
 // Every field of the contract has a place in the form: adding one to PropertyFieldsObject fails the type check here

@@ -14,6 +14,7 @@ const saved = (overrides: Partial<SavedSearch>): SavedSearch => ({
   name: 'Condos in Bangkok',
   query: 'location=Bangkok&sub_type=condo&type=sale',
   frequency: 'daily',
+  notify_price_drops: false,
   created_at: '2026-11-01T08:00:00.000Z',
   last_sent_at: null,
   ...overrides,
