@@ -75,8 +75,17 @@ const compare: Canonical = (search) => {
   return `?${new URLSearchParams({ ids: raw }).toString()}`;
 };
 
-/** /projects: its search as the page reads it (a refused parameter left out), name sort and page 1 left out. */
-const projects: Canonical = (search) => projectListQuery(projectListFilters(search).filters);
+/**
+ * /projects: its search as the page reads it, name sort and page 1 left out; a parameter the contract refuses stays as
+ * sent after them (as /compare's ids), so the page can say in the reader's language what it left out.
+ */
+const projects: Canonical = (search) => {
+  const { filters, refused } = projectListFilters(search);
+  const query = projectListQuery(filters);
+  if (refused.length === 0) return query;
+  const raw = new URLSearchParams(refused.map((key) => [key, search.get(key) ?? '']));
+  return `${query ? `${query}&` : '?'}${raw}`;
+};
 
 /** A project page: its unit list's type (rent only), bedrooms and page (past 1). */
 const project: Canonical = (search) => unitsQuery(unitFilters(search));
@@ -130,7 +139,6 @@ export function canonicalSearch(pathname: string, search: string): string | null
   while (end > 1 && path[end - 1] === '/') end -= 1;
   const page = path.length > 1 ? path.slice(0, end).toLowerCase() : path;
   const canonical =
-    PAGES[page] ??
-    (DETAIL.test(page) ? none : PROJECT.test(page) ? project : MARKET.test(page) ? market : undefined);
+    PAGES[page] ?? (DETAIL.test(page) ? none : PROJECT.test(page) ? project : MARKET.test(page) ? market : undefined);
   return canonical ? canonical(new URLSearchParams(search)) : null;
 }

@@ -225,7 +225,7 @@ function ProjectUnits({
   return (
     <section aria-labelledby="project-units" className="mt-12">
       <h2 id="project-units" className="text-2xl font-bold text-slate-900">
-        {t('project.units')}
+        {t('project.unitsHeading')}
       </h2>
       <nav aria-label={t('project.unitsTabs')} className="mt-4 flex flex-wrap gap-2">
         {tabs.map((tab) => (

@@ -1,4 +1,10 @@
-import { PropertyListObject, type PropertyListParams, STATION_DISTANCES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
+import {
+  PropertyListObject,
+  type PropertyListParams,
+  STATION_DISTANCES,
+  TITLE_DEEDS,
+  type TitleDeed,
+} from '@baan/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLanguage } from '../../../i18n/options';

@@ -3,9 +3,9 @@ import { BarChart3, Building2, CircleSlash, MapPin, Pencil, Star, TrendingDown }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { FavoriteHeart } from '../../../session/favorite-heart';
-import { appLanguage } from '../../../i18n/options';
 import { formatPrice, priceCutPercent, projectRefName } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
