@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { formatWhole, monthLabel } from '../lib/project-format';
 
 const WIDTH = 640;
-const HEIGHT = 220;
-const LEFT = 64;
-const RIGHT = 12;
+const HEIGHT = 226;
+const LEFT = 84;
+const RIGHT = 24;
 const TOP = 12;
 /** The line's area; the month's sample bars sit below it. */
 const PLOT_BOTTOM = 140;
@@ -73,7 +73,7 @@ export function TrendChart({ trend, series, language }: { trend: MarketMonth[]; 
           months: withValue.length,
         })
       : t('market.chartEmpty');
-  const labelEvery = Math.max(1, Math.ceil(trend.length / 6));
+  const labelEvery = Math.max(1, Math.ceil(trend.length / 4));
   const color = series === 'price' ? '#0f766e' : '#1d4ed8';
   return (
     <figure className="min-w-0">
@@ -90,7 +90,7 @@ export function TrendChart({ trend, series, language }: { trend: MarketMonth[]; 
         {[0, 0.5, 1].map((share) => (
           <g key={share}>
             <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(maxValue * share)} y2={y(maxValue * share)} stroke="#e2e8f0" />
-            <text x={LEFT - 6} y={y(maxValue * share) + 4} textAnchor="end" fontSize="11" fill="#475569">
+            <text x={LEFT - 6} y={y(maxValue * share) + 4} textAnchor="end" fontSize="15" fill="#475569">
               {formatWhole(maxValue * share)}
             </text>
           </g>
@@ -108,7 +108,7 @@ export function TrendChart({ trend, series, language }: { trend: MarketMonth[]; 
             />
           ) : null,
         )}
-        <text x={LEFT - 6} y={BARS_BOTTOM} textAnchor="end" fontSize="11" fill="#475569">
+        <text x={LEFT - 6} y={BARS_BOTTOM} textAnchor="end" fontSize="15" fill="#475569">
           {`n ${formatWhole(maxSample)}`}
         </text>
         {path ? <path d={path} fill="none" stroke={color} strokeWidth="2.5" strokeLinejoin="round" /> : null}
@@ -120,7 +120,7 @@ export function TrendChart({ trend, series, language }: { trend: MarketMonth[]; 
         )}
         {trend.map((month, i) =>
           i % labelEvery === 0 || i === trend.length - 1 ? (
-            <text key={month.month} x={x(i)} y={HEIGHT - 6} textAnchor="middle" fontSize="11" fill="#475569">
+            <text key={month.month} x={x(i)} y={HEIGHT - 6} textAnchor="middle" fontSize="15" fill="#475569">
               {monthLabel(month.month, language)}
             </text>
           ) : null,
