@@ -63,6 +63,7 @@ export default [
           r('listings', 'admin.listings.tsx'),
           r('users', 'admin.users.tsx'),
           r('packages', 'admin.packages.tsx'),
+          r('projects', 'admin.projects.tsx'),
           r('messages', 'admin.messages.tsx'),
           r('jobs', 'admin.jobs.tsx'),
           r('settings', 'admin.settings.tsx'),
