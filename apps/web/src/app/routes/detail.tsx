@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ),
         // The history is extra too: a failed read shows none.
         context.pages.priceHistory(id).then(
-          (points: PricePoint[] | null) => points ?? [],
+          (points: PricePoint[] | null) => (Array.isArray(points) ? points : []),
           (error: unknown) => {
             context.logError(error, 'Price history could not be read');
             return [] as PricePoint[];

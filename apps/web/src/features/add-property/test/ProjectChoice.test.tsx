@@ -43,7 +43,7 @@ function stubProjects() {
   const suggestions: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
       if (url.pathname === '/api/projects/suggest' && input instanceof Request) {
         suggestions.push(await input.clone().json());
@@ -59,7 +59,7 @@ function stubProjects() {
         const items = names.includes(q.toLowerCase()) ? [NOBLE] : [];
         return jsonResponse(200, { success: true, payload: { items, total: items.length, page: 1, per_page: 6 } });
       }
-      return base(input as never, init as never);
+      return base(input as never);
     }),
   );
   return { searches, suggestions };
