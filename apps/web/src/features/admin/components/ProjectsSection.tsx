@@ -108,13 +108,11 @@ export function ProjectsSection() {
               }
             />
           ) : (
-            <Link
-              to={`/project/${project.slug}`}
-              className={`${buttons.secondary} inline-flex items-center gap-1.5`}
-              aria-label={t('projects.viewLabel', { name: project.name_en })}
-            >
+            <Link to={`/project/${project.slug}`} className={`${buttons.secondary} inline-flex items-center gap-1.5`}>
               <ExternalLink className="size-4" aria-hidden="true" />
               {t('projects.view')}
+              {/* The visible words first (WCAG label in name), then whose page it is. */}
+              <span className="sr-only">: {project.name_en}</span>
             </Link>
           )}
           <ActionButton
