@@ -29,6 +29,10 @@ export default [
       r('faq', 'info-page.tsx', 'faq'),
       // The buyer's guides (the home page's Guides cards).
       r('guides/:slug', 'guide.tsx'),
+      // Condo projects: the index with its search, a project's page, an area's market figures (issue 24).
+      r('projects', 'projects.tsx'),
+      r('project/:slug', 'project.tsx'),
+      r('market/:province/:district?', 'market.tsx'),
       // The weekly report's unsubscribe link (public, not indexed).
       r('unsubscribe', 'unsubscribe.tsx'),
       // Favourites: the page's frame renders on the server, the list in the browser (not indexed).
@@ -59,6 +63,7 @@ export default [
           r('listings', 'admin.listings.tsx'),
           r('users', 'admin.users.tsx'),
           r('packages', 'admin.packages.tsx'),
+          r('projects', 'admin.projects.tsx'),
           r('messages', 'admin.messages.tsx'),
           r('jobs', 'admin.jobs.tsx'),
           r('settings', 'admin.settings.tsx'),

@@ -1,6 +1,13 @@
 import { CompareQuery, splitLanguagePath } from '@baan/contract';
 import { type BuyRentFilters, buyRentFilters } from '../features/listings/lib/buy-rent-params';
 import { fromSearchParams, SEARCH_PARAMS, toSearchString } from '../features/listings/lib/search-params';
+import {
+  marketSubType,
+  projectListFilters,
+  projectListQuery,
+  unitFilters,
+  unitsQuery,
+} from '../features/projects/lib/project-params';
 
 /**
  * The canonical query string of each public page whose render the server shares (ADR 021): the parameters the page's
@@ -68,6 +75,27 @@ const compare: Canonical = (search) => {
   return `?${new URLSearchParams({ ids: raw }).toString()}`;
 };
 
+/**
+ * /projects: its search as the page reads it, name sort and page 1 left out; a parameter the contract refuses stays as
+ * sent after them (as /compare's ids), so the page can say in the reader's language what it left out.
+ */
+const projects: Canonical = (search) => {
+  const { filters, refused } = projectListFilters(search);
+  const query = projectListQuery(filters);
+  if (refused.length === 0) return query;
+  const raw = new URLSearchParams(refused.map((key) => [key, search.get(key) ?? '']));
+  return `${query ? `${query}&` : '?'}${raw}`;
+};
+
+/** A project page: its unit list's type (rent only), bedrooms and page (past 1). */
+const project: Canonical = (search) => unitsQuery(unitFilters(search));
+
+/** An area's figures: its sub type (condo, the default, left out). */
+const market: Canonical = (search) => {
+  const subType = marketSubType(search);
+  return subType === 'condo' ? '' : `?sub_type=${subType}`;
+};
+
 /** Links from e-mails: the page reads them in the browser, so they stay, in a fixed order. */
 const keep =
   (...names: string[]): Canonical =>
@@ -91,10 +119,14 @@ const PAGES: Record<string, Canonical> = {
   '/favorites': none,
   '/unsubscribe': keep('u', 't'),
   '/alerts/unsubscribe': keep('token'),
+  '/projects': projects,
 };
 
 /** Pages with an id or slug in the path and no query of their own: a listing, a buyer's guide. */
 const DETAIL = /^\/(?:detail|guides)\/[^/]+$/;
+/** A project's page, an area's figures (a province, or a province and a district). */
+const PROJECT = /^\/project\/[^/]+$/;
+const MARKET = /^\/market\/[^/]+(?:\/[^/]+)?$/;
 
 /**
  * The canonical query ('' or `?a=1&b=2`) of a page address, or null for an address this file leaves alone: screens
@@ -106,6 +138,7 @@ export function canonicalSearch(pathname: string, search: string): string | null
   // Trailing slashes off (a loop: a pattern anchored at the end retries from every slash of a long run).
   while (end > 1 && path[end - 1] === '/') end -= 1;
   const page = path.length > 1 ? path.slice(0, end).toLowerCase() : path;
-  const canonical = PAGES[page] ?? (DETAIL.test(page) ? none : undefined);
+  const canonical =
+    PAGES[page] ?? (DETAIL.test(page) ? none : PROJECT.test(page) ? project : MARKET.test(page) ? market : undefined);
   return canonical ? canonical(new URLSearchParams(search)) : null;
 }

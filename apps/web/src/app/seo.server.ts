@@ -25,6 +25,9 @@ const CONTENT_PARAMS = new Set<string>([
   ...SEARCH_PARAMS.filter((key) => key !== 'per_page'),
   // Buy or rent's tab (all / condo / house).
   'tab',
+  // The project index's search by place (/projects).
+  'province',
+  'district',
 ]);
 
 function contentQuery(params: URLSearchParams): string {

@@ -67,6 +67,8 @@ export function summaryParts(
       ['station', 'within_m'],
     ],
     [get('foreign_quota') === '1' ? t('summary.foreignQuota') : undefined, ['foreign_quota']],
+    [get('price_drop') === '1' ? t('summary.priceDrop') : undefined, ['price_drop']],
+    [get('project') ? t('summary.project', { value: get('project') }) : undefined, ['project']],
     [
       deed ? t('summary.deed', { value: t(`facts.deeds.${deed}`, { ns: 'listings', defaultValue: deed }) }) : undefined,
       ['title_deed'],

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, GUIDE_SLUGS, LANGUAGE_TAGS, LANGUAGES, type Language, localizedPath } from '@baan/contract';
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties } from '../../db/schema.ts';
+import { projects, properties } from '../../db/schema.ts';
 import { isVisible } from '../properties/visible.ts';
 import { escapeHtml } from './html.ts';
 
@@ -58,6 +58,35 @@ async function listingEntries(db: Db, publicUrl: string, offset: number, limit: 
   return rows.flatMap((r) => localizedEntries(publicUrl, `/detail/${r.id}`, r.updatedAt.toISOString()));
 }
 
+/** Approved projects that were not merged away: their pages are indexed (a merged slug answers 301). */
+const indexedProject = and(eq(projects.review, 'approved'), isNull(projects.mergedIntoId));
+
+/**
+ * The project index and every approved project's page in every language (issue 24), in id order, at most `limit`
+ * projects; nothing while there is no project (an empty index is no page to land on).
+ */
+async function projectEntries(db: Db, publicUrl: string, limit: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await db
+    .select({ slug: projects.slug, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(indexedProject)
+    .orderBy(asc(projects.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  return [
+    ...localizedEntries(publicUrl, '/projects'),
+    ...rows.flatMap((r) => localizedEntries(publicUrl, `/project/${r.slug}`, r.updatedAt.toISOString())),
+  ];
+}
+
+async function projectCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(indexedProject);
+  const n = row?.n ?? 0;
+  // The index page comes with them.
+  return n > 0 ? n + 1 : 0;
+}
+
 const urlset = (entries: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 
@@ -68,22 +97,29 @@ function checkMax(maxUrls: number): void {
 }
 
 /**
- * `/sitemap.xml`: the public pages and every visible listing (with its last change) in every language, each entry
- * with hreflang alternates. Past `maxUrls` entries it becomes a sitemap index of `/sitemaps/pages.xml` and
- * `/sitemaps/listings-<n>.xml`. `maxUrls` is a parameter so tests can split without 50,000 rows.
+ * `/sitemap.xml`: the public pages, the approved projects and every visible listing (with its last change) in every language, each entry
+ * with hreflang alternates. Past `maxUrls` entries it becomes a sitemap index of `/sitemaps/pages.xml`, `/sitemaps/projects.xml`
+ * (when there are projects) and `/sitemaps/listings-<n>.xml`. `maxUrls` is a parameter so tests can split without 50,000 rows.
  */
 export async function buildSitemap(db: Db, publicUrl: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
   checkMax(maxUrls);
-  const total = await visibleCount(db);
+  const [total, projectPages] = await Promise.all([visibleCount(db), projectCount(db)]);
   const pageCount = SITEMAP_PAGES.length;
   const perPart = listingsPerPart(maxUrls);
-  if (pageCount + total <= perPart) {
-    // The limit caps the read if listings were added after the count.
-    return urlset([...pageEntries(publicUrl), ...(await listingEntries(db, publicUrl, 0, perPart - pageCount))]);
+  if (pageCount + projectPages + total <= perPart) {
+    // The limits cap the reads if listings or projects were added after the counts.
+    const projectPart = await projectEntries(db, publicUrl, projectPages - 1);
+    const used = pageCount + projectPart.length / LANGUAGES.length;
+    return urlset([
+      ...pageEntries(publicUrl),
+      ...projectPart,
+      ...(await listingEntries(db, publicUrl, 0, perPart - used)),
+    ]);
   }
   const parts = Math.ceil(total / perPart);
   const sitemaps = [
     `${publicUrl}/sitemaps/pages.xml`,
+    ...(projectPages > 0 ? [`${publicUrl}/sitemaps/projects.xml`] : []),
     ...Array.from({ length: parts }, (_, i) => `${publicUrl}/sitemaps/listings-${i + 1}.xml`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps
@@ -100,6 +136,11 @@ export async function buildSitemapPart(
 ): Promise<string | null> {
   checkMax(maxUrls);
   if (part === 'pages') return urlset(pageEntries(publicUrl));
+  if (part === 'projects') {
+    // The index page and as many projects as one file holds.
+    const entries = await projectEntries(db, publicUrl, listingsPerPart(maxUrls) - 1);
+    return entries.length > 0 ? urlset(entries) : null;
+  }
   const match = /^listings-([1-9]\d{0,5})$/.exec(part);
   if (!match) return null;
   const perPart = listingsPerPart(maxUrls);

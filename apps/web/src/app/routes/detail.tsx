@@ -1,4 +1,4 @@
-import type { Property } from '@baan/contract';
+import type { PricePoint, Property } from '@baan/contract';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = LISTING_ID.test(params.id ?? '') ? Number(params.id) : 0;
   const valid = id > 0 && id <= MAX_ID;
   // Read together: the similar listings are not worth a second wait. They are extra, so a failed read shows none.
-  const [property, similar] = valid
+  const [property, similar, priceHistory] = valid
     ? await Promise.all([
         context.pages.getProperty(id),
         context.pages.similarProperties(id).then(
@@ -47,8 +47,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
             return [] as Property[];
           },
         ),
+        // The history is extra too: a failed read shows none.
+        context.pages.priceHistory(id).then(
+          (points: PricePoint[] | null) => (Array.isArray(points) ? points : []),
+          (error: unknown) => {
+            context.logError(error, 'Price history could not be read');
+            return [] as PricePoint[];
+          },
+        ),
       ])
-    : [null, [] as Property[]];
+    : [null, [] as Property[], [] as PricePoint[]];
   const language = requestLanguage(request);
   const tListings = fixedT(language, 'listings');
   if (!property) {
@@ -84,7 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ],
   });
   // The page's view and contact-click beacons count only with it (ADR 020).
-  return { property, similar, seo, viewToken: context.pages.viewToken(property.id) };
+  return { property, similar, priceHistory, seo, viewToken: context.pages.viewToken(property.id) };
 }
 
 /** What the loader throws (with a 404) for a listing no longer available: its title in the page's language and similar listings. */
@@ -162,7 +170,7 @@ function Inquiry({ property, isOwner }: { property: Property; isOwner: boolean }
 
 /** /detail/:id: a listing, rendered on the server with its data; the browser then reports the view (not the server). */
 export default function Detail() {
-  const { property, similar, seo, viewToken } = useLoaderData<typeof loader>();
+  const { property, similar, priceHistory, seo, viewToken } = useLoaderData<typeof loader>();
   const user = useAppSelector((state) => state.login.user);
   const isOwner = ownsListing(user, property.owner);
   useViewBeacon(property.id, viewToken);
@@ -174,6 +182,7 @@ export default function Detail() {
       <PropertyDetail
         property={property}
         isOwner={isOwner}
+        priceHistory={priceHistory}
         // The owner trying their own buttons is no lead.
         onContact={isOwner ? undefined : contactClick}
         aside={<Inquiry property={property} isOwner={isOwner} />}

@@ -50,6 +50,7 @@ describe('Footer', () => {
       ['Our Services', '/services'],
       ['Contact', '/contact'],
       ['FAQ', '/faq'],
+      ['Condo projects', '/projects'],
     ]);
     expect(f.getByText(`© ${new Date().getFullYear()} Baan. All rights reserved.`)).toBeInTheDocument();
   });

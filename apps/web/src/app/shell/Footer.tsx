@@ -26,6 +26,7 @@ const QUICK_LINKS = [
   { to: '/services', key: 'footer.links.services' },
   { to: '/contact', key: 'footer.links.contact' },
   { to: '/faq', key: 'footer.links.faq' },
+  { to: '/projects', key: 'footer.links.projects' },
 ] as const;
 
 const SOCIAL_LINKS = [

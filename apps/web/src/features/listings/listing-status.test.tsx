@@ -199,10 +199,11 @@ describe('The view beacon', () => {
   it('is not sent by the server render', async () => {
     const api = serveListing();
     await serverHtml('/detail/7');
-    // The page's own reads (the listing and its similar listings), and no view beacon.
+    // The page's own reads (the listing, its similar listings and its price history), and no view beacon.
     expect(api.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
       'GET /api/property/7',
       'GET /api/property/7/similar',
+      'GET /api/property/7/price-history',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { fitsPropertyType, type PropertySubType, subTypesFor } from '@baan/contract';
+import { fitsPropertyType, type ProjectRef, type PropertySubType, subTypesFor } from '@baan/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormField, PropertyForm, PropertyStatus, PropertyType, UserType } from '../lib/property-form';
@@ -17,6 +17,21 @@ export interface LocationFieldProps {
   lon?: number;
   /** Called on every edit with the text; with coordinates when a suggested place was chosen (or its pin moved). */
   onChange: (place: { location: string; lat?: number; lon?: number }) => void;
+  /** The building (project) the listing belongs to, or null. */
+  project: ProjectRef | null;
+  /**
+   * A project was chosen (with what it fills in: its place, position and floors) or removed (null, nothing filled).
+   */
+  onProjectChange: (project: ProjectRef | null, fill?: ProjectFill) => void;
+}
+
+/** What choosing a project fills in the form. */
+export interface ProjectFill {
+  location: string;
+  lat: number;
+  lon: number;
+  /** The building's floors, when known. */
+  floors: number | null;
 }
 
 interface StepDefineProps {
@@ -101,6 +116,19 @@ export function StepDefine({ form, errors, update, renderLocation, originalSubTy
         lat: form.lat,
         lon: form.lon,
         onChange: ({ location, lat, lon }) => update({ location, lat, lon }),
+        project: form.project ?? null,
+        onProjectChange: (project, fill) =>
+          update({
+            project,
+            ...(fill
+              ? {
+                  location: fill.location,
+                  lat: fill.lat,
+                  lon: fill.lon,
+                  ...(fill.floors !== null ? { houseInfo: { ...form.houseInfo, floors: String(fill.floors) } } : {}),
+                }
+              : {}),
+          }),
       })}
     </div>
   );

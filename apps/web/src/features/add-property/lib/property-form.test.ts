@@ -232,7 +232,13 @@ describe('one definition of a listing field', () => {
   it('maps every contract field, and takes the order of the checks from the contract', () => {
     const mapped = new Set([
       ...HOUSE_INFO_FIELDS.map((key) => HOUSE_INFO[key].wire),
-      ...Object.keys(toWireFields({ ...filled(), titleDeed: 'chanote' })),
+      ...Object.keys(
+        toWireFields({
+          ...filled(),
+          titleDeed: 'chanote',
+          project: { id: 1, slug: 'sky-demo', name_en: 'Sky', name_th: null },
+        }),
+      ),
     ]);
     // project_id: not offered by the wizard yet (issue 24's web part adds the project picker).
     for (const wire of Object.keys(PropertyFieldsObject.shape).filter(

@@ -13,6 +13,7 @@ import {
   type ListingNumberName,
   nestPropertyFields,
   PROPERTY_SUB_TYPES,
+  type ProjectRef,
   type Property,
   PropertyFieldsObject,
   type PropertySubType,
@@ -91,8 +92,8 @@ const MAIN_FIELDS = {
   foreign_quota: 'foreignQuota',
   title_deed: 'titleDeed',
   rooms: 'rooms',
-  // Not offered by the wizard yet (issue 24's web part links projects).
-  project_id: null,
+  // Chosen with the location (its errors show there).
+  project_id: 'location',
 } as const satisfies Partial<Record<WireField, string | null>>;
 
 // Every field of the contract has a place in the form: adding one to PropertyFieldsObject fails the type check here
@@ -117,6 +118,8 @@ export interface PropertyForm {
   location: string;
   lat?: number;
   lon?: number;
+  /** The building (project) it belongs to, chosen with the location; null for none. */
+  project: ProjectRef | null;
   title: string;
   description: string;
   price: string;
@@ -254,6 +257,7 @@ export function emptyForm(language: Language = 'en', now = new Date()): Property
     propertyStatus: '',
     subType: '',
     location: '',
+    project: null,
     title: '',
     description: '',
     price: '',
@@ -343,6 +347,8 @@ export function toWireFields(form: PropertyForm): Record<string, string> {
   put('property_type', form.propertyType);
   put('property_sub_type', form.subType);
   put('location', form.location.trim());
+  // Drafts saved before projects existed have none.
+  if (form.project) put('project_id', String(form.project.id));
   if (form.lat !== undefined && form.lon !== undefined) {
     put('lat', String(form.lat));
     put('lon', String(form.lon));
@@ -481,6 +487,7 @@ export function formFromListing(listing: Property): PropertyForm {
     propertyStatus: listing.type,
     subType: isSubType ? (subType as PropertySubType) : '',
     location: listing.location,
+    project: listing.project ?? null,
     lat: listing.lat ?? undefined,
     lon: listing.lon ?? undefined,
     title: listing.title,

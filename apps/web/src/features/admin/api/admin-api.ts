@@ -6,6 +6,10 @@ import type {
   AdminPackage,
   AdminPayment,
   AdminPrivacyRequestPage,
+  AdminProject,
+  AdminProjectFields,
+  AdminProjectPage,
+  AdminProjectUpdate,
   AdminProperty,
   AdminPropertyAction,
   AdminPropertyPage,
@@ -49,6 +53,11 @@ export interface PrivacyRequestsArgs {
   status?: PrivacyRequestStatus;
   page: number;
 }
+export interface ProjectsArgs {
+  q?: string;
+  review: 'all' | 'approved' | 'pending';
+  page: number;
+}
 export interface JobsArgs {
   state: JobState;
   page: number;
@@ -80,6 +89,7 @@ const TAGS = [
   'AdminAudit',
   'AdminJob',
   'AdminSettings',
+  'AdminProject',
 ] as const;
 
 /**
@@ -161,6 +171,32 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
     retirePackage: build.mutation<AdminPackage, number>({
       query: (id) => ({ url: `/admin/packages/${id}`, method: 'DELETE' }),
       invalidatesTags: ['AdminPackage', 'AdminAudit'],
+    }),
+
+    getAdminProjects: build.query<AdminProjectPage, ProjectsArgs>({
+      query: ({ q, review, page }) => `/admin/projects${queryString({ q, review, page })}`,
+      providesTags: ['AdminProject'],
+    }),
+    createProject: build.mutation<AdminProject, AdminProjectFields>({
+      query: (body) => ({ url: '/admin/projects', method: 'POST', body }),
+      invalidatesTags: ['AdminProject', 'AdminAudit'],
+    }),
+    updateProject: build.mutation<AdminProject, { id: number; fields: AdminProjectUpdate }>({
+      query: ({ id, fields }) => ({ url: `/admin/projects/${id}`, method: 'PATCH', body: fields }),
+      invalidatesTags: ['AdminProject', 'AdminAudit'],
+    }),
+    approveProject: build.mutation<AdminProject, number>({
+      query: (id) => ({ url: `/admin/projects/${id}/approve`, method: 'POST' }),
+      invalidatesTags: ['AdminProject', 'AdminAudit'],
+    }),
+    deleteProject: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/admin/projects/${id}`, method: 'DELETE' }),
+      // Its listings no longer name it.
+      invalidatesTags: ['AdminProject', 'AdminProperty', 'AdminAudit'],
+    }),
+    mergeProject: build.mutation<AdminProject, { id: number; into_id: number }>({
+      query: ({ id, into_id }) => ({ url: `/admin/projects/${id}/merge`, method: 'POST', body: { into_id } }),
+      invalidatesTags: ['AdminProject', 'AdminProperty', 'AdminAudit'],
     }),
 
     getAdminMessages: build.query<AdminMessagesPage, MessagesArgs>({
@@ -262,6 +298,12 @@ export const {
   useUpdatePackageMutation,
   useRetirePackageMutation,
   useGetAdminMessagesQuery,
+  useGetAdminProjectsQuery,
+  useCreateProjectMutation,
+  useUpdateProjectMutation,
+  useApproveProjectMutation,
+  useDeleteProjectMutation,
+  useMergeProjectMutation,
   useGetAdminJobsQuery,
   useRetryJobMutation,
   useGetHomeSettingsQuery,

@@ -1,5 +1,6 @@
 import {
   Banknote,
+  Building,
   Building2,
   FileLock,
   History,
@@ -21,6 +22,7 @@ const SECTIONS = [
   { to: '/admin/listings', key: 'listings', Icon: Building2 },
   { to: '/admin/users', key: 'users', Icon: Users },
   { to: '/admin/packages', key: 'packages', Icon: Package },
+  { to: '/admin/projects', key: 'projects', Icon: Building },
   { to: '/admin/messages', key: 'messages', Icon: Mail },
   { to: '/admin/jobs', key: 'jobs', Icon: ListChecks },
   { to: '/admin/settings', key: 'settings', Icon: Settings },

@@ -12,7 +12,17 @@ export function AdminSection({
   actions,
   children,
 }: {
-  name: 'payments' | 'listings' | 'users' | 'packages' | 'messages' | 'jobs' | 'audit' | 'privacy' | 'settings';
+  name:
+    | 'payments'
+    | 'listings'
+    | 'users'
+    | 'packages'
+    | 'projects'
+    | 'messages'
+    | 'jobs'
+    | 'audit'
+    | 'privacy'
+    | 'settings';
   actions?: ReactNode;
   children: ReactNode;
 }) {

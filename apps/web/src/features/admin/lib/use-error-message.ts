@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, JOB_MESSAGES, PAYMENT_MESSAGES } from '@baan/contract';
+import { ADMIN_MESSAGES, JOB_MESSAGES, PAYMENT_MESSAGES, PROJECT_MESSAGES } from '@baan/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +15,12 @@ const KNOWN: Record<string, string> = {
   'Payment not found.': 'serverMessages.paymentNotFound',
   [JOB_MESSAGES.notFound]: 'serverMessages.jobNotFound',
   [JOB_MESSAGES.notRetryable]: 'serverMessages.jobNotRetryable',
+  [PROJECT_MESSAGES.idNotFound]: 'serverMessages.projectNotFound',
+  [PROJECT_MESSAGES.mergeIntoSelf]: 'serverMessages.mergeIntoSelf',
+  [PROJECT_MESSAGES.mergeIntoMerged]: 'serverMessages.mergeIntoMerged',
+  [PROJECT_MESSAGES.mergeTargetMissing]: 'serverMessages.mergeTargetMissing',
+  [PROJECT_MESSAGES.slugTaken]: 'serverMessages.slugTaken',
+  [PROJECT_MESSAGES.alreadyApproved]: 'serverMessages.projectAlreadyApproved',
 };
 
 function statusOf(error: unknown): unknown {

@@ -106,6 +106,8 @@ export function BuyRentResults({
         station: extra.station,
         within_m: text(extra.within_m),
         foreign_quota: extra.foreign_quota,
+        price_drop: extra.price_drop,
+        project: extra.project,
         title_deed: extra.title_deed,
         min_area: text(extra.min_area),
         max_area: text(extra.max_area),

@@ -1,4 +1,10 @@
-import { type PropertyListParams, STATION_DISTANCES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
+import {
+  PropertyListObject,
+  type PropertyListParams,
+  STATION_DISTANCES,
+  TITLE_DEEDS,
+  type TitleDeed,
+} from '@baan/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLanguage } from '../../../i18n/options';
@@ -16,7 +22,7 @@ import { StationPicker } from './StationPicker';
 /** The filters of issue 15 that /Quick and /Buy-rent share (the address carries each: search-params.ts). */
 export type ExtraFilterParams = Pick<
   PropertyListParams,
-  'station' | 'within_m' | 'foreign_quota' | 'title_deed' | 'min_area' | 'max_area'
+  'station' | 'within_m' | 'foreign_quota' | 'title_deed' | 'min_area' | 'max_area' | 'project' | 'price_drop'
 >;
 
 export const hasExtraFilters = (value: ExtraFilterParams): boolean =>
@@ -24,6 +30,8 @@ export const hasExtraFilters = (value: ExtraFilterParams): boolean =>
     value.station ||
       value.within_m !== undefined ||
       value.foreign_quota ||
+      value.price_drop ||
+      value.project ||
       value.title_deed ||
       value.min_area !== undefined ||
       value.max_area !== undefined,
@@ -45,6 +53,9 @@ export function readExtraFilters(form: FormData): { filters: ExtraFilterParams; 
       station: text('station') || undefined,
       within_m: Number.isInteger(within) && within >= 100 && within <= 5000 ? within : undefined,
       foreign_quota: form.get('foreign_quota') === '1' ? '1' : undefined,
+      price_drop: form.get('price_drop') === '1' ? '1' : undefined,
+      // A project page's "see these units in the search" keeps its project while the other filters change.
+      project: PropertyListObject.shape.project.safeParse(text('project') || undefined).data,
       title_deed: (TITLE_DEEDS as readonly string[]).includes(deed) ? (deed as TitleDeed) : undefined,
       min_area: min,
       max_area: max,
@@ -125,6 +136,17 @@ export function ExtraFilters({ value, fieldClass, areaErrorId, subType }: Props)
           />
           {t('facts.filters.foreignQuota')}
         </label>
+        <label className={`${label} flex items-center gap-2 self-end sm:min-h-11`}>
+          <input
+            type="checkbox"
+            name="price_drop"
+            value="1"
+            defaultChecked={value.price_drop === '1'}
+            className="size-5 shrink-0 accent-teal-700"
+          />
+          {t('facts.filters.priceDrop')}
+        </label>
+        {value.project ? <input type="hidden" name="project" value={value.project} /> : null}
         <label className={label}>
           {t('units:filter.unit')}
           <select

@@ -1,5 +1,5 @@
 import { hasFloors, type Property } from '@baan/contract';
-import { Bath, BedDouble, MapPin, Ruler, Star } from 'lucide-react';
+import { Bath, BedDouble, Building2, MapPin, Ruler, Star, TrendingDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
@@ -7,7 +7,7 @@ import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { CompareButton } from '../../../session/compare-toggle';
 import { FavoriteHeart } from '../../../session/favorite-heart';
-import { formatNumber, formatPrice } from '../lib/format';
+import { formatNumber, formatPrice, priceCutPercent, projectRefName } from '../lib/format';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
 import { PropertyImage } from './PropertyImage';
 
@@ -19,6 +19,7 @@ export function PropertyCard({ property, isEager = false }: Props) {
   const localizePlace = useLocalizePlace();
   const isRent = property.type === 'rent';
   const perSqm = usePricePerSqm(property);
+  const cut = priceCutPercent(property);
   return (
     // The title's link covers the card, so the card shows its keyboard focus (the link's own outline would only ring the title).
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-teal-500">
@@ -43,12 +44,27 @@ export function PropertyCard({ property, isEager = false }: Props) {
             </span>
           ) : null}
           {isForeignerFriendly(property) ? <ForeignerFriendlyBadge /> : null}
+          {cut !== null ? (
+            <span className="inline-flex items-center gap-1 rounded-md bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+              <TrendingDown className="size-3" aria-hidden="true" />
+              {t('card.priceCut', { percent: cut })}
+            </span>
+          ) : null}
         </div>
         <FavoriteHeart id={property.id} title={property.title} className="absolute top-2 right-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-lg font-bold text-teal-800">
           {formatPrice(property.price)}
+          {cut !== null && property.previous_price !== null ? (
+            <>
+              {' '}
+              <s className="text-sm font-medium text-slate-600">
+                <span className="sr-only">{t('card.previousPrice')} </span>
+                {formatPrice(property.previous_price)}
+              </s>
+            </>
+          ) : null}
           {isRent ? <span className="text-sm font-medium text-slate-600"> {t('card.perMonth')}</span> : null}
           {perSqm ? (
             <span className="block text-xs font-medium text-slate-600" data-testid="price-per-sqm">
@@ -69,6 +85,18 @@ export function PropertyCard({ property, isEager = false }: Props) {
           <MapPin className="size-4 shrink-0" aria-hidden="true" />
           <span className="truncate">{localizePlace(property.location)}</span>
         </p>
+        {property.project ? (
+          <p className="relative z-10 flex items-center gap-1 text-sm">
+            <Building2 className="size-4 shrink-0 text-teal-700" aria-hidden="true" />
+            <span className="sr-only">{t('card.project')}: </span>
+            <Link
+              to={`/project/${property.project.slug}`}
+              className="truncate font-medium text-teal-800 underline-offset-2 hover:underline"
+            >
+              {projectRefName(property.project, appLanguage(i18n.language))}
+            </Link>
+          </p>
+        ) : null}
         <StationDistance property={property} className="text-sm text-slate-600" />
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
           <div className="flex items-center gap-1">

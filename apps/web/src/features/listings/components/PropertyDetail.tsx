@@ -1,14 +1,16 @@
-import type { ContactChannel, Property } from '@baan/contract';
-import { BarChart3, CircleSlash, MapPin, Pencil, Star } from 'lucide-react';
+import type { ContactChannel, PricePoint, Property } from '@baan/contract';
+import { BarChart3, Building2, CircleSlash, MapPin, Pencil, Star, TrendingDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { appLanguage } from '../../../i18n/options';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { FavoriteHeart } from '../../../session/favorite-heart';
-import { formatPrice } from '../lib/format';
+import { formatPrice, priceCutPercent, projectRefName } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
 import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
 import { ContactBar, INQUIRY_ANCHOR, OwnerContact } from './OwnerContact';
+import { PriceHistory } from './PriceHistory';
 import { PropertySpecs } from './PropertySpecs';
 
 /** A sold or rented listing: its page stays reachable, marked, without contact actions (ADR 017). */
@@ -26,11 +28,21 @@ interface PropertyDetailProps {
   onContact?: (channel: ContactChannel) => void;
   /** Stands under the contact actions: the compare toggle and the share buttons. */
   actions?: ReactNode;
+  /** Every price the listing has had, oldest first (shown as its price history). */
+  priceHistory?: PricePoint[];
 }
 
 /** A listing's page: photos, price, owner contact, specs and description; `aside` stands beside the description. */
-export function PropertyDetail({ property, aside, isOwner = false, onContact, actions }: PropertyDetailProps) {
-  const { t } = useTranslation('listings');
+export function PropertyDetail({
+  property,
+  aside,
+  isOwner = false,
+  onContact,
+  actions,
+  priceHistory = [],
+}: PropertyDetailProps) {
+  const { t, i18n } = useTranslation('listings');
+  const cut = priceCutPercent(property);
   const localizePlace = useLocalizePlace();
   const isRent = property.type === 'rent';
   const owner = property.owner;
@@ -80,6 +92,20 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact, ac
             <MapPin className="size-5 shrink-0 text-teal-700" aria-hidden="true" />
             {localizePlace(property.location)}
           </p>
+          {property.project ? (
+            <p className="flex items-center gap-2 text-slate-700">
+              <Building2 className="size-5 shrink-0 text-teal-700" aria-hidden="true" />
+              <span>
+                {t('card.project')}:{' '}
+                <Link
+                  to={`/project/${property.project.slug}`}
+                  className="font-semibold text-teal-800 underline-offset-2 hover:underline"
+                >
+                  {projectRefName(property.project, appLanguage(i18n.language))}
+                </Link>
+              </span>
+            </p>
+          ) : null}
           <StationDistance property={property} className="gap-2 text-slate-700" iconClassName="size-5" />
           <p className="text-3xl font-extrabold text-teal-800">
             {formatPrice(property.price)}
@@ -90,6 +116,18 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact, ac
               </span>
             ) : null}
           </p>
+          {cut !== null && property.previous_price !== null ? (
+            <p className="flex flex-wrap items-center gap-2 text-base" data-testid="price-cut">
+              <s className="text-slate-600">
+                <span className="sr-only">{t('card.previousPrice')} </span>
+                {formatPrice(property.previous_price)}
+              </s>
+              <span className="inline-flex items-center gap-1 rounded-md bg-red-700 px-2 py-0.5 text-sm font-semibold text-white">
+                <TrendingDown className="size-4" aria-hidden="true" />
+                {t('card.priceCut', { percent: cut })}
+              </span>
+            </p>
+          ) : null}
           {isOwner ? <OwnerLinks propertyId={property.id} /> : null}
           {gone || !owner ? null : <OwnerContact owner={owner} title={property.title} onContact={onContact} />}
           {owner ? <p className="text-sm text-slate-600">{t('detail.listedBy', { name: owner.name })}</p> : null}
@@ -97,6 +135,7 @@ export function PropertyDetail({ property, aside, isOwner = false, onContact, ac
         </div>
       </div>
       <PropertySpecs property={property} />
+      <PriceHistory history={priceHistory} />
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="detail-description" className="max-w-3xl">
           <h2 id="detail-description" className="mb-3 text-xl font-bold text-slate-900">

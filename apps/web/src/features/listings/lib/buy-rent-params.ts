@@ -24,6 +24,8 @@ export const BUY_RENT_EXTRA = [
   'title_deed',
   'min_area',
   'max_area',
+  'project',
+  'price_drop',
   'sort',
 ] as const;
 type Extra = Pick<PropertyListParams, (typeof BUY_RENT_EXTRA)[number]>;

@@ -18,3 +18,15 @@ export function pad2(n: number): string {
 export const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="427" viewBox="0 0 640 427"><rect width="640" height="427" fill="#e2e8f0"/><path d="M320 120 200 220h30v100h70v-70h40v70h70V220h30z" fill="#94a3b8"/></svg>',
 )}`;
+
+/** The last cut in whole per cent (at least 1) when the listing carries the price before it (`previous_price`), else null. */
+export function priceCutPercent(property: { price: number; previous_price: number | null }): number | null {
+  const before = property.previous_price;
+  if (before === null || before <= property.price || before <= 0) return null;
+  return Math.max(1, Math.round(((before - property.price) / before) * 100));
+}
+
+/** A listing's project name for a reader: Thai for Thai readers when it has one, else English. */
+export function projectRefName(project: { name_en: string; name_th: string | null }, language: string): string {
+  return language === 'th' && project.name_th ? project.name_th : project.name_en;
+}

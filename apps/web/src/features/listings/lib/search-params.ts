@@ -38,6 +38,8 @@ export const SEARCH_PARAMS: readonly (keyof SearchFilters)[] = [
   'at_or_below_median',
   'min_area',
   'max_area',
+  'project',
+  'price_drop',
   'sort',
   'page',
   'per_page',
@@ -106,6 +108,8 @@ export function fromSearchParams(search: URLSearchParams): SearchFilters {
     title_deed: oneOf<TitleDeed>(TITLE_DEEDS, search.get('title_deed')),
     min_area: area(search, 'min_area'),
     max_area: area(search, 'max_area'),
+    project: PropertyListObject.shape.project.safeParse(search.get('project') ?? undefined).data,
+    price_drop: search.get('price_drop') === '1' ? '1' : undefined,
     sort: oneOf<PropertySort>(PROPERTY_SORTS, search.get('sort')),
     page: whole(search.get('page'), 1),
   };

@@ -1,6 +1,8 @@
+import type { ProjectRef } from '@baan/contract';
 import type { ReactNode } from 'react';
 import { LocationAutocomplete } from './LocationAutocomplete';
 import { LocationPin } from './LocationPin';
+import { type ProjectChoiceFill, ProjectPicker } from './ProjectPicker';
 
 /** What a form gives its location control: the wizard's location field (create and edit) takes this shape. */
 export interface LocationFieldRenderProps {
@@ -12,6 +14,9 @@ export interface LocationFieldRenderProps {
   lat?: number;
   lon?: number;
   onChange: (change: { location: string; lat?: number; lon?: number }) => void;
+  /** The building the listing belongs to (issue 24); without `onProjectChange` no project is offered. */
+  project?: ProjectRef | null;
+  onProjectChange?: (project: ProjectRef | null, fill?: ProjectChoiceFill) => void;
 }
 
 /**
@@ -27,10 +32,17 @@ export function renderLocationField({
   lat,
   lon,
   onChange,
+  project = null,
+  onProjectChange,
 }: LocationFieldRenderProps): ReactNode {
   return (
-    <div>
+    <div className="space-y-3">
+      {onProjectChange ? (
+        <ProjectPicker project={project} onChange={onProjectChange} location={value} lat={lat} lon={lon} />
+      ) : null}
       <LocationAutocomplete
+        // A chosen project writes its place into the form: the box starts again from it.
+        key={project ? `project-${project.id}` : 'place'}
         id={inputId}
         label={label}
         defaultValue={value}

@@ -30,6 +30,7 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
   const [typedName, setTypedName] = useState<string | null>(null);
   const name = typedName ?? defaultSearchName(saved, t, appLanguage(i18n.language), stations);
   const [frequency, setFrequency] = useState<SavedSearchFrequency>('daily');
+  const [notifyPriceDrops, setNotifyPriceDrops] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateSavedSearchMutation();
 
@@ -41,7 +42,7 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
     }
     setError(null);
     try {
-      await create({ name: name.trim(), query: saved, frequency }).unwrap();
+      await create({ name: name.trim(), query: saved, frequency, notify_price_drops: notifyPriceDrops }).unwrap();
     } catch (failure) {
       setError(savedSearchError(failure, t, 'save.failed'));
       return;
@@ -105,6 +106,16 @@ export default function SaveSearchDialog({ query, onClose }: SaveSearchDialogPro
             ))}
           </div>
         </fieldset>
+        <label className="flex cursor-pointer items-center gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="notify_price_drops"
+            checked={notifyPriceDrops}
+            onChange={(event) => setNotifyPriceDrops(event.target.checked)}
+            className="size-5 shrink-0 accent-teal-700"
+          />
+          {t('save.notifyPriceDrops')}
+        </label>
         {error ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {error}

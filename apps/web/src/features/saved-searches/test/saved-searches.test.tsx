@@ -90,7 +90,31 @@ describe('Save this search', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts().map((r) => new URL(r.url).pathname)).toEqual(['/api/user/saved-searches']);
     expect(bodies).toEqual([
-      { name: 'Bangkok homes', query: 'type=sale&location=Bangkok&min_price=2000000', frequency: 'weekly' },
+      {
+        name: 'Bangkok homes',
+        query: 'type=sale&location=Bangkok&min_price=2000000',
+        frequency: 'weekly',
+        notify_price_drops: false,
+      },
+    ]);
+  });
+
+  it('asks to be told of price drops when the person ticks it, with the price-drop filter kept in the search', async () => {
+    const api = savedSearches([]);
+    const { bodies } = stubFetch(api.route, emptyCatalogue);
+    await renderApp('/Quick?type=sale&price_drop=1&project=noble-ploenchit-demo', { login: signedIn() });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also tell me about price drops' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText('Search saved. We will e-mail you new matches.')).toBeVisible();
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        query: 'type=sale&project=noble-ploenchit-demo&price_drop=1',
+        frequency: 'daily',
+        notify_price_drops: true,
+      }),
     ]);
   });
 
