@@ -268,6 +268,9 @@ describe('GET /api/market', () => {
     const n = Number(result.rows[0]?.n ?? 0);
     expect(figures.sale.listings).toBe(n);
     expect(figures.trend).toHaveLength(12);
+    // Spaces and hyphens do not count ("pathum-wan", "Pathum Wan" and "Pathumwan" are one district).
+    const spelt = await get<MarketFigures>('/api/market?province=Bangkok&district=Wat-Thana&sub_type=condo&months=12');
+    expect(spelt).toEqual(figures);
     const none = await app.inject({ method: 'GET', url: '/api/market?province=atlantis' });
     expect(none.statusCode).toBe(404);
     const missing = await app.inject({ method: 'GET', url: '/api/market' });

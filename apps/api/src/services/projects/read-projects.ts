@@ -29,8 +29,9 @@ import {
 
 /** A gazetteer name as stored ("Bangkok", "Khlong Toei") matched by any case or by its slug ("khlong-toei"). */
 export function placeNamed(column: SQLWrapper, value: string): SQL {
-  const wanted = value.trim().toLowerCase();
-  return sql`(lower(${column}) = ${wanted} or replace(lower(${column}), ' ', '-') = ${wanted})`;
+  // Spaces and hyphens do not count: "pathum-wan" (a page address), "Pathum Wan" and "Pathumwan" name one district.
+  const wanted = value.trim().toLowerCase().replace(/[ -]/g, '');
+  return sql`replace(replace(lower(${column}), ' ', ''), '-', '') = ${wanted}`;
 }
 
 type StatsRow = { sale_n: unknown; rent_n: unknown; sale_med: unknown; rent_med: unknown };
