@@ -24,6 +24,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'pages',
         'payments',
         'privacy',
+        'projects',
         'property',
         'saved',
         'stats',
