@@ -52,6 +52,12 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/privacy-requests?type=deletion' },
   { method: 'GET', url: '/api/admin/settings/home' },
   { method: 'PUT', url: '/api/admin/settings/home', payload: { hero_title: { en: 'Sneaky headline' } } },
+  { method: 'GET', url: '/api/admin/projects' },
+  { method: 'POST', url: '/api/admin/projects', payload: { name_en: 'Sneaky Tower' } },
+  { method: 'PATCH', url: '/api/admin/projects/1', payload: { name_en: 'Sneaky Tower' } },
+  { method: 'DELETE', url: '/api/admin/projects/1' },
+  { method: 'POST', url: '/api/admin/projects/1/approve' },
+  { method: 'POST', url: '/api/admin/projects/1/merge', payload: { into_id: 2 } },
   // Admin-only, though not under /api/admin: granting a subscription without a payment.
   { method: 'POST', url: '/api/subscriptions', payload: { user_id: owner.id, package_id: pkg.id } },
 ];

@@ -36,15 +36,21 @@ export function nearestStations(lat: number, lon: number): { id: string; distanc
  * 90 characters so a `-2` still fits PROJECT_LIMITS.slug (100, the router's longest path parameter).
  */
 export function slugOf(name: string): string {
-  const slug = name
+  const words = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 90)
-    .replace(/-+$/g, '');
-  return slug || 'project';
+    .replace(/[^a-z0-9]+/g, '-');
+  return trimDashes(trimDashes(words).slice(0, 90)) || 'project';
+}
+
+/** Without hyphens at either end (a scan, not a regex: an unanchored `-+$` is quadratic on a long run). */
+function trimDashes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '-') start += 1;
+  while (end > start && text[end - 1] === '-') end -= 1;
+  return text.slice(start, end);
 }
 
 /** The first free slug of `base`, `base-2`, `base-3`, … */
