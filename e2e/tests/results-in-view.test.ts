@@ -58,7 +58,7 @@ describe('search results are in the first screen and stay in view when paging', 
       const { page, context, errors } = await newPage(browser, width, height);
       await page.goto(`${app.url}/Quick`);
       await expect.poll(() => page.getByRole('main').getByRole('article').count(), { timeout: 15_000 }).toBe(16);
-      const firstTitle = await firstCard(page).getByRole('link').textContent();
+      const firstTitle = await firstCard(page).getByRole('link').first().textContent();
       const pages = page.getByRole('navigation', { name: 'Pages' });
       // The pager is below the 16 cards: the visitor has scrolled down to it.
       await pages.getByRole('link', { name: 'Page 02' }).scrollIntoViewIfNeeded();
@@ -66,7 +66,7 @@ describe('search results are in the first screen and stay in view when paging', 
       await pages.getByRole('link', { name: 'Page 02' }).click();
       await page.waitForURL(/\/Quick\?page=2$/);
       await expect
-        .poll(() => firstCard(page).getByRole('link').textContent(), { timeout: 15_000 })
+        .poll(() => firstCard(page).getByRole('link').first().textContent(), { timeout: 15_000 })
         .not.toBe(firstTitle);
 
       const heading = page.getByRole('heading', { level: 2, name: 'Search results' });
@@ -130,13 +130,18 @@ describe('search results are in the first screen and stay in view when paging', 
   it('offers the last page instead of "Page 99 of 20"', async () => {
     const { page, context, errors } = await newPage(browser, 1280, 800);
     await page.goto(`${app.url}/Quick?page=99`);
-    await page.getByText('There is no page 99: these results end at page 20.').waitFor({ timeout: 15_000 });
+    // The last page depends on how many demo listings there are: read it from the notice.
+    const notice = page.getByText(/^There is no page 99: these results end at page \d+\.$/);
+    await notice.waitFor({ timeout: 15_000 });
+    const last = Number(/page (\d+)\.$/.exec((await notice.textContent()) ?? '')?.[1]);
+    expect(last).toBeGreaterThan(1);
     expect(await page.getByText(/Page 99 of/).count()).toBe(0);
     await expectNoSeriousA11y(page, 'past the last page');
     await screenshot(page, 'results-quick-past-end-en-1280', { fullPage: false });
-    await page.getByRole('link', { name: 'Go to page 20' }).click();
-    await page.waitForURL(/\/Quick\?page=20$/);
-    await expect.poll(() => page.getByRole('main').getByRole('article').count(), { timeout: 15_000 }).toBe(16);
+    await page.getByRole('link', { name: `Go to page ${last}` }).click();
+    await page.waitForURL(new RegExp(`/Quick\\?page=${last}$`));
+    // The last page holds what is left (1 to 16 listings).
+    await expect.poll(() => page.getByRole('main').getByRole('article').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
