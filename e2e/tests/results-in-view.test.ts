@@ -88,7 +88,7 @@ describe('search results are in the first screen and stay in view when paging', 
       // card's heart, then reaches the first result's link, and its card shows the keyboard focus.
       await firstCard(page).waitFor();
       const passed: string[] = [];
-      const cardLink = firstCard(page).getByRole('link');
+      const cardLink = firstCard(page).getByRole('link').first();
       for (let i = 0; i < 6 && !(await cardLink.evaluate((el) => el === document.activeElement)); i++) {
         await page.keyboard.press('Tab');
         const focused = await page.evaluate(
