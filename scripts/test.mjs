@@ -8,12 +8,19 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The e2e suite prefers Debian's headless shell (half the CPU per page) and falls back to the full browser
+// (e2e/support/browser.ts, ADR 031).
+const chromium =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ||
+  '/usr/bin/chromium';
 const redisServer = process.env.REDIS_SERVER_PATH || 'redis-server';
 const { TEST_DATABASE_URL, ...envWithoutPg } = process.env;
 
 if (!existsSync(chromium)) {
-  console.error(`test: Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+  console.error(
+    `test: Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium-headless-shell (or chromium)`,
+  );
   process.exit(1);
 }
 if (spawnSync(redisServer, ['--version'], { stdio: 'ignore' }).status !== 0) {
