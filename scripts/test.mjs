@@ -5,7 +5,8 @@
 // primary and streaming replica (Debian's postgresql binaries), redis-server, S3 and SMTP servers and two API
 // processes from the build. The end-to-end suite needs Debian's Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // The e2e suite prefers Debian's headless shell (half the CPU per page) and falls back to the full browser
@@ -57,6 +58,18 @@ if (!TEST_DATABASE_URL) {
   console.log('test: TEST_DATABASE_URL is not set, so the API suite runs on PGlite only.');
 }
 
+// The data folders every e2e server starts from (migrated; with the demo data) are made beside the unit step, whose
+// cluster neighbour mostly waits, instead of at the start of the e2e step (e2e/support/templates.ts).
+const e2eTemplates = mkdtempSync(path.join(tmpdir(), 'baan-e2e-templates-'));
+process.on('exit', () => rmSync(e2eTemplates, { recursive: true, force: true }));
+const e2eEnv = {
+  ...process.env,
+  BAAN_E2E_TEMPLATES: JSON.stringify({
+    empty: path.join(e2eTemplates, 'empty'),
+    demo: path.join(e2eTemplates, 'demo'),
+  }),
+};
+
 // Each entry is a group whose steps run side by side; groups run one after the other. Side by side are steps that
 // mostly wait (lint is native and quick; the cluster test waits on its servers and its SMTP outage) beside one
 // that computes, so both cores stay busy without two CPU-bound suites fighting over them.
@@ -65,9 +78,10 @@ const groups = [
   [
     step('unit (contract, web)', ['run', 'test:unit']),
     step('cluster (2 nodes: PostgreSQL + replica, Redis, S3, SMTP)', ['run', 'test:cluster']),
+    step('e2e data folders (empty, demo)', ['run', 'e2e:templates', '--', e2eTemplates]),
   ],
   ...api.map((s) => [s]),
-  [step('e2e in Chromium', ['run', 'test:e2e'])],
+  [step('e2e in Chromium', ['run', 'test:e2e'], e2eEnv)],
 ];
 
 /** Runs one step; a step beside others has its output held back and printed whole when it ends. */

@@ -1,27 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApp } from './app.ts';
+import { preparedTemplates, prepareTemplates } from './templates.ts';
 
 /**
- * Prepares the data folders every e2e server starts from (support/app.ts): one migrated and empty, one with the demo
- * data (its photos drawn once, not once per file). Each server then starts from a copy in a second or two.
+ * Gives every e2e server of the run its starting data folders (support/templates.ts). `npm test` makes them earlier,
+ * beside the unit step, and passes them in BAAN_E2E_TEMPLATES; a run on its own makes them here and removes them after.
  */
 export default async function setup() {
+  if (preparedTemplates()) return undefined;
   const root = mkdtempSync(path.join(tmpdir(), 'baan-e2e-templates-'));
-  const empty = path.join(root, 'empty');
-  const demo = path.join(root, 'demo');
-  // Made one after the other: the two are different folders, but each start is CPU-bound on a 2-core machine.
-  for (const [dataDir, seed] of [
-    [empty, '0'],
-    [demo, '1'],
-  ] as const) {
-    // Drawing the demo photos takes a while on a busy machine: once per run, so wait for it generously.
-    const app = await startApp({ SEED_DEMO: seed }, { dataDir, readyWithinMs: 300_000 });
-    await app.stop();
-    // What a start leaves that a copy must not carry over: uploads in progress (wiped at start anyway).
-    rmSync(path.join(dataDir, 'tmp'), { recursive: true, force: true });
-  }
-  process.env.BAAN_E2E_TEMPLATES = JSON.stringify({ empty, demo });
+  process.env.BAAN_E2E_TEMPLATES = JSON.stringify(await prepareTemplates(root));
   return () => rmSync(root, { recursive: true, force: true });
 }
