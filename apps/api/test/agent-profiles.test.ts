@@ -9,6 +9,7 @@ import {
   PublicProfileResponse,
 } from '@baan/contract';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { properties, propertyInquiries, users } from '../src/db/schema.ts';
 import { deleteAccount } from '../src/services/privacy/delete-account.ts';
@@ -431,6 +432,32 @@ describe('Property.agent on the wire', () => {
     const found = await search();
     expect(found.find((p) => p.id === agentsListing.id)?.agent).toEqual(ref);
     expect(found.find((p) => p.id === ownersListing.id)?.agent).toBeNull();
+    // A new photo or name of the published profile reaches the (cached) listing at once.
+    const boundary = '----baanagenttest';
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 10, g: 120, b: 90 } } })
+      .png()
+      .toBuffer();
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/update/profile',
+      headers: { ...auth(agent.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="profile_image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect((await detail(agentsListing.id)).agent?.profile_image).toMatch(/\/uploads\//);
+    await app.inject({
+      method: 'POST',
+      url: '/api/update/profile',
+      headers: auth(agent.token),
+      payload: { name: 'Wire Agent Renamed' },
+    });
+    expect((await detail(agentsListing.id)).agent?.name).toBe('Wire Agent Renamed');
     // Unpublishing takes it off again.
     await patch(agent.token, { public: false });
     expect((await detail(agentsListing.id)).agent).toBeNull();

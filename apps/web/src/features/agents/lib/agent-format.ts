@@ -17,5 +17,5 @@ export function agentPageNumber(search: URLSearchParams): number {
   const raw = search.get('page') ?? '';
   if (!/^\d{1,7}$/.test(raw)) return 1;
   const page = Number(raw);
-  return page >= 1 ? page : 1;
+  return Math.max(page, 1);
 }
