@@ -40,6 +40,7 @@ import accountRoutes from './routes/accounts/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import adminJobRoutes from './routes/admin-jobs/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
+import agentRoutes from './routes/agents/index.ts';
 import contactRoutes from './routes/contact/index.ts';
 import docsRoutes from './routes/docs/index.ts';
 import favoriteRoutes from './routes/favorites/index.ts';
@@ -183,6 +184,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(propertiesRoutes);
       await api.register(propertyWriteRoutes);
       await api.register(projectRoutes);
+      await api.register(agentRoutes);
       await api.register(locationRoutes);
       await api.register(transitRoutes);
       await api.register(searchRoutes);

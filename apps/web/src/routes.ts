@@ -33,6 +33,8 @@ export default [
       r('projects', 'projects.tsx'),
       r('project/:slug', 'project.tsx'),
       r('market/:province/:district?', 'market.tsx'),
+      // A lister's public profile (issue 25, ADR 029).
+      r('agent/:slug', 'agent.tsx'),
       // The weekly report's unsubscribe link (public, not indexed).
       r('unsubscribe', 'unsubscribe.tsx'),
       // Favourites: the page's frame renders on the server, the list in the browser (not indexed).

@@ -2,6 +2,7 @@
  * What the server-rendered pages read, and from where: the API process hands the web app's loaders these service
  * functions (no HTTP round trip), and a test hands them its own. Types only: no server code here.
  */
+import type { AgentListingsQuery, AgentProfile } from './agents.ts';
 import type { Package } from './payments.ts';
 import type {
   AreaMarketQuery,
@@ -57,6 +58,10 @@ export interface PageServices {
   projectMarket(slug: string, months: MarketQuery['months']): Promise<MarketFigures | null>;
   /** An area's figures for one sub type (GET /api/market); null when the area names no place. */
   areaMarket(query: AreaMarketQuery): Promise<MarketFigures | null>;
+  /** A published agent profile with its figures (GET /api/agents/{slug}); null when there is none. */
+  getAgent(slug: string): Promise<AgentProfile | null>;
+  /** The agent's active listings (GET /api/agents/{slug}/listings); null when there is no such profile. */
+  agentListings(slug: string, query: AgentListingsQuery): Promise<PropertyPage | null>;
   /** A visible listing's recorded prices, oldest first (GET /api/property/{id}/price-history); null when not visible. */
   priceHistory(id: number): Promise<PricePoint[] | null>;
 }

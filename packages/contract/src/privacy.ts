@@ -3,6 +3,7 @@
  * data, account deletion confirmed by password and by an e-mailed link, and the admin's record of those requests.
  */
 import { z } from 'zod';
+import { PublicProfile } from './agents.ts';
 import { SavedSearch } from './buyers.ts';
 import { ContactMessage, Inquiry, OwnProperty } from './contact.ts';
 import { successEnvelope } from './envelope.ts';
@@ -146,6 +147,8 @@ export const DataExport = z.object({
     weekly_report: z.boolean(),
     email_verified_at: z.string().nullable(),
     created_at: z.string(),
+    /** The public profile (ADR 029), published or not. */
+    public_profile: PublicProfile,
   }),
   listings: z.array(OwnProperty),
   favorites: z.array(z.object({ property_id: z.number().int(), title: z.string(), created_at: z.string() })),

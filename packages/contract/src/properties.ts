@@ -271,6 +271,18 @@ export const ProjectRef = z.object({
 });
 export type ProjectRef = z.infer<typeof ProjectRef>;
 
+/**
+ * A listing's agent on the wire (Property.agent): the lister's public profile (ADR 029), or null for a private owner
+ * (one without a published profile). `agency_slug` is null until agencies exist.
+ */
+export const AgentRef = z.object({
+  slug: z.string(),
+  name: z.string(),
+  profile_image: z.string().nullable(),
+  agency_slug: z.string().nullable(),
+});
+export type AgentRef = z.infer<typeof AgentRef>;
+
 /** One photo, served as WebP at several widths: `image_path` is the src, `srcset` lists them all. */
 export const PropertyImage = z.object({
   id: z.number().int(),
@@ -329,6 +341,8 @@ export const Property = z.object({
   previous_price: z.number().int().nullable(),
   /** The building or development it belongs to, or null. */
   project: ProjectRef.nullable(),
+  /** The lister's public profile, or null for a private owner (ADR 029). */
+  agent: AgentRef.nullable(),
   /**
    * The number fields (LISTING_NUMBER_FIELDS): area and the wizard's house information (docs/api.md "Property on the
    * wire also gains"), whole numbers; `null` for an optional one not given (level and floors are 0 instead).

@@ -51,9 +51,21 @@ export const users = pgTable(
      * law keeps, with no name, an e-mail that is no address (`deleted-user-<id>`) and no password.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The public profile (ADR 029): its address `/agent/{slug}` (unique; null until chosen), shown only while
+     * `profilePublic` is on. Languages spoken are LANGUAGES codes, areas served free text; `licenceVerified` is an
+     * admin's check of `licenceNumber` and is cleared whenever the number changes.
+     */
+    profileSlug: varchar('profile_slug', { length: 60 }),
+    profilePublic: boolean('profile_public').notNull().default(false),
+    profileLanguages: jsonb('profile_languages').$type<string[]>().notNull().default([]),
+    profileAreas: jsonb('profile_areas').$type<string[]>().notNull().default([]),
+    profileAbout: text('profile_about'),
+    licenceNumber: varchar('licence_number', { length: 40 }),
+    licenceVerified: boolean('licence_verified').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_profile_slug_unique').on(t.profileSlug)],
 );
 
 /**

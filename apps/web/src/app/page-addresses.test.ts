@@ -32,6 +32,13 @@ describe('canonical page addresses (the server keys its page cache by them, ADR 
     }
   });
 
+  it("an agent's page keeps only its listings' page past the first", () => {
+    expect(canonicalSearch('/agent/somchai-homes', '?page=2&utm_source=x')).toBe('?page=2');
+    expect(canonicalSearch('/th/agent/somchai-homes', '?page=1')).toBe('');
+    expect(canonicalSearch('/agent/somchai-homes', '?page=-3')).toBe('');
+    expect(canonicalSearch('/agent/somchai-homes', '?page=12345678')).toBe('');
+  });
+
   it('leaves screens rendered in the browser and unknown paths alone', () => {
     for (const address of ['/login', '/th/dashboard/properties', '/admin/users', '/no-such-page', '/xx/Quick'])
       expect(canonicalSearch(address, '?page=2'), address).toBeNull();

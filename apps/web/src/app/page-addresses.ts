@@ -1,4 +1,5 @@
 import { CompareQuery, splitLanguagePath } from '@baan/contract';
+import { agentPageNumber, agentPageQuery } from '../features/agents/lib/agent-format';
 import { type BuyRentFilters, buyRentFilters } from '../features/listings/lib/buy-rent-params';
 import { fromSearchParams, SEARCH_PARAMS, toSearchString } from '../features/listings/lib/search-params';
 import {
@@ -90,6 +91,9 @@ const projects: Canonical = (search) => {
 /** A project page: its unit list's type (rent only), bedrooms and page (past 1). */
 const project: Canonical = (search) => unitsQuery(unitFilters(search));
 
+/** An agent's page: its listings' page (past 1). */
+const agent: Canonical = (search) => agentPageQuery(agentPageNumber(search));
+
 /** An area's figures: its sub type (condo, the default, left out). */
 const market: Canonical = (search) => {
   const subType = marketSubType(search);
@@ -126,6 +130,7 @@ const PAGES: Record<string, Canonical> = {
 const DETAIL = /^\/(?:detail|guides)\/[^/]+$/;
 /** A project's page, an area's figures (a province, or a province and a district). */
 const PROJECT = /^\/project\/[^/]+$/;
+const AGENT = /^\/agent\/[^/]+$/;
 const MARKET = /^\/market\/[^/]+(?:\/[^/]+)?$/;
 
 /**
@@ -139,6 +144,15 @@ export function canonicalSearch(pathname: string, search: string): string | null
   while (end > 1 && path[end - 1] === '/') end -= 1;
   const page = path.length > 1 ? path.slice(0, end).toLowerCase() : path;
   const canonical =
-    PAGES[page] ?? (DETAIL.test(page) ? none : PROJECT.test(page) ? project : MARKET.test(page) ? market : undefined);
+    PAGES[page] ??
+    (DETAIL.test(page)
+      ? none
+      : PROJECT.test(page)
+        ? project
+        : AGENT.test(page)
+          ? agent
+          : MARKET.test(page)
+            ? market
+            : undefined);
   return canonical ? canonical(new URLSearchParams(search)) : null;
 }

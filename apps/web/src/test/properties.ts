@@ -21,6 +21,7 @@ export function makeProperty(id: number, overrides: Partial<Property> = {}): Pro
     price: 25_000,
     previous_price: null,
     project: null,
+    agent: null,
     area: 45,
     area_unit: 'sqm',
     bed_rooms: 2,

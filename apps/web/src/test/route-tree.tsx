@@ -99,6 +99,19 @@ export const servicesOverHttp: PageServices = {
     if (response.status === 404) return null;
     return ((await response.json()) as { payload: never }).payload;
   },
+  getAgent: async (slug) => {
+    const response = await apiGet(`/agents/${slug}`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
+  agentListings: async (slug, query) => {
+    const params = new URLSearchParams(
+      Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    );
+    const response = await apiGet(`/agents/${slug}/listings?${params}`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
 };
 
 export const testContext: PageContext = {

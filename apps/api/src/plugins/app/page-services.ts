@@ -1,5 +1,6 @@
 import { MAX_COMPARE, type PageServices } from '@baan/contract';
 import type { FastifyInstance } from 'fastify';
+import { agentListings, getAgentProfile } from '../../services/agents/agent-profiles.ts';
 import { listPackages } from '../../services/packages/package-tiers.ts';
 import {
   cachedAreaMarket,
@@ -45,5 +46,8 @@ export function pageServices(app: FastifyInstance): PageServices {
     },
     areaMarket: (query) => cachedAreaMarket(app, query, () => app.clock.now()),
     priceHistory: (id) => cachedPriceHistory(app, id),
+    // Uncached, as GET /api/agents/{slug} (ADR 029): the figures move with the lead inbox.
+    getAgent: (slug) => app.listingCache.read((db) => getAgentProfile(db, app.storage, slug, app.clock.now())),
+    agentListings: (slug, query) => app.listingCache.read((db) => agentListings(db, app.storage, slug, query)),
   };
 }

@@ -311,6 +311,8 @@ const accounts: RoutesPlugin = async (app) => {
       const user = currentUser(request);
       if (request.isMultipart()) {
         const updated = await setProfileImage(app, request, user);
+        // A published profile's photo is on its listings' wire (ADR 029).
+        if (updated.profilePublic) await invalidateListings(app, 'public profile photo changed');
         return ok(await publicUser(updated), M.profileUpdated);
       }
       const body = (request.body ?? {}) as Record<string, unknown>;

@@ -37,7 +37,7 @@ async function loadAdminProperties(
     .where(where)
     .orderBy(desc(properties.createdAt), desc(properties.id));
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const { images, rooms, projects } = await loadDetails(
+  const { images, rooms, projects, agents } = await loadDetails(
     db,
     rows.map((r) => r.property.id),
     undefined,
@@ -51,6 +51,7 @@ async function loadAdminProperties(
       rooms.get(property.id),
       undefined,
       projects.get(property.id),
+      agents.get(property.id),
     );
     return {
       ...wire,

@@ -17,7 +17,7 @@ export async function listFavorites(db: Db, storage: Storage, userId: number): P
     .innerJoin(properties, eq(properties.id, favorites.propertyId))
     .where(and(eq(favorites.userId, userId), isVisible))
     .orderBy(desc(favorites.createdAt), desc(properties.id));
-  const { images, rooms, projects } = await loadDetails(
+  const { images, rooms, projects, agents } = await loadDetails(
     db,
     rows.map((r) => r.property.id),
   );
@@ -29,6 +29,7 @@ export async function listFavorites(db: Db, storage: Storage, userId: number): P
       rooms.get(property.id),
       undefined,
       projects.get(property.id),
+      agents.get(property.id),
     ),
   );
 }

@@ -44,7 +44,7 @@ export async function listUserProperties(db: Db, storage: Storage, userId: numbe
     .from(properties)
     .where(only ? and(eq(properties.userId, userId), only) : eq(properties.userId, userId))
     .orderBy(desc(properties.createdAt), desc(properties.id));
-  const [{ images, rooms, projects }, inquiries] = await Promise.all([
+  const [{ images, rooms, projects, agents }, inquiries] = await Promise.all([
     loadDetails(
       db,
       rows.map((r) => r.id),
@@ -54,7 +54,15 @@ export async function listUserProperties(db: Db, storage: Storage, userId: numbe
     rows.length > 0 ? countInquiriesByProperty(db, userId) : new Map<number, number>(),
   ]);
   return rows.map((row) => ({
-    ...toWireProperty(storage, row, images.get(row.id), rooms.get(row.id), undefined, projects.get(row.id)),
+    ...toWireProperty(
+      storage,
+      row,
+      images.get(row.id),
+      rooms.get(row.id),
+      undefined,
+      projects.get(row.id),
+      agents.get(row.id),
+    ),
     inquiry_count: inquiries.get(row.id) ?? 0,
     review: row.review,
     review_reasons: row.reviewReasons,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { BillingSnapshot } from '../../db/schema.ts';
 import { payments } from '../../db/schema.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys, processImage } from '../images/process-image.ts';
 import { getPackageForSale } from '../packages/get-package-for-sale.ts';
@@ -27,13 +27,6 @@ export type ReceiptSubmission = {
 
 /** Receipts live under a prefix the public /uploads route refuses to serve. */
 export const RECEIPT_FOLDER = 'private/receipts';
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /**
  * Step 2 of a QR payment: stores the receipt (re-encoded as WebP, metadata stripped) and records a

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { UserRow } from '../accounts/to-public-user.ts';
+import { toPublicProfile } from '../agents/agent-profiles.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { listConsents } from '../consents/consents.ts';
 import { toWireContactMessage, toWireInquiry } from '../contact/contact-wire.ts';
@@ -118,6 +119,7 @@ export async function exportPersonalData(db: Db, storage: Storage, user: UserRow
       weekly_report: user.weeklyReport,
       email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
       created_at: user.createdAt.toISOString(),
+      public_profile: toPublicProfile(user),
     },
     listings,
     favorites: favoriteRows.map((f) => ({

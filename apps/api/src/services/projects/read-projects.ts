@@ -197,12 +197,15 @@ export async function projectListings(
     images,
     rooms,
     projects: refs,
+    agents,
   } = await loadDetails(
     db,
     rows.map((r) => r.id),
   );
   return {
-    items: rows.map((r) => toWireProperty(storage, r, images.get(r.id), rooms.get(r.id), undefined, refs.get(r.id))),
+    items: rows.map((r) =>
+      toWireProperty(storage, r, images.get(r.id), rooms.get(r.id), undefined, refs.get(r.id), agents.get(r.id)),
+    ),
     total: counted[0]?.n ?? 0,
     page,
     per_page: perPage,

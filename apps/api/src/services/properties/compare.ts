@@ -18,11 +18,19 @@ export async function compareProperties(db: Db, storage: Storage, ids: readonly 
     .where(and(inArray(properties.id, [...ids]), isVisible));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
-  const { images, rooms, projects } = await loadDetails(
+  const { images, rooms, projects, agents } = await loadDetails(
     db,
     ordered.map((r) => r.id),
   );
   return ordered.map((row) =>
-    toWireProperty(storage, row, images.get(row.id), rooms.get(row.id), undefined, projects.get(row.id)),
+    toWireProperty(
+      storage,
+      row,
+      images.get(row.id),
+      rooms.get(row.id),
+      undefined,
+      projects.get(row.id),
+      agents.get(row.id),
+    ),
   );
 }

@@ -27,8 +27,16 @@ export async function getProperty(db: Db, storage: Storage, id: number): Promise
     .where(and(eq(properties.id, id), isPublicPage))
     .limit(1);
   if (!row) return null;
-  const { images, rooms, projects } = await loadDetails(db, [id]);
-  return toWireProperty(storage, row.property, images.get(id), rooms.get(id), row.owner, projects.get(id));
+  const { images, rooms, projects, agents } = await loadDetails(db, [id]);
+  return toWireProperty(
+    storage,
+    row.property,
+    images.get(id),
+    rooms.get(id),
+    row.owner,
+    projects.get(id),
+    agents.get(id),
+  );
 }
 
 /** Whether this id names a listing that was public and is no longer (isNoLongerAvailable): its page says so. */

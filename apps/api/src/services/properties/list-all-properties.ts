@@ -18,7 +18,7 @@ export async function listAllProperties(db: Db, storage: Storage): Promise<Prope
     .orderBy(sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`);
   const ids = rows.map((r) => r.property.id);
   const visibleIds = db.select({ id: properties.id }).from(properties).where(isVisible);
-  const { images, rooms, projects } = await loadDetails(db, ids, visibleIds);
+  const { images, rooms, projects, agents } = await loadDetails(db, ids, visibleIds);
   return rows.map(({ property }) =>
     toWireProperty(
       storage,
@@ -27,6 +27,7 @@ export async function listAllProperties(db: Db, storage: Storage): Promise<Prope
       rooms.get(property.id),
       undefined,
       projects.get(property.id),
+      agents.get(property.id),
     ),
   );
 }

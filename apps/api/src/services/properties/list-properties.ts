@@ -151,7 +151,7 @@ async function searchPage(
       .offset((page - 1) * perPage),
   ]);
   const ids = rows.map((r) => r.property.id);
-  const [{ images, rooms, projects }, named] = await Promise.all([
+  const [{ images, rooms, projects, agents }, named] = await Promise.all([
     loadDetails(db, ids),
     reading ? projectsNamedByAll(db, reading.words) : [],
   ]);
@@ -174,6 +174,7 @@ async function searchPage(
           rooms.get(property.id),
           undefined,
           projects.get(property.id),
+          agents.get(property.id),
         ),
       ),
       total: counted[0]?.n ?? 0,

@@ -1,7 +1,7 @@
-import type { ProjectRef, Property, PropertyOwner } from '@baan/contract';
-import { and, asc, desc, eq, inArray, isNull, type SQLWrapper } from 'drizzle-orm';
+import type { AgentRef, ProjectRef, Property, PropertyOwner } from '@baan/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, properties, propertyImages, propertyRooms } from '../../db/schema.ts';
+import { projects, properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageUrls } from '../images/process-image.ts';
 import { nearestStationWire } from '../transit/stations.ts';
@@ -38,12 +38,13 @@ export async function loadDetails(
       images: new Map<number, ImageRow[]>(),
       rooms: new Map<number, RoomRow[]>(),
       projects: new Map<number, ProjectRef>(),
+      agents: new Map<number, AgentRef>(),
     };
   }
   const imageWhere = scope ? inArray(propertyImages.propertyId, scope) : inArray(propertyImages.propertyId, ids);
   const roomWhere = scope ? inArray(propertyRooms.propertyId, scope) : inArray(propertyRooms.propertyId, ids);
   const projectWhere = scope ? inArray(properties.id, scope) : inArray(properties.id, ids);
-  const [imageRows, roomRows, projectRows] = await Promise.all([
+  const [imageRows, roomRows, projectRows, agentRows] = await Promise.all([
     db
       .select()
       .from(propertyImages)
@@ -70,11 +71,46 @@ export async function loadDetails(
       .where(
         and(projectWhere, pendingProjects ? undefined : eq(projects.review, 'approved'), isNull(projects.mergedIntoId)),
       ),
+    // The lister's public profile, when published (ADR 029); a private owner has none.
+    db
+      .select({
+        propertyId: properties.id,
+        slug: users.profileSlug,
+        name: users.name,
+        profileImage: users.profileImage,
+      })
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.userId))
+      .where(and(projectWhere, publishedProfile)),
   ]);
   const projectMap = new Map<number, ProjectRef>(
     projectRows.map(({ propertyId, ...ref }) => [propertyId, ref] as const),
   );
-  return { images: byProperty(imageRows), rooms: byProperty(roomRows), projects: projectMap };
+  const agentMap = new Map<number, AgentRef>();
+  for (const row of agentRows) {
+    if (row.slug === null) continue;
+    agentMap.set(row.propertyId, {
+      slug: row.slug,
+      name: row.name,
+      profile_image: row.profileImage,
+      agency_slug: null,
+    });
+  }
+  return { images: byProperty(imageRows), rooms: byProperty(roomRows), projects: projectMap, agents: agentMap };
+}
+
+/** A user whose public page is published (ADR 029): chosen an address, switched it on, not disabled or deleted. */
+export const publishedProfile = and(
+  eq(users.profilePublic, true),
+  isNotNull(users.profileSlug),
+  isNull(users.disabledAt),
+  isNull(users.deletedAt),
+);
+
+/** The stored profile image as a URL (the storage's), or null. */
+export function agentRefWithUrls(storage: Storage, ref: AgentRef | null | undefined): AgentRef | null {
+  if (!ref) return null;
+  return { ...ref, profile_image: ref.profile_image ? storage.url(ref.profile_image) : null };
 }
 
 /** A database row (with its images and rooms) as docs/api.md "Property on the wire" has it. */
@@ -85,6 +121,7 @@ export function toWireProperty(
   rooms: RoomRow[] = [],
   owner?: PropertyOwner,
   project: ProjectRef | null = null,
+  agent: AgentRef | null = null,
 ): Property {
   const wireImages = images.map((image) => {
     const urls = imageUrls(storage, { key: image.storageKey, widths: image.widths });
@@ -104,6 +141,7 @@ export function toWireProperty(
     price: row.price,
     previous_price: previousPrice(row),
     project,
+    agent: agentRefWithUrls(storage, agent),
     // Area, rooms, level, floors and the house information (listing-columns.ts).
     ...numbersOnWire(row),
     area_unit: row.areaUnit,

@@ -75,11 +75,19 @@ export async function similarProperties(db: Db, storage: Storage, id: number): P
   // the price is more alike than one of another town at the same price.
   const inProvince = near.filter((r) => r.tier <= 1).length;
   const rows = (inProvince < MAX_SIMILAR ? await ranked(false) : near).map((r) => r.row);
-  const { images, rooms, projects } = await loadDetails(
+  const { images, rooms, projects, agents } = await loadDetails(
     db,
     rows.map((r) => r.id),
   );
   return rows.map((row) =>
-    toWireProperty(storage, row, images.get(row.id), rooms.get(row.id), undefined, projects.get(row.id)),
+    toWireProperty(
+      storage,
+      row,
+      images.get(row.id),
+      rooms.get(row.id),
+      undefined,
+      projects.get(row.id),
+      agents.get(row.id),
+    ),
   );
 }

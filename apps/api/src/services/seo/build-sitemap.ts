@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, GUIDE_SLUGS, LANGUAGE_TAGS, LANGUAGES, type Language, localizedPath } from '@baan/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, properties } from '../../db/schema.ts';
+import { projects, properties, users } from '../../db/schema.ts';
+import { publishedProfile } from '../properties/property-wire.ts';
 import { isVisible } from '../properties/visible.ts';
 import { escapeHtml } from './html.ts';
 
@@ -87,6 +88,25 @@ async function projectCount(db: Db): Promise<number> {
   return n > 0 ? n + 1 : 0;
 }
 
+/** Every published agent profile's page in every language (ADR 029), in id order, at most `limit`. */
+async function agentEntries(db: Db, publicUrl: string, limit: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await db
+    .select({ slug: users.profileSlug, updatedAt: users.updatedAt })
+    .from(users)
+    .where(publishedProfile)
+    .orderBy(asc(users.id))
+    .limit(limit);
+  return rows.flatMap((r) =>
+    r.slug ? localizedEntries(publicUrl, `/agent/${r.slug}`, r.updatedAt.toISOString()) : [],
+  );
+}
+
+async function agentCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(publishedProfile);
+  return row?.n ?? 0;
+}
+
 const urlset = (entries: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 
@@ -97,22 +117,24 @@ function checkMax(maxUrls: number): void {
 }
 
 /**
- * `/sitemap.xml`: the public pages, the approved projects and every visible listing (with its last change) in every language, each entry
+ * `/sitemap.xml`: the public pages, the approved projects, the published agent profiles and every visible listing (with its last change) in every language, each entry
  * with hreflang alternates. Past `maxUrls` entries it becomes a sitemap index of `/sitemaps/pages.xml`, `/sitemaps/projects.xml`
  * (when there are projects) and `/sitemaps/listings-<n>.xml`. `maxUrls` is a parameter so tests can split without 50,000 rows.
  */
 export async function buildSitemap(db: Db, publicUrl: string, maxUrls = SITEMAP_MAX_URLS): Promise<string> {
   checkMax(maxUrls);
-  const [total, projectPages] = await Promise.all([visibleCount(db), projectCount(db)]);
+  const [total, projectPages, agentPages] = await Promise.all([visibleCount(db), projectCount(db), agentCount(db)]);
   const pageCount = SITEMAP_PAGES.length;
   const perPart = listingsPerPart(maxUrls);
-  if (pageCount + projectPages + total <= perPart) {
-    // The limits cap the reads if listings or projects were added after the counts.
+  if (pageCount + projectPages + agentPages + total <= perPart) {
+    // The limits cap the reads if listings, projects or agents were added after the counts.
     const projectPart = await projectEntries(db, publicUrl, projectPages - 1);
-    const used = pageCount + projectPart.length / LANGUAGES.length;
+    const agentPart = await agentEntries(db, publicUrl, agentPages);
+    const used = pageCount + (projectPart.length + agentPart.length) / LANGUAGES.length;
     return urlset([
       ...pageEntries(publicUrl),
       ...projectPart,
+      ...agentPart,
       ...(await listingEntries(db, publicUrl, 0, perPart - used)),
     ]);
   }
@@ -120,6 +142,7 @@ export async function buildSitemap(db: Db, publicUrl: string, maxUrls = SITEMAP_
   const sitemaps = [
     `${publicUrl}/sitemaps/pages.xml`,
     ...(projectPages > 0 ? [`${publicUrl}/sitemaps/projects.xml`] : []),
+    ...(agentPages > 0 ? [`${publicUrl}/sitemaps/agents.xml`] : []),
     ...Array.from({ length: parts }, (_, i) => `${publicUrl}/sitemaps/listings-${i + 1}.xml`),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps
@@ -139,6 +162,10 @@ export async function buildSitemapPart(
   if (part === 'projects') {
     // The index page and as many projects as one file holds.
     const entries = await projectEntries(db, publicUrl, listingsPerPart(maxUrls) - 1);
+    return entries.length > 0 ? urlset(entries) : null;
+  }
+  if (part === 'agents') {
+    const entries = await agentEntries(db, publicUrl, listingsPerPart(maxUrls));
     return entries.length > 0 ? urlset(entries) : null;
   }
   const match = /^listings-([1-9]\d{0,5})$/.exec(part);

@@ -1,5 +1,5 @@
 import { hasFloors, type Property } from '@baan/contract';
-import { Bath, BedDouble, Building2, MapPin, Ruler, Star, TrendingDown } from 'lucide-react';
+import { Bath, BedDouble, Building2, MapPin, Ruler, Star, TrendingDown, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
@@ -94,6 +94,18 @@ export function PropertyCard({ property, isEager = false }: Props) {
               className="truncate font-medium text-teal-800 underline-offset-2 hover:underline"
             >
               {projectRefName(property.project, appLanguage(i18n.language))}
+            </Link>
+          </p>
+        ) : null}
+        {property.agent ? (
+          <p className="relative z-10 flex items-center gap-1 text-sm">
+            <UserRound className="size-4 shrink-0 text-teal-700" aria-hidden="true" />
+            <span className="sr-only">{t('card.agent')}: </span>
+            <Link
+              to={`/agent/${property.agent.slug}`}
+              className="truncate font-medium text-teal-800 underline-offset-2 hover:underline"
+            >
+              {property.agent.name}
             </Link>
           </p>
         ) : null}

@@ -131,6 +131,16 @@ export function PropertyDetail({
           {isOwner ? <OwnerLinks propertyId={property.id} /> : null}
           {gone || !owner ? null : <OwnerContact owner={owner} title={property.title} onContact={onContact} />}
           {owner ? <p className="text-sm text-slate-600">{t('detail.listedBy', { name: owner.name })}</p> : null}
+          {property.agent ? (
+            <p className="text-sm">
+              <Link
+                to={`/agent/${property.agent.slug}`}
+                className="font-semibold text-teal-800 underline-offset-2 hover:underline"
+              >
+                {t('detail.agentProfile', { name: property.agent.name })}
+              </Link>
+            </p>
+          ) : null}
           {actions}
         </div>
       </div>
