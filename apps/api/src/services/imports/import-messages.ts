@@ -132,7 +132,7 @@ const ja: Texts = {
   no_header: '1 行目はテンプレートの見出し行で、external_ref 列が必要です。',
   unknown_columns: '見出し行にテンプレートにない列があります：{{detail}}。',
   too_many_rows: 'ファイルが {{max}} 行を超えています。それ以降の行は読み込まれていません。',
-  no_package: '物件をインポートするには有効なパッケージが必要です。先にパッケージを選んでください。',
+  no_package: '物件をインポートするには有効なプランが必要です。先にプランを選んでください。',
   file_missing: 'アップロードしたファイルはもう利用できません。もう一度アップロードしてください。',
   fetch_bad_url: 'アドレスは http または https の URL にしてください。',
   fetch_blocked_address:

@@ -39,7 +39,7 @@ const KYERO_TYPES: Record<string, string> = {
   office: 'office',
 };
 const COMMERCIAL = new Set(['shophouse', 'office']);
-const WITHOUT_FLOORS = new Set(['land', 'condo', 'apartment', 'office']);
+const WITHOUT_FLOORS = new Set(['land']);
 
 type Property = Map<string, string>;
 
@@ -90,7 +90,7 @@ function toRecord(
     bed_rooms: get('beds') || '0',
     bath_rooms: get('baths') || '0',
     kitchen: get('kitchens') || '0',
-    // Kyero has no floor count: a building has one unless the feed says more (`floors`, an extension); a unit's level
+    // Kyero has no floor count: anything but land has one unless the feed says more (`floors`, an extension); a unit's level
     // comes only from the `floor` extension, and a condo without it is refused as the wizard refuses it.
     floors: get('floors') || (WITHOUT_FLOORS.has(subType) ? '' : '1'),
     level: get('floor'),

@@ -21,6 +21,7 @@ import type { ImportLimits } from '../../lib/import-limits.ts';
 import { FetchRefused, type Resolver, safeFetch } from '../../lib/safe-fetch.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { JobLog } from '../jobs/runner.ts';
+import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { createProperty } from '../properties/create-property.ts';
 import { updateProperty } from '../properties/update-property.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
@@ -243,7 +244,11 @@ export async function runImport(deps: ImportDeps, importId: number, log: JobLog)
     ...(job.source === 'file' ? { fileKey: null } : {}),
   });
   if (job.source === 'file' && job.fileKey) await deps.storage.delete([job.fileKey]).catch(() => undefined);
-  if (changed) await deps.listingsChanged();
+  if (changed) {
+    // The package's perks (premium visibility) for the new listings, once for the whole run.
+    await db.transaction((tx) => syncOwnerPerks(tx, job.userId, deps.now()));
+    await deps.listingsChanged();
+  }
   log.info({ importId, ...counts, failed: counts.failed, error: failure?.code }, 'import run finished');
 }
 
@@ -311,6 +316,7 @@ async function importRow(deps: ImportDeps, job: ImportRow, read: ReadRow, ctx: R
       newOwnerDays: deps.newOwnerDays,
       role: 'user',
       externalRef: ref,
+      deferPerks: true,
     });
     ctx.byRef.set(ref, { id, ref, status: 'active' });
     ctx.markChanged();

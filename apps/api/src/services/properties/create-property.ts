@@ -35,6 +35,11 @@ export type CreateOptions = {
    * photos (a feed's photos are fetched on their own).
    */
   externalRef?: string;
+  /**
+   * The caller applies the package's perks once after many creates (an import: syncOwnerPerks reads every listing of
+   * the owner, so once per row would make an import of n rows cost n²).
+   */
+  deferPerks?: boolean;
 };
 
 /**
@@ -141,7 +146,7 @@ export async function createProperty(
           .values(fields.rooms.map((r) => ({ propertyId: row.id, type: r.type, quantity: r.quantity })));
       }
       // Premium visibility of the owner's package applies to the new listing at once (ADR 017).
-      await syncOwnerPerks(tx, userId, now);
+      if (!options.deferPerks) await syncOwnerPerks(tx, userId, now);
       // Live at once (not held for review): saved searches are matched against it (services/alerts).
       if (moderation.review === 'approved') await queueListingAlerts(tx, row.id, now);
       return row.id;
