@@ -235,7 +235,7 @@ function ReportTable({ detail }: { detail: ImportDetail }) {
   if (detail.items.length === 0) return <p className="mt-2 text-slate-600">{t('imports.noRows')}</p>;
   return (
     <div className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{t('imports.reportCaption')}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
@@ -261,7 +261,7 @@ function ReportTable({ detail }: { detail: ImportDetail }) {
               <td className={`py-2 pr-3 font-medium ${item.outcome === 'failed' ? 'text-red-800' : 'text-slate-900'}`}>
                 {t(`imports.outcomes.${item.outcome}`)}
               </td>
-              <td className="py-2">
+              <td className="py-2 break-words">
                 {Object.entries(item.errors).map(([field, reasons]) => (
                   <p key={field}>
                     <span className="font-mono text-xs text-slate-600">{field}</span>: {reasons.join(' ')}
