@@ -315,6 +315,11 @@ describe('a feed fetched by URL', () => {
     routes.set('/feed.xml', (res) =>
       res.writeHead(200, { 'content-type': 'application/xml' }).end(kyero(kyeroProperty('U-1'))),
     );
+    routes.set('/two.xml', (res) => res.writeHead(200).end(kyero(kyeroProperty('W-1') + kyeroProperty('W-2'))));
+    // W-1 arrives whole, then the document breaks: a full feed read only in part must pause nothing.
+    routes.set('/broken.xml', (res) =>
+      res.writeHead(200).end(kyero(kyeroProperty('W-1')).replace('</root>', '<property><ref>')),
+    );
     routes.set('/to-loopback', (res) => res.writeHead(302, { location: `http://127.0.0.1:${port}/feed.xml` }).end());
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -366,6 +371,26 @@ describe('a feed fetched by URL', () => {
       expect(later?.finishedAt).toEqual(finishedAt);
     } finally {
       app.clock.now = realNow;
+      app.importFetch.resolve = undefined;
+    }
+  });
+
+  it('pauses nothing when a full feed breaks part way (the rows read before are reported)', async () => {
+    app.importFetch.resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    try {
+      const run = async (path: string) => {
+        const res = await post({ url: `http://feed.test:${port}${path}`, format: 'kyero_v3', mode: 'full' });
+        const { id } = body<{ payload: { id: number } }>(res).payload;
+        await app.jobs.drain();
+        return report(id);
+      };
+      expect((await run('/two.xml')).counts.created).toBe(2);
+      const broken = await run('/broken.xml');
+      expect(broken.status).toBe('failed');
+      expect(broken.counts).toMatchObject({ unchanged: 1, paused: 0 });
+      const rows = await ownListings();
+      expect(rows.find((r) => r.externalRef === 'W-2')?.status).toBe('active');
+    } finally {
       app.importFetch.resolve = undefined;
     }
   });
