@@ -15,6 +15,7 @@ import type { Clock } from './lib/clock.ts';
 import { serializeError, serializeRequest } from './lib/log-errors.ts';
 import alertsPlugin from './plugins/app/alerts.ts';
 import authPlugin from './plugins/app/auth.ts';
+import importsPlugin from './plugins/app/imports.ts';
 import ownerPerksPlugin from './plugins/app/owner-perks.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
 import privacyPlugin from './plugins/app/privacy.ts';
@@ -45,6 +46,7 @@ import contactRoutes from './routes/contact/index.ts';
 import docsRoutes from './routes/docs/index.ts';
 import favoriteRoutes from './routes/favorites/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import importRoutes from './routes/imports/index.ts';
 import locationRoutes from './routes/locations/index.ts';
 import metricsRoutes from './routes/metrics/index.ts';
 import newsletterRoutes from './routes/newsletter/index.ts';
@@ -172,6 +174,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(reportsPlugin);
   await fastify.register(ownerPerksPlugin);
   await fastify.register(alertsPlugin);
+  await fastify.register(importsPlugin);
   await fastify.register(privacyPlugin);
   // Before the /api routes, so it sees each of them (input checks, answers checked in tests, the OpenAPI document).
   await fastify.register(routeSchemasPlugin);
@@ -183,6 +186,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(accountRoutes);
       await api.register(propertiesRoutes);
       await api.register(propertyWriteRoutes);
+      await api.register(importRoutes);
       await api.register(projectRoutes);
       await api.register(agentRoutes);
       await api.register(locationRoutes);

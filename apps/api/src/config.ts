@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type ChallengeRules, DEFAULT_CHALLENGE } from './lib/burst-challenge.ts';
 import { ConfigError, type ConfigProblem } from './lib/config-error.ts';
 import { DEMO_ADMIN } from './lib/demo-admin.ts';
+import type { ImportLimits } from './lib/import-limits.ts';
 import { parsePromptPayId } from './lib/promptpay-id.ts';
 import { redactRedisUrl } from './lib/redact-url.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
@@ -76,6 +77,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** The map tiles' URL template ({z}/{x}/{y}) the web app's maps load (MAP_TILE_URL); its origin is in the CSP's img-src. */
   mapTileUrl: string;
+  /** Bulk imports and the fetching of feeds and photos by URL (ADR 030). */
+  imports: ImportLimits;
 };
 
 /**
@@ -312,6 +315,17 @@ const variables = {
   JOBS_RETRY_MAX_MS: wholeNumber('JOBS_RETRY_MAX_MS', 5 * 60_000),
   JOBS_POLL_MS: wholeNumber('JOBS_POLL_MS', 1_000),
   MODERATION_NEW_OWNER_DAYS: wholeNumber('MODERATION_NEW_OWNER_DAYS', 7),
+  IMPORT_ALLOWED_HOSTS: variable((v) =>
+    isUnset(v)
+      ? []
+      : v
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+  ),
+  IMPORT_MAX_MB: wholeNumber('IMPORT_MAX_MB', 50, 'a whole number of megabytes'),
+  IMPORT_TIMEOUT_MS: wholeNumber('IMPORT_TIMEOUT_MS', 60_000, 'a whole number of milliseconds'),
+  IMPORT_MAX_ROWS: wholeNumber('IMPORT_MAX_ROWS', 20_000, 'a whole number of rows'),
   WEB_DIST: variable((v) => path.resolve(isUnset(v) ? DEFAULT_WEB_DIST : v)),
   SEED_DEMO: flag('SEED_DEMO', false),
   LOG_LEVEL: variable((v) => {
@@ -429,6 +443,12 @@ function toConfig(env: Parsed): Config {
     jobsRetryMaxMs: env.JOBS_RETRY_MAX_MS,
     jobsPollMs: env.JOBS_POLL_MS,
     moderationNewOwnerDays: env.MODERATION_NEW_OWNER_DAYS,
+    imports: {
+      allowedHosts: env.IMPORT_ALLOWED_HOSTS,
+      maxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
+      timeoutMs: env.IMPORT_TIMEOUT_MS,
+      maxRows: env.IMPORT_MAX_ROWS,
+    },
     webDist: env.WEB_DIST,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),

@@ -56,6 +56,7 @@ export default [
           r('rentedproperty', 'my-properties-preset.tsx', 'rentedproperty'),
           r('inquiries', 'dashboard.inquiries.tsx'),
           r('saved-searches', 'dashboard.saved-searches.tsx'),
+          r('imports', 'dashboard.imports.tsx'),
           r('settings', 'dashboard.settings.tsx'),
           // The account deletion mail's link: the token after #, confirmed by the signed-in owner (ADR 023).
           r('settings/delete-account', 'dashboard.delete-account.tsx'),

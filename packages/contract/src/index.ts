@@ -10,6 +10,7 @@ export * from './create-property.ts';
 export * from './envelope.ts';
 export * from './guides.ts';
 export * from './health.ts';
+export * from './imports.ts';
 export * from './input.ts';
 export * from './jobs.ts';
 export * from './land-units.ts';

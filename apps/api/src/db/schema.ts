@@ -315,9 +315,15 @@ export const properties = pgTable(
     pricePerSqm: integer('price_per_sqm').generatedAlwaysAs(
       sql`case when area > 0 then round(price::numeric / area)::int end`,
     ),
+    /**
+     * The owner's own reference of a listing that came from an import (CSV or feed, ADR 030): a later import matches
+     * it by this, never duplicates it. Null for a listing made by hand, which no import ever touches.
+     */
+    externalRef: varchar('external_ref', { length: 100 }),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('properties_user_external_ref_unique').on(t.userId, t.externalRef),
     // Map search (bbox, ranges over lat and lon: services/properties/geo-search.ts). The migration adds
     // INCLUDE (status, review, user_id, type, price, premium, created_at), which drizzle cannot declare, so counting
     // the listings of a map area reads the index only (docs/benchmarks.md, "Buyers").
@@ -873,3 +879,69 @@ export const privacyRequests = pgTable(
     uniqueIndex('privacy_requests_token_unique').on(t.tokenHash),
   ],
 );
+
+export type ImportCounts = { created: number; updated: number; unchanged: number; paused: number; failed: number };
+
+/**
+ * An owner's bulk import (ADR 030): a CSV file or Kyero v3 XML feed, uploaded once (`file_key` in storage) or fetched
+ * from `url` once, hourly or daily. Each run is a durable job (`imports.run`); its per-row outcomes are
+ * `import_items`, replaced by the next run of a scheduled feed.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: varchar('source', { length: 8, enum: ['file', 'url'] }).notNull(),
+    format: varchar('format', { length: 12, enum: ['csv', 'kyero_v3'] }).notNull(),
+    mode: varchar('mode', { length: 8, enum: ['full', 'partial'] }).notNull(),
+    schedule: varchar('schedule', { length: 8, enum: ['once', 'hourly', 'daily'] }).notNull(),
+    url: varchar('url', { length: 2048 }),
+    /** The uploaded file in storage (imports/<uuid>), removed once the run has read it. */
+    fileKey: varchar('file_key', { length: 120 }),
+    fileName: varchar('file_name', { length: 200 }),
+    status: varchar('status', { length: 8, enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    counts: jsonb('counts')
+      .$type<ImportCounts>()
+      .notNull()
+      .default({ created: 0, updated: 0, unchanged: 0, paused: 0, failed: 0 }),
+    progressDone: integer('progress_done').notNull().default(0),
+    /** Rows or properties in the file, known once it has been read to its end (null while reading). */
+    progressTotal: integer('progress_total'),
+    /** Why the whole run failed (not a row's reason), as a code with its values; the answer translates it. */
+    error: jsonb('error').$type<ImportIssue>(),
+    /** A scheduled feed's next run; null once stopped (DELETE) or for a one-off import. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('imports_user_idx').on(t.userId, t.id.desc()), index('imports_next_run_idx').on(t.nextRunAt)],
+);
+
+/** One row (CSV, 1-based) or property (feed, by its ref) of an import's last run, and what became of it. */
+export const importItems = pgTable(
+  'import_items',
+  {
+    id: serial('id').primaryKey(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    row: integer('row'),
+    ref: varchar('ref', { length: 100 }),
+    outcome: varchar('outcome', {
+      length: 10,
+      enum: ['created', 'updated', 'unchanged', 'paused', 'failed'],
+    }).notNull(),
+    propertyId: integer('property_id'),
+    /** field → reasons, as codes with their values ({code, field?, message}), translated when read. */
+    errors: jsonb('errors').$type<Record<string, ImportIssue[]>>().notNull().default({}),
+  },
+  (t) => [index('import_items_import_idx').on(t.importId, t.id)],
+);
+
+/** A reason a row was refused: an import code translated when read, or a validation message as the wizard gets it. */
+export type ImportIssue = { code: string; values?: Record<string, string | number>; message?: string };

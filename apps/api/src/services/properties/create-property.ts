@@ -30,6 +30,16 @@ export type CreateOptions = {
   newOwnerDays?: number;
   /** The creator's role: an admin may link any project (project-link.ts). */
   role?: 'user' | 'admin';
+  /**
+   * The owner's reference of a listing an import creates (ADR 030): stored with it, and the listing may come without
+   * photos (a feed's photos are fetched on their own).
+   */
+  externalRef?: string;
+  /**
+   * The caller applies the package's perks once after many creates (an import: syncOwnerPerks reads every listing of
+   * the owner, so once per row would make an import of n rows cost n²).
+   */
+  deferPerks?: boolean;
 };
 
 /**
@@ -47,13 +57,14 @@ export async function createProperty(
 ): Promise<number> {
   const now = options.now ?? new Date();
   const cover = files.find((f) => f.field === 'cover_image');
-  if (!cover) throw badRequest(requiredMessage('cover_image'), { cover_image: [requiredMessage('cover_image')] });
+  if (!cover && options.externalRef === undefined)
+    throw badRequest(requiredMessage('cover_image'), { cover_image: [requiredMessage('cover_image')] });
   const others = files.filter((f) => OTHER_PHOTO.test(f.field));
 
   const stored: StoredImage[] = [];
   const removeStored = () => storage.delete(stored.flatMap(imageFileKeys));
   try {
-    for (const file of [cover, ...others]) {
+    for (const file of cover ? [cover, ...others] : others) {
       try {
         stored.push(await processImage(storage, file.path, LISTING_PHOTOS));
       } catch (err) {
@@ -110,30 +121,32 @@ export async function createProperty(
           review: moderation.review,
           reviewReasons: moderation.reviewReasons,
           projectId: fields.project_id ?? null,
+          externalRef: options.externalRef ?? null,
         })
         .returning({ id: properties.id });
       if (!row) throw new Error('insert returned no row');
       // Every price is kept (ADR 028): the first one now.
       await recordFirstPrice(tx, row.id, fields.price, now);
-      await tx.insert(propertyImages).values(
-        stored.map((image, i) => ({
-          propertyId: row.id,
-          storageKey: image.key,
-          width: image.width,
-          height: image.height,
-          widths: image.widths,
-          isCover: i === 0,
-          sortOrder: i,
-          phash: image.phash,
-        })),
-      );
+      if (stored.length > 0)
+        await tx.insert(propertyImages).values(
+          stored.map((image, i) => ({
+            propertyId: row.id,
+            storageKey: image.key,
+            width: image.width,
+            height: image.height,
+            widths: image.widths,
+            isCover: i === 0,
+            sortOrder: i,
+            phash: image.phash,
+          })),
+        );
       if (fields.rooms.length > 0) {
         await tx
           .insert(propertyRooms)
           .values(fields.rooms.map((r) => ({ propertyId: row.id, type: r.type, quantity: r.quantity })));
       }
       // Premium visibility of the owner's package applies to the new listing at once (ADR 017).
-      await syncOwnerPerks(tx, userId, now);
+      if (!options.deferPerks) await syncOwnerPerks(tx, userId, now);
       // Live at once (not held for review): saved searches are matched against it (services/alerts).
       if (moderation.review === 'approved') await queueListingAlerts(tx, row.id, now);
       return row.id;

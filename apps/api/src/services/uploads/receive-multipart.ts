@@ -10,13 +10,16 @@ import { storageFailure } from '../../lib/storage-failure.ts';
 import { type ImageKind, SNIFF_BYTES, sniffImage } from '../images/sniff-image.ts';
 import type { UploadBudget, UploadTicket } from './upload-budget.ts';
 
+/** What a received file's first bytes say it is: an image (sniffImage), or an import's text (sniffImportFile). */
+export type FileKind = ImageKind | 'csv' | 'xml';
+
 export type ReceivedFile = {
   field: string;
   /** The client's name, for messages only; never used to build a path. */
   filename: string;
   path: string;
   size: number;
-  kind: ImageKind;
+  kind: FileKind;
 };
 
 export type Received = {
@@ -36,7 +39,9 @@ export type ReceiveOptions = {
   maxFiles: number;
   /** Text fields accepted (200 unless given). */
   maxFields?: number;
-  allowed: readonly ImageKind[];
+  allowed: readonly FileKind[];
+  /** How the first SNIFF_BYTES are read (images by default: sniffImage). */
+  sniff?: (head: Uint8Array) => FileKind | null;
   /** People-readable name of the allowed types, for the 415 message. */
   allowedLabel: string;
   /** The file fields this form has; files under any other name are skipped unread. All when absent. */
@@ -115,7 +120,8 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
       };
       const target = path.join(dir, `${files.length}`);
       let size = 0;
-      let kind: ImageKind | null = null;
+      let kind: FileKind | null = null;
+      const sniff = options.sniff ?? sniffImage;
       let head = Buffer.alloc(0);
       const check = new Transform({
         transform(chunk: Buffer, _enc, done) {
@@ -129,7 +135,7 @@ export async function receiveMultipart(request: FastifyRequest, options: Receive
           if (kind === null && head.length < SNIFF_BYTES) {
             head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
             if (head.length >= SNIFF_BYTES) {
-              kind = sniffImage(head);
+              kind = sniff(head);
               if (!kind || !options.allowed.includes(kind)) {
                 done(refuse(415));
                 return;

@@ -4,6 +4,7 @@ import {
   Building2,
   ChevronsLeft,
   ChevronsRight,
+  FileUp,
   LogOut,
   Menu,
   MessageSquare,
@@ -61,6 +62,7 @@ export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayou
         : undefined,
     },
     { to: '/dashboard/saved-searches', label: t('sidebar.savedSearches'), Icon: BellRing },
+    { to: '/dashboard/imports', label: t('sidebar.imports'), Icon: FileUp },
     { to: '/dashboard/settings', label: t('sidebar.settings'), Icon: Settings },
   ];
   const narrow = isCollapsed && !isSmallScreen();
