@@ -15,6 +15,7 @@ import type { Clock } from './lib/clock.ts';
 import { serializeError, serializeRequest } from './lib/log-errors.ts';
 import alertsPlugin from './plugins/app/alerts.ts';
 import authPlugin from './plugins/app/auth.ts';
+import marketPlugin from './plugins/app/market.ts';
 import ownerPerksPlugin from './plugins/app/owner-perks.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
 import privacyPlugin from './plugins/app/privacy.ts';
@@ -170,6 +171,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(paymentsPlugin);
   await fastify.register(reportsPlugin);
   await fastify.register(ownerPerksPlugin);
+  await fastify.register(marketPlugin);
   await fastify.register(alertsPlugin);
   await fastify.register(privacyPlugin);
   // Before the /api routes, so it sees each of them (input checks, answers checked in tests, the OpenAPI document).
