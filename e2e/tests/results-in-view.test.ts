@@ -141,7 +141,9 @@ describe('search results are in the first screen and stay in view when paging', 
     await page.getByRole('link', { name: `Go to page ${last}` }).click();
     await page.waitForURL(new RegExp(`/Quick\\?page=${last}$`));
     // The last page holds what is left (1 to 16 listings).
-    await expect.poll(() => page.getByRole('main').getByRole('article').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('article').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
