@@ -71,3 +71,40 @@ export function sampleRss(pid) {
     return peak;
   };
 }
+
+/** Debian's Chromium and the flags the page benchmarks run it with (headless, no background traffic). */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One Lighthouse (mobile) run of `url` in the Chromium on `port`: the four category scores and the main timings. */
+export async function lighthouseMobile(lighthouse, url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    formFactor: 'mobile',
+  });
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    best_practices: Math.round(categories['best-practices'].score * 100),
+    seo: Math.round(categories.seo.score * 100),
+    lcp_ms: Math.round(audits['largest-contentful-paint'].numericValue),
+    cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+    tbt_ms: Math.round(audits['total-blocking-time'].numericValue),
+    failed_audits: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}

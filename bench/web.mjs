@@ -8,19 +8,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { ROOT, startNode } from './lib.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS, lighthouseMobile, ROOT, startNode } from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-bench-web-'));
 const server = await startNode(
   path.join(ROOT, 'apps/api/bin/baan.js'),
@@ -58,26 +47,7 @@ try {
   const scores = {};
   try {
     for (const [name, p] of Object.entries(pages)) {
-      const result = await lighthouse(`${server.url}${p}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        formFactor: 'mobile',
-      });
-      const { categories, audits } = result.lhr;
-      scores[name] = {
-        performance: Math.round(categories.performance.score * 100),
-        accessibility: Math.round(categories.accessibility.score * 100),
-        best_practices: Math.round(categories['best-practices'].score * 100),
-        seo: Math.round(categories.seo.score * 100),
-        lcp_ms: Math.round(audits['largest-contentful-paint'].numericValue),
-        cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
-        tbt_ms: Math.round(audits['total-blocking-time'].numericValue),
-        failed_audits: Object.values(audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id),
-      };
+      scores[name] = await lighthouseMobile(lighthouse, `${server.url}${p}`, chrome.port);
       console.log(name, scores[name]);
     }
   } finally {

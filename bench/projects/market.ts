@@ -1,14 +1,17 @@
 /**
  * The market figures' SQL (ADR 028) at 100,000 listings and 2,000 projects on PostgreSQL, called in-process (no HTTP,
  * no read cache): fills an empty database once (half the listings in projects, a third with a second price), then
- * times one project's 24-month figures (30 runs) and one district's condo figures (5 runs).
+ * times one project's 24-month figures (100 runs), the `market.areas` job (a first run over every area, then one after a
+ * single price change), one district's condo figures as GET /api/market reads them, stored (100 runs), and the same
+ * figures computed live by the SQL (5 runs).
  * Run from apps/api: URL=postgres://… npx tsx ../../bench/projects/market.ts (a database of its own: it writes rows).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { properties } from '../../apps/api/src/db/schema.ts';
+import { refreshAreaFigures } from '../../apps/api/src/services/projects/area-figures.ts';
 import { marketFigures } from '../../apps/api/src/services/projects/market.ts';
-import { areaMarket } from '../../apps/api/src/services/projects/read-projects.ts';
+import { areaMarket, placeNamed } from '../../apps/api/src/services/projects/read-projects.ts';
 
 const url = process.env.URL as string;
 const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
@@ -50,13 +53,42 @@ async function time(label: string, fn: () => Promise<unknown>, runs = 30) {
     ms.push(performance.now() - t);
   }
   ms.sort((a, b) => a - b);
-  console.log(label, 'median', ms[Math.floor(runs / 2)]?.toFixed(1), 'p99', ms[runs - 1]?.toFixed(1));
+  const p99 = ms[Math.min(runs - 1, Math.ceil(runs * 0.99) - 1)];
+  console.log(
+    label,
+    'median',
+    ms[Math.floor(runs / 2)]?.toFixed(1),
+    'p99',
+    p99?.toFixed(1),
+    'max',
+    ms[runs - 1]?.toFixed(1),
+  );
 }
 const now = new Date();
-await time('project market 24m', () => marketFigures(db, eq(properties.projectId, p?.id ?? 0), now, 24));
+await db.execute(sql`analyze`);
+await time('project market 24m', () => marketFigures(db, eq(properties.projectId, p?.id ?? 0), now, 24), 100);
+await db.execute(sql`delete from market_area_figures`);
+await time('market.areas job, first run (every area)', () => refreshAreaFigures(db, now), 1);
+await db.execute(
+  sql`update properties set price = price - 1000, updated_at = now() where id = (select min(id) from properties where district = 'Watthana' and property_sub_type = 'condo')`,
+);
+await time('market.areas job, after one price change', () => refreshAreaFigures(db, now), 1);
+await time('market.areas job, nothing changed', () => refreshAreaFigures(db, now), 3);
+const area = { province: 'Bangkok', district: 'Watthana', sub_type: 'condo' as const, months: 24 as const };
+await time('area market Watthana condo 24m (stored)', () => areaMarket(db, area, now), 100);
 await time(
-  'area market Watthana condo 24m',
-  () => areaMarket(db, { province: 'Bangkok', district: 'Watthana', sub_type: 'condo', months: 24 }, now),
+  'area market Watthana condo 24m (live SQL)',
+  () =>
+    marketFigures(
+      db,
+      and(
+        placeNamed(properties.province, 'Bangkok'),
+        placeNamed(properties.district, 'Watthana'),
+        eq(properties.propertySubType, 'condo'),
+      ) as SQL,
+      now,
+      24,
+    ),
   5,
 );
 await database.close();

@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { codeIn, type SmtpReceiver } from '../../apps/api/test/support/smtp-receiver.ts';
 import type { RunningApp } from './app.ts';
 
 export const PASSWORD = 'Secret#Pass1';
@@ -187,4 +188,21 @@ export async function submitQrPayment(app: RunningApp, token: string, transactio
     { image: solidPng(360, 640, [240, 253, 250]) },
   );
   if (res.status !== 201) throw new Error(`qr payment: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * Registers, verifies with the code mailed to an SMTP receiver (a server started with SMTP_URL mails codes instead of
+ * logging them) and logs in; returns the token.
+ */
+export async function signUpByMail(app: RunningApp, smtp: SmtpReceiver, email: string, name: string): Promise<string> {
+  const before = smtp.mails.length;
+  const body = { name, email, password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true };
+  const reg = await api(app, 'POST', '/api/register', body);
+  if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.body)}`);
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && smtp.mails.indexOf(m) >= before, 15_000);
+  const verified = await api(app, 'POST', '/api/verifyOtp', { email, otp: codeIn(mail), type: 'register' });
+  if (verified.status !== 200) throw new Error(`verify: ${JSON.stringify(verified.body)}`);
+  const login = await api<{ token: string }>(app, 'POST', '/api/login', { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.body)}`);
+  return login.body.payload.token;
 }

@@ -16,6 +16,7 @@ import { serializeError, serializeRequest } from './lib/log-errors.ts';
 import alertsPlugin from './plugins/app/alerts.ts';
 import authPlugin from './plugins/app/auth.ts';
 import importsPlugin from './plugins/app/imports.ts';
+import marketPlugin from './plugins/app/market.ts';
 import ownerPerksPlugin from './plugins/app/owner-perks.ts';
 import paymentsPlugin from './plugins/app/payments.ts';
 import privacyPlugin from './plugins/app/privacy.ts';
@@ -173,6 +174,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(paymentsPlugin);
   await fastify.register(reportsPlugin);
   await fastify.register(ownerPerksPlugin);
+  await fastify.register(marketPlugin);
   await fastify.register(alertsPlugin);
   await fastify.register(importsPlugin);
   await fastify.register(privacyPlugin);

@@ -5,13 +5,14 @@ import { listingPrices, projects, properties } from '../src/db/schema.ts';
 import { createRng } from '../src/services/seed/prng.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
+import { MARKET_NOW, priceNow, type Recounted, recount, visible } from './market-recount.ts';
 
 /**
  * Market figures (ADR 028) on a generated data set: every figure the API answers is recomputed here by brute force
  * from the rows the test wrote (medians, yield, per-month samples, price-drop flags).
  */
 const app = await build();
-const NOW = new Date('2031-06-15T05:00:00Z');
+const NOW = MARKET_NOW;
 app.clock.now = () => NOW;
 const DAY = 86_400_000;
 const owner = await createUser(app, { email: 'market-owner@baan.example' });
@@ -26,16 +27,7 @@ const [other] = await app.db
   .returning();
 if (!project || !other) throw new Error('no project');
 
-type Generated = {
-  id: number;
-  type: 'sale' | 'rent';
-  area: number;
-  status: 'active' | 'sold' | 'paused' | 'hidden';
-  review: 'approved' | 'pending';
-  createdAt: Date;
-  updatedAt: Date;
-  prices: { price: number; at: Date }[];
-};
+type Generated = Recounted & { id: number };
 
 // Listings of the project over three years: sale at 80,000–250,000 a m², rent at 300–900 a m² a month, each with up
 // to four price changes, some sold, paused, hidden or waiting for review.
@@ -99,35 +91,6 @@ for (let i = 0; i < 70; i++) {
 // A listing of another project: in neither figure.
 await makeListing(app, owner.id, { type: 'sale', area: 50, price: 1_000, projectId: other.id });
 
-/** percentile_cont(0.5): the middle value, or the mean of the two middle ones. */
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-const rounded = (v: number | null) => (v === null ? null : Math.round(v));
-const yieldOf = (sale: number | null, rent: number | null) =>
-  sale === null || rent === null || sale <= 0 ? null : Math.round(((rent * 12) / sale) * 1000) / 10;
-const visible = (g: Generated) => g.status === 'active' && g.review === 'approved';
-const priceNow = (g: Generated) => (g.prices[g.prices.length - 1] as { price: number }).price;
-
-/** The Bangkok calendar months ending with NOW's, oldest first, as [label, start, end). */
-function months(n: number): { label: string; start: number; end: number }[] {
-  const out = [];
-  // NOW is 15 June 2031 in Bangkok too.
-  for (let i = n - 1; i >= 0; i--) {
-    const y = 2031 + Math.floor((5 - i) / 12);
-    const m = (((5 - i) % 12) + 12) % 12;
-    const start = Date.UTC(y, m, 1) - 7 * 3_600_000;
-    const end = Date.UTC(m === 11 ? y + 1 : y, (m + 1) % 12, 1) - 7 * 3_600_000;
-    out.push({ label: `${y}-${String(m + 1).padStart(2, '0')}`, start, end });
-  }
-  return out;
-}
-
 const get = async <T>(url: string) => {
   const res = await app.inject({ method: 'GET', url });
   expect(res.statusCode, res.body).toBe(200);
@@ -138,39 +101,8 @@ describe('GET /api/projects/{slug}/market', () => {
   for (const window of [12, 24, 60] as const) {
     it(`answers the medians, yield and ${window} months of trend as a brute-force recount`, async () => {
       const figures = await get<MarketFigures>(`/api/projects/market-tower/market?months=${window}`);
-      const now = (type: 'sale' | 'rent') =>
-        generated.filter((g) => visible(g) && g.type === type).map((g) => priceNow(g) / g.area);
-      const sale = rounded(median(now('sale')));
-      const rent = rounded(median(now('rent')));
-      expect(figures.sale).toEqual({ median_price_per_sqm: sale, listings: now('sale').length });
-      expect(figures.rent).toEqual({ median_rent_per_sqm: rent, listings: now('rent').length });
-      expect(figures.gross_yield_pct).toBe(yieldOf(sale, rent));
+      expect(figures).toEqual(recount(generated, window));
       expect(figures.sale.listings).toBeGreaterThan(5);
-
-      const expected = months(window).map(({ label, start, end }) => {
-        const at = (type: 'sale' | 'rent') =>
-          generated
-            .filter(
-              (g) =>
-                g.type === type &&
-                g.review === 'approved' &&
-                g.status !== 'hidden' &&
-                g.createdAt.getTime() < end &&
-                (g.status === 'active' || g.updatedAt.getTime() >= start),
-            )
-            .map((g) => {
-              const then = g.prices.filter((p) => p.at.getTime() < end);
-              return (then[then.length - 1] as { price: number }).price / g.area;
-            });
-        return {
-          month: label,
-          median_price_per_sqm: rounded(median(at('sale'))),
-          median_rent_per_sqm: rounded(median(at('rent'))),
-          sale_listings: at('sale').length,
-          rent_listings: at('rent').length,
-        };
-      });
-      expect(figures.trend).toEqual(expected);
       expect(figures.trend.some((m) => m.sale_listings > 0 && m.rent_listings > 0)).toBe(true);
     });
   }

@@ -352,6 +352,11 @@ export const AUDIT_ACTIONS = [
   'privacy.deletion_request',
   'privacy.deletion',
   'settings.update',
+  'project.create',
+  'project.update',
+  'project.approve',
+  'project.delete',
+  'project.merge',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -364,6 +369,7 @@ export const AUDIT_TARGETS = [
   'messages',
   'job',
   'settings',
+  'project',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

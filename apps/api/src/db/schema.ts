@@ -353,6 +353,13 @@ export const properties = pgTable(
     index('properties_province_district_idx').on(t.province, t.district),
     index('properties_place_idx').on(t.place),
     index('properties_project_idx').on(t.projectId),
+    // An area as GET /api/market names it (spaces and hyphens do not count, ADR 028): also gives the planner its
+    // statistics, without which it guesses one row per district and joins the price intervals in a nested loop.
+    index('properties_area_idx').on(
+      sql`replace(replace(lower(${t.province}), ' ', ''), '-', '')`,
+      sql`replace(replace(lower(${t.district}), ' ', ''), '-', '')`,
+      t.propertySubType,
+    ),
     index('properties_price_changed_idx').on(t.priceChangedAt),
   ],
 );
@@ -372,6 +379,25 @@ export const listingPrices = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('listing_prices_property_idx').on(t.propertyId, t.changedAt, t.id)],
+);
+
+/**
+ * An area's market figures for one sub type (ADR 028, "Stored area figures"), as GET /api/market answers them for 60
+ * months, kept by the `market.areas` job. `area_key`: province and district as the market call compares them
+ * (lower case, no spaces or hyphens) joined by `|`, the district empty for a whole province. `month`: the Bangkok
+ * month they were computed in (another month's figures are not served). `fingerprint`: of the listings they stand on.
+ */
+export const marketAreaFigures = pgTable(
+  'market_area_figures',
+  {
+    areaKey: text('area_key').notNull(),
+    subType: text('sub_type').notNull(),
+    month: text('month').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    figures: jsonb('figures').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.areaKey, t.subType] })],
 );
 
 /**

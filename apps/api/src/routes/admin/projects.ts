@@ -21,7 +21,7 @@ import {
   updateProject,
 } from '../../services/projects/write-projects.ts';
 import { invalidateListings } from '../../services/reads/listing-reads.ts';
-import { BAD_FILTERS } from './params.ts';
+import { actor, BAD_FILTERS } from './params.ts';
 
 const PROJECT_ID = { input: { notFound: PROJECT_MESSAGES.idNotFound } };
 
@@ -42,7 +42,7 @@ const adminProjects: RoutesPlugin = async (app) => {
     '/admin/projects',
     { schema: { body: AdminProjectFields, response: { 201: AdminProjectResponse } } },
     async (request, reply) => {
-      const id = await createProject(app.db, request.body, now());
+      const id = await createProject(app.db, request.body, actor(request), now());
       await invalidateListings(app, 'admin: project created');
       return reply.code(201).send(ok(await adminProject(app.db, app.storage, id), PROJECT_MESSAGES.created));
     },
@@ -55,7 +55,7 @@ const adminProjects: RoutesPlugin = async (app) => {
       config: PROJECT_ID,
     },
     async (request) => {
-      await updateProject(app.db, request.params.id, request.body, now());
+      await updateProject(app.db, request.params.id, request.body, actor(request), now());
       await invalidateListings(app, 'admin: project updated');
       return ok(await adminProject(app.db, app.storage, request.params.id), PROJECT_MESSAGES.updated);
     },
@@ -65,7 +65,7 @@ const adminProjects: RoutesPlugin = async (app) => {
     '/admin/projects/:id/approve',
     { schema: { params: RecordIdParams, response: { 200: AdminProjectResponse } }, config: PROJECT_ID },
     async (request) => {
-      await approveProject(app.db, request.params.id, now());
+      await approveProject(app.db, request.params.id, actor(request), now());
       await invalidateListings(app, 'admin: project approved');
       return ok(await adminProject(app.db, app.storage, request.params.id), PROJECT_MESSAGES.approved);
     },
@@ -78,7 +78,7 @@ const adminProjects: RoutesPlugin = async (app) => {
       config: PROJECT_ID,
     },
     async (request) => {
-      await mergeProject(app.db, request.params.id, request.body.into_id, now());
+      await mergeProject(app.db, request.params.id, request.body.into_id, actor(request), now());
       await invalidateListings(app, 'admin: projects merged');
       return ok(await adminProject(app.db, app.storage, request.body.into_id), PROJECT_MESSAGES.merged);
     },
@@ -88,7 +88,7 @@ const adminProjects: RoutesPlugin = async (app) => {
     '/admin/projects/:id',
     { schema: { params: RecordIdParams, response: { 200: DeletedResponse } }, config: PROJECT_ID },
     async (request) => {
-      await deleteProject(app.db, request.params.id);
+      await deleteProject(app.db, request.params.id, actor(request), now());
       await invalidateListings(app, 'admin: project deleted');
       return ok({ id: request.params.id }, PROJECT_MESSAGES.deleted);
     },

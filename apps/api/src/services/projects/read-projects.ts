@@ -15,6 +15,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { isPublicProject, projectIdsNamed } from '../properties/project-names.ts';
 import { loadDetails, toWireProperty } from '../properties/property-wire.ts';
 import { isVisible } from '../properties/visible.ts';
+import { placeKey, storedAreaFigures } from './area-figures.ts';
 import { marketFigures } from './market.ts';
 import { projectStats } from './project-stats.ts';
 import {
@@ -30,8 +31,8 @@ import {
 /** A gazetteer name as stored ("Bangkok", "Khlong Toei") matched by any case or by its slug ("khlong-toei"). */
 export function placeNamed(column: SQLWrapper, value: string): SQL {
   // Spaces and hyphens do not count: "pathum-wan" (a page address), "Pathum Wan" and "Pathumwan" name one district.
-  const wanted = value.trim().toLowerCase().replace(/[ -]/g, '');
-  return sql`replace(replace(lower(${column}), ' ', ''), '-', '') = ${wanted}`;
+  // Both sides through one SQL expression, so the name matches the stored area figures' keys (area-figures.ts).
+  return sql`${placeKey(column)} = ${placeKey(sql`${value.trim()}::text`)}`;
 }
 
 type StatsRow = { sale_n: unknown; rent_n: unknown; sale_med: unknown; rent_med: unknown };
@@ -222,9 +223,12 @@ export async function projectMarket(db: Db, slug: string, months: number, now: D
 
 /**
  * GET /api/market: an area's figures for one sub type; null when no listing or project was ever stored under that
- * province (and district), so a misspelt area is a 404, not a page of empty figures.
+ * province (and district), so a misspelt area is a 404, not a page of empty figures. Read from the figures the
+ * `market.areas` job stored this month (area-figures.ts); computed here only where it has not run yet.
  */
 export async function areaMarket(db: Db, query: AreaMarketQuery, now: Date): Promise<MarketFigures | null> {
+  const stored = await storedAreaFigures(db, query.province, query.district, query.sub_type, query.months, now);
+  if (stored) return stored;
   const area = and(
     placeNamed(sql`${properties.province}`, query.province),
     query.district ? placeNamed(sql`${properties.district}`, query.district) : undefined,

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { projectAliases, projects, properties, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import { resolvePlace } from '../locations/resolve-place.ts';
 import { projectIdsNamed } from '../properties/project-names.ts';
 import { STATIONS, walkingDistanceM } from '../transit/stations.ts';
@@ -165,7 +166,7 @@ async function assertSlugFree(tx: Db | Tx, slug: string, except?: number): Promi
 }
 
 /** POST /api/admin/projects: an approved project. Answers its id. */
-export async function createProject(db: Db, fields: AdminProjectFields, now: Date): Promise<number> {
+export async function createProject(db: Db, fields: AdminProjectFields, actor: AuditActor, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     if (fields.slug) await assertSlugFree(tx, fields.slug);
     const slug = fields.slug ?? (await freeSlug(tx, slugOf(fields.name_en)));
@@ -185,12 +186,24 @@ export async function createProject(db: Db, fields: AdminProjectFields, now: Dat
       .returning({ id: projects.id });
     if (!row) throw new Error('project insert returned no row');
     await writeAliases(tx, row.id, cleanAliases(fields.aliases ?? [], [fields.name_en, fields.name_th]));
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'project.create', targetType: 'project', targetId: row.id, details: { name: fields.name_en, slug } },
+      now,
+    );
     return row.id;
   });
 }
 
 /** PATCH /api/admin/projects/{id}: the fields given; `aliases` replaces the list; a new position new stations. */
-export async function updateProject(db: Db, id: number, fields: AdminProjectUpdate, now: Date): Promise<void> {
+export async function updateProject(
+  db: Db,
+  id: number,
+  fields: AdminProjectUpdate,
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await projectRow(tx, id, true);
     if (row.mergedIntoId !== null) throw notFound(PROJECT_MESSAGES.idNotFound);
@@ -214,28 +227,52 @@ export async function updateProject(db: Db, id: number, fields: AdminProjectUpda
         cleanAliases(fields.aliases, [set.nameEn ?? row.nameEn, set.nameTh === undefined ? row.nameTh : set.nameTh]),
       );
     }
+    // Which fields the admin sent (descriptions and facilities are long: their names, not their text).
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'project.update',
+        targetType: 'project',
+        targetId: id,
+        details: { name: set.nameEn ?? row.nameEn, fields: Object.keys(fields).sort() },
+      },
+      now,
+    );
   });
 }
 
 /** POST /api/admin/projects/{id}/approve: a suggested project goes public (409 when it is not waiting). */
-export async function approveProject(db: Db, id: number, now: Date): Promise<void> {
+export async function approveProject(db: Db, id: number, actor: AuditActor, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await projectRow(tx, id, true);
     if (row.mergedIntoId !== null) throw notFound(PROJECT_MESSAGES.idNotFound);
     if (row.review === 'approved') throw conflict(PROJECT_MESSAGES.alreadyApproved);
     await tx.update(projects).set({ review: 'approved', updatedAt: now }).where(eq(projects.id, id));
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'project.approve', targetType: 'project', targetId: id, details: { name: row.nameEn } },
+      now,
+    );
   });
 }
 
 /**
  * DELETE /api/admin/projects/{id}: the project and the slugs merged into it go; its listings stay, unlinked.
  */
-export async function deleteProject(db: Db, id: number): Promise<void> {
+export async function deleteProject(db: Db, id: number, actor: AuditActor, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await projectRow(tx, id, true);
     if (row.mergedIntoId !== null) throw notFound(PROJECT_MESSAGES.idNotFound);
     await tx.delete(projects).where(eq(projects.mergedIntoId, id));
     await tx.delete(projects).where(eq(projects.id, id));
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'project.delete', targetType: 'project', targetId: id, details: { name: row.nameEn, slug: row.slug } },
+      now,
+    );
   });
 }
 
@@ -244,7 +281,7 @@ export async function deleteProject(db: Db, id: number): Promise<void> {
  * names become aliases there, so they still find it), the slugs merged into it before follow, and its slug answers
  * 301 to the new page. Merging into itself, into a missing project or into one merged away is a 400 (nothing moves).
  */
-export async function mergeProject(db: Db, id: number, intoId: number, now: Date): Promise<void> {
+export async function mergeProject(db: Db, id: number, intoId: number, actor: AuditActor, now: Date): Promise<void> {
   if (id === intoId) {
     throw badRequest(PROJECT_MESSAGES.mergeIntoSelf, { into_id: [PROJECT_MESSAGES.mergeIntoSelf] });
   }
@@ -274,11 +311,26 @@ export async function mergeProject(db: Db, id: number, intoId: number, now: Date
       [into.nameEn, into.nameTh],
     );
     // The listings' `updated_at` stays: the market trend reads it as when a listing that left the market last changed.
-    await tx.update(properties).set({ projectId: intoId }).where(eq(properties.projectId, id));
+    const movedListings = await tx
+      .update(properties)
+      .set({ projectId: intoId })
+      .where(eq(properties.projectId, id))
+      .returning({ id: properties.id });
     await writeAliases(tx, intoId, moved);
     await tx.delete(projectAliases).where(eq(projectAliases.projectId, id));
     await tx.update(projects).set({ mergedIntoId: intoId, updatedAt: now }).where(eq(projects.mergedIntoId, id));
     await tx.update(projects).set({ mergedIntoId: intoId, updatedAt: now }).where(eq(projects.id, id));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'project.merge',
+        targetType: 'project',
+        targetId: id,
+        details: { name: from.nameEn, into_id: intoId, into: into.nameEn, listings: movedListings.length },
+      },
+      now,
+    );
   });
 }
 

@@ -36,6 +36,13 @@ const ASOK: Suggestion = {
   query: 'station=bts-asok',
   url: null,
 };
+const PROJECT: Suggestion = {
+  kind: 'project',
+  label: 'โนเบิล เดโม อโศก',
+  secondary: 'วัฒนา, กรุงเทพมหานคร',
+  query: 'project=noble-demo-asok',
+  url: '/project/noble-demo-asok',
+};
 const LISTING: Suggestion = {
   kind: 'listing',
   label: 'Condo by Asok',
@@ -234,6 +241,23 @@ describe('suggestions as one types', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/th/detail/12'));
     await screen.findByRole('heading', { level: 1, name: 'Listing 12' });
+  });
+
+  it('offers a project typed by its Thai name among places and listings, and opens its page in the page’s language', async () => {
+    const asked: URL[] = [];
+    stubFetch(suggestions([SUKHUMVIT_TH, PROJECT, LISTING], asked), properties([]), emptyCatalogue);
+    const user = userEvent.setup();
+    const { router } = await renderApp('/th');
+    const hero = await screen.findByRole('search', { name: th.home.searchLabel });
+    await user.type(within(hero).getByRole('combobox', { name: th.home.searchLabel }), 'โนเบิล');
+    const list = await screen.findByRole('listbox', { name: th.suggest.list });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(3));
+    const project = await screen.findByRole('option', {
+      name: `โนเบิล เดโม อโศก, วัฒนา, กรุงเทพมหานคร, ${th.suggest.kinds.project}`,
+    });
+    expect(asked.at(-1)?.searchParams.get('lang')).toBe('th');
+    await user.click(project);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/th/project/noble-demo-asok'));
   });
 
   it('sends the typed text with the other choices when Enter is pressed with no suggestion highlighted', async () => {

@@ -179,6 +179,33 @@ describe('editing a listing', () => {
     expect(sentText()).toEqual([['title_deed', '']]);
   });
 
+  it('removes the listing’s project (building) and sends it empty, the place kept', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderEdit({
+      project: { id: 11, slug: 'noble-ploenchit-demo', name_en: 'Noble Ploenchit (demo)', name_th: null },
+    });
+    expect(screen.getByText('Noble Ploenchit (demo)', { selector: 'strong' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the project Noble Ploenchit (demo)' }));
+    expect(screen.queryByText('Noble Ploenchit (demo)', { selector: 'strong' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Sukhumvit, Khlong Toei, Bangkok');
+    await toStep(user, 'Add Information');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(FakeXhr.last().method).toBe('PATCH');
+    expect(sentText()).toEqual([['project_id', '']]);
+  });
+
+  it('sends nothing about the project when it is kept', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderEdit({
+      project: { id: 11, slug: 'noble-ploenchit-demo', name_en: 'Noble Ploenchit (demo)', name_th: null },
+    });
+    await toStep(user, 'Add Information');
+    await user.clear(screen.getByLabelText('Price (฿) *'));
+    await user.paste('4200000');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(sentText()).toEqual([['price', '4200000']]);
+  });
+
   it('removes a photo, makes another the cover, reorders, adds one, and sends the ids', async () => {
     const user = userEvent.setup({ delay: null });
     await renderEdit();

@@ -34,6 +34,8 @@ function targetHref(entry: AuditEntry): string | undefined {
       return `/admin/users?q=${encodeURIComponent(`#${entry.target_id}`)}`;
     case 'package':
       return '/admin/packages';
+    case 'project':
+      return entry.action === 'project.delete' ? undefined : '/admin/projects';
     case 'payment':
       return entry.action === 'payment.reject' ? '/admin?status=rejected' : '/admin?status=approved';
     default:
