@@ -16,6 +16,21 @@ function dashboardReads(input: Request): Response | undefined {
   const path = new URL(input.url).pathname;
   // The account's favourites, read at every login (session/favorites.ts): none.
   if (path === '/api/user/favorites') return jsonResponse(200, { success: true, payload: [] });
+  // The settings' public profile (ADR 029): not published.
+  if (path === '/api/user/profile/public')
+    return jsonResponse(200, {
+      success: true,
+      payload: {
+        slug: null,
+        public: 0,
+        company_name: null,
+        languages: [],
+        areas: [],
+        licence_number: null,
+        licence_verified: 0,
+        about: null,
+      },
+    });
   // The settings' consents (PDPA): none recorded.
   if (path === '/api/user/consents')
     return jsonResponse(200, { success: true, payload: { newsletter: false, items: [] } });
