@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@baan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { packages, payments, properties, siteSettings, subscriptions, users } from '../src/db/schema.ts';
+import { packages, payments, properties, siteSettings, subscriptions, users, verifications } from '../src/db/schema.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { auditCount, bearer, json, makePendingQrPayment } from './support/admin.ts';
@@ -16,6 +16,19 @@ const listing = await makeListing(app, owner.id, { title: 'Still here' });
 const payment = await makePendingQrPayment(app, owner.id, 'TX-ACCESS-1');
 const [pkg] = await app.db.select().from(packages).limit(1);
 if (!pkg) throw new Error('no package');
+// A waiting title deed check with its private document (ADR 032).
+await app.storage.put('private/verifications/access-test.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+const [check] = await app.db
+  .insert(verifications)
+  .values({
+    kind: 'listing',
+    userId: owner.id,
+    propertyId: listing.id,
+    number: '1234',
+    documentKey: 'private/verifications/access-test.pdf',
+  })
+  .returning();
+if (!check) throw new Error('no verification');
 
 type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> };
 
@@ -58,6 +71,10 @@ const ROUTES: Route[] = [
   { method: 'DELETE', url: '/api/admin/projects/1' },
   { method: 'POST', url: '/api/admin/projects/1/approve' },
   { method: 'POST', url: '/api/admin/projects/1/merge', payload: { into_id: 2 } },
+  { method: 'GET', url: '/api/admin/verifications?status=pending' },
+  { method: 'GET', url: `/api/admin/verifications/${check.id}/document` },
+  { method: 'POST', url: `/api/admin/verifications/${check.id}/approve` },
+  { method: 'POST', url: `/api/admin/verifications/${check.id}/reject`, payload: { reason: 'Blurry deed' } },
   // Admin-only, though not under /api/admin: granting a subscription without a payment.
   { method: 'POST', url: '/api/subscriptions', payload: { user_id: owner.id, package_id: pkg.id } },
 ];
@@ -68,8 +85,16 @@ async function snapshot() {
   const [p] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
   const pk = await app.db.select().from(packages);
   const subs = await app.db.select().from(subscriptions);
+  const checks = await app.db.select().from(verifications);
   return {
-    listing: l && { status: l.status, featured: l.isFeatured, review: l.review, note: l.reviewNote },
+    verifications: checks.map((c) => [c.id, c.status, c.reason]),
+    listing: l && {
+      status: l.status,
+      featured: l.isFeatured,
+      review: l.review,
+      note: l.reviewNote,
+      verified: l.verified,
+    },
     ownerDisabled: u?.disabledAt ?? null,
     payment: p?.status,
     packages: pk.map((x) => [x.id, x.name, x.price, x.retiredAt]),
@@ -118,7 +143,14 @@ describe('every /api/admin route is for admins only', () => {
   it('changed nothing: listing still active and unfeatured, payment pending, packages and audit log as they were', async () => {
     const after = await snapshot();
     expect(after).toEqual(await before);
-    expect(after.listing).toEqual({ status: 'active', featured: false, review: 'approved', note: null });
+    expect(after.listing).toEqual({
+      status: 'active',
+      featured: false,
+      review: 'approved',
+      note: null,
+      verified: false,
+    });
+    expect(after.verifications).toEqual([[check.id, 'pending', null]]);
     expect(after.payment).toBe('pending');
     expect(after.audit).toBe(0);
     expect(after.subscriptions).toBe(0);

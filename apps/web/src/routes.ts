@@ -72,6 +72,7 @@ export default [
           r('settings', 'admin.settings.tsx'),
           r('audit', 'admin.audit.tsx'),
           r('privacy', 'admin.privacy.tsx'),
+          r('verifications', 'admin.verifications.tsx'),
         ]),
         r('add-property', 'add-property.tsx'),
         r('edit-property/:id', 'edit-property.tsx'),

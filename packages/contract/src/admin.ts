@@ -357,6 +357,8 @@ export const AUDIT_ACTIONS = [
   'project.approve',
   'project.delete',
   'project.merge',
+  'verification.approve',
+  'verification.reject',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -370,6 +372,7 @@ export const AUDIT_TARGETS = [
   'job',
   'settings',
   'project',
+  'verification',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

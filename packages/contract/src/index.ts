@@ -30,3 +30,4 @@ export * from './properties.ts';
 export * from './search.ts';
 export * from './site-settings.ts';
 export * from './sub-types.ts';
+export * from './verifications.ts';

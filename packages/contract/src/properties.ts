@@ -128,6 +128,8 @@ export const PropertyListObject = z.object({
   within_m: wholeNumber('Distance to a station', 100, 5000),
   /** Condos whose foreign quota has room (foreigner-friendly). */
   foreign_quota: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'Foreign quota must be 1.' }).optional()),
+  /** Only listings whose title deed an admin checked (ADR 032). */
+  verified: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'verified must be 1.' }).optional()),
   title_deed: choice(TITLE_DEEDS, 'Title deed'),
   /** Listings priced at or below their area's median price per m² (the "Sell at cost" page; price-groups.ts). */
   at_or_below_median: z.preprocess(
@@ -231,6 +233,7 @@ export type PropertyListParams = {
   station?: string;
   within_m?: number;
   foreign_quota?: '1';
+  verified?: '1';
   title_deed?: TitleDeed;
   at_or_below_median?: '1';
   min_area?: number;
@@ -358,6 +361,8 @@ export const Property = z.object({
   availability_date: z.string().nullable(),
   language: z.string(),
   is_featured: z.union([z.literal(0), z.literal(1)]),
+  /** 1 when an admin checked the title deed (ADR 032); a new check request clears it until approved. */
+  verified: z.union([z.literal(0), z.literal(1)]),
   cover_image: z.string().nullable(),
   images: z.array(PropertyImage),
   rooms: z.array(PropertyRoom),

@@ -252,6 +252,8 @@ export const properties = pgTable(
     availabilityDate: date('availability_date'),
     language: varchar('language', { length: 8 }).notNull().default('en'),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /** An admin approved the owner's title deed check (ADR 032); a new check request clears it until approved. */
+    verified: boolean('verified').notNull().default(false),
     /** The owner's choice (active, paused, sold, rented) or an admin's (hidden). Only active is in search. */
     status: varchar('status', { length: 12, enum: ['active', 'paused', 'sold', 'rented', 'hidden'] })
       .notNull()
@@ -971,3 +973,35 @@ export const importItems = pgTable(
 
 /** A reason a row was refused: an import code translated when read, or a validation message as the wizard gets it. */
 export type ImportIssue = { code: string; values?: Record<string, string | number>; message?: string };
+
+/**
+ * One check in the admin verification queue (ADR 032): a listing's title deed (`kind` listing, with the listing and
+ * the deed number and a private document under `private/verifications/`) or an agent's licence number (`kind`
+ * licence). Only admins ever read `documentKey`'s file.
+ */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 8, enum: ['listing', 'licence'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    /** The title deed number (listing) or the licence number (licence) as submitted. */
+    number: varchar('number', { length: 60 }).notNull(),
+    documentKey: varchar('document_key', { length: 160 }),
+    status: varchar('status', { length: 10, enum: ['pending', 'approved', 'rejected', 'superseded'] })
+      .notNull()
+      .default('pending'),
+    reason: varchar('reason', { length: 500 }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('verifications_status_idx').on(t.status, t.id.desc()),
+    index('verifications_property_idx').on(t.propertyId, t.id.desc()),
+    index('verifications_user_idx').on(t.userId, t.kind, t.id.desc()),
+  ],
+);

@@ -31,6 +31,7 @@ const TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
+  pdf: 'application/pdf',
 };
 
 export function contentTypeOf(key: string): string {

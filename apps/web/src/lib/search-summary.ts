@@ -68,6 +68,7 @@ export function summaryParts(
     ],
     [get('foreign_quota') === '1' ? t('summary.foreignQuota') : undefined, ['foreign_quota']],
     [get('price_drop') === '1' ? t('summary.priceDrop') : undefined, ['price_drop']],
+    [get('verified') === '1' ? t('summary.verified') : undefined, ['verified']],
     [get('project') ? t('summary.project', { value: get('project') }) : undefined, ['project']],
     [
       deed ? t('summary.deed', { value: t(`facts.deeds.${deed}`, { ns: 'listings', defaultValue: deed }) }) : undefined,

@@ -37,6 +37,7 @@ export function makeProperty(id: number, overrides: Partial<Property> = {}): Pro
     availability_date: null,
     language: 'en',
     is_featured: 0,
+    verified: 0,
     cover_image: null,
     images: [],
     rooms: [],

@@ -7,6 +7,7 @@ import adminProjects from './projects.ts';
 import adminProperties from './properties.ts';
 import adminSettings from './settings.ts';
 import adminUsers from './users.ts';
+import adminVerifications from './verifications.ts';
 
 /** The admin console's API (docs/api.md "Contact and admin"): admins only, 401 / 403 for everyone else. */
 const admin: FastifyPluginAsync = async (app) => {
@@ -20,6 +21,7 @@ const admin: FastifyPluginAsync = async (app) => {
   await app.register(adminPrivacy);
   await app.register(adminSettings);
   await app.register(adminProjects);
+  await app.register(adminVerifications);
 };
 
 export default admin;

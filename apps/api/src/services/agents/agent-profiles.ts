@@ -18,6 +18,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { UserRow } from '../accounts/to-public-user.ts';
 import { loadDetails, publishedProfile, toWireProperty } from '../properties/property-wire.ts';
 import { isVisible } from '../properties/visible.ts';
+import { queueLicenceCheck } from '../verifications/verifications.ts';
 
 /**
  * Public agent profiles (ADR 029): an account's page at /agent/{slug} once its owner published it, with figures
@@ -187,20 +188,25 @@ export async function updatePublicProfile(
   }
   const licenceChanged = input.licence_number !== undefined && input.licence_number !== user.licenceNumber;
   try {
-    const [row] = await db
-      .update(users)
-      .set({
-        profileSlug: slug,
-        profilePublic: isPublic,
-        ...(input.company_name !== undefined ? { companyName: input.company_name } : {}),
-        ...(input.languages !== undefined ? { profileLanguages: input.languages } : {}),
-        ...(input.areas !== undefined ? { profileAreas: input.areas } : {}),
-        ...(input.about !== undefined ? { profileAbout: input.about } : {}),
-        ...(licenceChanged ? { licenceNumber: input.licence_number, licenceVerified: false } : {}),
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          profileSlug: slug,
+          profilePublic: isPublic,
+          ...(input.company_name !== undefined ? { companyName: input.company_name } : {}),
+          ...(input.languages !== undefined ? { profileLanguages: input.languages } : {}),
+          ...(input.areas !== undefined ? { profileAreas: input.areas } : {}),
+          ...(input.about !== undefined ? { profileAbout: input.about } : {}),
+          ...(licenceChanged ? { licenceNumber: input.licence_number, licenceVerified: false } : {}),
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      // A new licence number enters the admin queue; a cleared one only withdraws the waiting check (ADR 032).
+      if (licenceChanged) await queueLicenceCheck(tx, user.id, input.licence_number ?? null, now);
+      return updated;
+    });
     if (!row) throw new Error('user vanished during update');
     return row;
   } catch (err) {

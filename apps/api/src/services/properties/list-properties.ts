@@ -45,6 +45,7 @@ export function searchConditions(query: SearchFilters, reading: QueryReading | n
     conditions.push(lte(properties.stationDistanceM, query.within_m));
   }
   if (query.foreign_quota === '1') conditions.push(eq(properties.foreignQuota, true));
+  if (query.verified === '1') conditions.push(eq(properties.verified, true));
   if (query.title_deed) conditions.push(eq(properties.titleDeed, query.title_deed));
   if (query.at_or_below_median === '1') conditions.push(atOrBelowAreaMedian());
   if (query.min_area !== undefined) conditions.push(gte(properties.area, query.min_area));

@@ -152,6 +152,7 @@ export function toWireProperty(
     availability_date: row.availabilityDate,
     language: row.language,
     is_featured: row.isFeatured ? 1 : 0,
+    verified: row.verified ? 1 : 0,
     cover_image: wireImages[0]?.image_path ?? null,
     images: wireImages,
     rooms: rooms.map((room) => ({ type: room.type, quantity: room.quantity })),

@@ -10,8 +10,8 @@ import { storageFailure } from '../../lib/storage-failure.ts';
 import { type ImageKind, SNIFF_BYTES, sniffImage } from '../images/sniff-image.ts';
 import type { UploadBudget, UploadTicket } from './upload-budget.ts';
 
-/** What a received file's first bytes say it is: an image (sniffImage), or an import's text (sniffImportFile). */
-export type FileKind = ImageKind | 'csv' | 'xml';
+/** What a received file's first bytes say it is: an image (sniffImage), an import's text (sniffImportFile) or a PDF (sniffDocument). */
+export type FileKind = ImageKind | 'csv' | 'xml' | 'pdf';
 
 export type ReceivedFile = {
   field: string;

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { EditPropertyWizard } from '../../features/add-property/components/EditPropertyWizard';
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
+import { ListingVerificationPanel } from '../../features/listing-verification/components/ListingVerificationPanel';
 import { renderLocationField } from '../../features/locations/components/LocationField';
 import { useAppSelector } from '../../session/store';
 
@@ -10,14 +11,13 @@ function Editor() {
   const { token, user } = useAppSelector((state) => state.login);
   const { id = '' } = useParams();
   if (!user) return null;
+  // An id that is not a whole number finds no listing (the wizard says so).
+  const listingId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
   return (
-    <EditPropertyWizard
-      // An id that is not a whole number finds no listing (the wizard says so).
-      listingId={/^\d{1,10}$/.test(id) ? Number(id) : 0}
-      token={token}
-      userId={user.id}
-      renderLocation={renderLocationField}
-    />
+    <>
+      <EditPropertyWizard listingId={listingId} token={token} userId={user.id} renderLocation={renderLocationField} />
+      {listingId > 0 ? <ListingVerificationPanel listingId={listingId} /> : null}
+    </>
   );
 }
 

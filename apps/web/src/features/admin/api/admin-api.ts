@@ -16,6 +16,8 @@ import type {
   AdminUser,
   AdminUserDetail,
   AdminUserPage,
+  AdminVerification,
+  AdminVerificationPage,
   AuditAction,
   AuditPage,
   HomeSettings,
@@ -90,6 +92,7 @@ const TAGS = [
   'AdminJob',
   'AdminSettings',
   'AdminProject',
+  'AdminVerification',
 ] as const;
 
 /**
@@ -115,6 +118,20 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         await removePendingPayment(id, dispatch, queryFulfilled);
       },
+    }),
+
+    getAdminVerifications: build.query<AdminVerification[], ReviewStatus>({
+      query: (status) => `/admin/verifications${queryString({ status })}`,
+      transformResponse: (page: AdminVerificationPage) => page.items,
+      providesTags: (_result, _error, status) => [{ type: 'AdminVerification', id: status }],
+    }),
+    approveVerification: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/admin/verifications/${id}/approve`, method: 'POST' }),
+      invalidatesTags: ['AdminVerification', 'AdminProperty', 'AdminAudit'],
+    }),
+    rejectVerification: build.mutation<unknown, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/verifications/${id}/reject`, method: 'POST', body: { reason } }),
+      invalidatesTags: ['AdminVerification', 'AdminAudit'],
     }),
 
     getAdminProperties: build.query<AdminPropertyPage, PropertiesArgs>({
@@ -283,6 +300,9 @@ async function removePendingPayment(
 }
 
 export const {
+  useGetAdminVerificationsQuery,
+  useApproveVerificationMutation,
+  useRejectVerificationMutation,
   useGetAdminPaymentsQuery,
   useApprovePaymentMutation,
   useRejectPaymentMutation,

@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   Banknote,
   Building,
   Building2,
@@ -20,6 +21,7 @@ import { NavLink } from '../../../i18n/localized-router';
 const SECTIONS = [
   { to: '/admin', end: true, key: 'payments', Icon: Banknote },
   { to: '/admin/listings', key: 'listings', Icon: Building2 },
+  { to: '/admin/verifications', key: 'verifications', Icon: BadgeCheck },
   { to: '/admin/users', key: 'users', Icon: Users },
   { to: '/admin/packages', key: 'packages', Icon: Package },
   { to: '/admin/projects', key: 'projects', Icon: Building },

@@ -22,7 +22,8 @@ export function AdminSection({
     | 'jobs'
     | 'audit'
     | 'privacy'
-    | 'settings';
+    | 'settings'
+    | 'verifications';
   actions?: ReactNode;
   children: ReactNode;
 }) {

@@ -107,6 +107,7 @@ export function BuyRentResults({
         within_m: text(extra.within_m),
         foreign_quota: extra.foreign_quota,
         price_drop: extra.price_drop,
+        verified: extra.verified,
         project: extra.project,
         title_deed: extra.title_deed,
         min_area: text(extra.min_area),

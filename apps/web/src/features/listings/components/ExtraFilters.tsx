@@ -22,7 +22,15 @@ import { StationPicker } from './StationPicker';
 /** The filters of issue 15 that /Quick and /Buy-rent share (the address carries each: search-params.ts). */
 export type ExtraFilterParams = Pick<
   PropertyListParams,
-  'station' | 'within_m' | 'foreign_quota' | 'title_deed' | 'min_area' | 'max_area' | 'project' | 'price_drop'
+  | 'station'
+  | 'within_m'
+  | 'foreign_quota'
+  | 'title_deed'
+  | 'min_area'
+  | 'max_area'
+  | 'project'
+  | 'price_drop'
+  | 'verified'
 >;
 
 export const hasExtraFilters = (value: ExtraFilterParams): boolean =>
@@ -31,6 +39,7 @@ export const hasExtraFilters = (value: ExtraFilterParams): boolean =>
       value.within_m !== undefined ||
       value.foreign_quota ||
       value.price_drop ||
+      value.verified ||
       value.project ||
       value.title_deed ||
       value.min_area !== undefined ||
@@ -54,6 +63,7 @@ export function readExtraFilters(form: FormData): { filters: ExtraFilterParams; 
       within_m: Number.isInteger(within) && within >= 100 && within <= 5000 ? within : undefined,
       foreign_quota: form.get('foreign_quota') === '1' ? '1' : undefined,
       price_drop: form.get('price_drop') === '1' ? '1' : undefined,
+      verified: form.get('verified') === '1' ? '1' : undefined,
       // A project page's "see these units in the search" keeps its project while the other filters change.
       project: PropertyListObject.shape.project.safeParse(text('project') || undefined).data,
       title_deed: (TITLE_DEEDS as readonly string[]).includes(deed) ? (deed as TitleDeed) : undefined,
@@ -145,6 +155,16 @@ export function ExtraFilters({ value, fieldClass, areaErrorId, subType }: Props)
             className="size-5 shrink-0 accent-teal-700"
           />
           {t('facts.filters.priceDrop')}
+        </label>
+        <label className={`${label} flex items-center gap-2 self-end sm:min-h-11`}>
+          <input
+            type="checkbox"
+            name="verified"
+            value="1"
+            defaultChecked={value.verified === '1'}
+            className="size-5 shrink-0 accent-teal-700"
+          />
+          {t('facts.filters.verified')}
         </label>
         {value.project ? <input type="hidden" name="project" value={value.project} /> : null}
         <label className={label}>

@@ -1,5 +1,5 @@
 import type { Property } from '@baan/contract';
-import { Globe2, TrainFront } from 'lucide-react';
+import { BadgeCheck, Globe2, TrainFront } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { appLanguage } from '../../../i18n/options';
 import { formatNearestStation } from '../lib/facts';
@@ -40,6 +40,19 @@ export function StationDistance({
 /** A condo whose foreign quota has room: a foreigner may buy it freehold. */
 export const isForeignerFriendly = (property: Pick<Property, 'foreign_quota' | 'property_sub_type'>) =>
   property.foreign_quota === 1 && property.property_sub_type === 'condo';
+
+/** A listing whose title deed an admin checked (ADR 032). */
+export function VerifiedBadge({ size = 'small' }: { size?: 'small' | 'large' }) {
+  const { t } = useTranslation('listings');
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-md bg-emerald-800 font-semibold text-white ${size === 'small' ? 'px-2 py-0.5 text-xs' : 'px-2.5 py-1 text-xs'}`}
+    >
+      <BadgeCheck className="size-3" aria-hidden="true" />
+      {t('card.verified')}
+    </span>
+  );
+}
 
 export function ForeignerFriendlyBadge({ size = 'small' }: { size?: 'small' | 'large' }) {
   const { t } = useTranslation('listings');

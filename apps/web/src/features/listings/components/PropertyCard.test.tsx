@@ -24,6 +24,12 @@ function facts(property: ReturnType<typeof makeProperty>) {
 }
 
 describe('PropertyCard', () => {
+  it('shows the "Verified" badge only on a listing whose title deed an admin checked', () => {
+    expect(facts(makeProperty(11, { verified: 1 })).getByText('Verified')).toBeInTheDocument();
+    cleanup();
+    expect(facts(makeProperty(12, { verified: 0 })).queryByText('Verified')).not.toBeInTheDocument();
+  });
+
   it('shows area, bedrooms and bathrooms of a building', () => {
     const card = facts(makeProperty(1, { property_sub_type: 'condo', area: 72, bed_rooms: 2, bath_rooms: 1 }));
     expect(card.getByText('Area')).toBeInTheDocument();

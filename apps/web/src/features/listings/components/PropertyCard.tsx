@@ -8,7 +8,13 @@ import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { CompareButton } from '../../../session/compare-toggle';
 import { FavoriteHeart } from '../../../session/favorite-heart';
 import { formatNumber, formatPrice, priceCutPercent, projectRefName } from '../lib/format';
-import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
+import {
+  ForeignerFriendlyBadge,
+  isForeignerFriendly,
+  StationDistance,
+  usePricePerSqm,
+  VerifiedBadge,
+} from './ListingFacts';
 import { PropertyImage } from './PropertyImage';
 
 type Props = { property: Property; isEager?: boolean };
@@ -43,6 +49,7 @@ export function PropertyCard({ property, isEager = false }: Props) {
               {t('card.featured')}
             </span>
           ) : null}
+          {property.verified === 1 ? <VerifiedBadge /> : null}
           {isForeignerFriendly(property) ? <ForeignerFriendlyBadge /> : null}
           {cut !== null ? (
             <span className="inline-flex items-center gap-1 rounded-md bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">

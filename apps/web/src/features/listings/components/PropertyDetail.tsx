@@ -8,7 +8,13 @@ import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { FavoriteHeart } from '../../../session/favorite-heart';
 import { formatPrice, priceCutPercent, projectRefName } from '../lib/format';
 import { ImageCarousel } from './ImageCarousel';
-import { ForeignerFriendlyBadge, isForeignerFriendly, StationDistance, usePricePerSqm } from './ListingFacts';
+import {
+  ForeignerFriendlyBadge,
+  isForeignerFriendly,
+  StationDistance,
+  usePricePerSqm,
+  VerifiedBadge,
+} from './ListingFacts';
 import { ContactBar, INQUIRY_ANCHOR, OwnerContact } from './OwnerContact';
 import { PriceHistory } from './PriceHistory';
 import { PropertySpecs } from './PropertySpecs';
@@ -82,6 +88,7 @@ export function PropertyDetail({
                 {t('card.featured')}
               </span>
             ) : null}
+            {property.verified === 1 && !gone ? <VerifiedBadge size="large" /> : null}
             {isForeignerFriendly(property) ? <ForeignerFriendlyBadge size="large" /> : null}
           </div>
           <div className="flex items-start justify-between gap-3">

@@ -26,6 +26,7 @@ export const BUY_RENT_EXTRA = [
   'max_area',
   'project',
   'price_drop',
+  'verified',
   'sort',
 ] as const;
 type Extra = Pick<PropertyListParams, (typeof BUY_RENT_EXTRA)[number]>;

@@ -40,6 +40,7 @@ export const SEARCH_PARAMS: readonly (keyof SearchFilters)[] = [
   'max_area',
   'project',
   'price_drop',
+  'verified',
   'sort',
   'page',
   'per_page',
@@ -110,6 +111,7 @@ export function fromSearchParams(search: URLSearchParams): SearchFilters {
     max_area: area(search, 'max_area'),
     project: PropertyListObject.shape.project.safeParse(search.get('project') ?? undefined).data,
     price_drop: search.get('price_drop') === '1' ? '1' : undefined,
+    verified: search.get('verified') === '1' ? '1' : undefined,
     sort: oneOf<PropertySort>(PROPERTY_SORTS, search.get('sort')),
     page: whole(search.get('page'), 1),
   };
