@@ -235,6 +235,25 @@ describe('relevance', () => {
     app.listingCache.clear();
   });
 
+  it('a place is looked for where a listing says it is (title, location), not in passing in its description', async () => {
+    const passing = await makeListing(app, owner.id, {
+      title: 'Quiet townhouse',
+      location: 'Lat Phrao, Bangkok',
+      description: 'Ten minutes by car to Sukhumvit and to ทองหล่อ.',
+    });
+    app.listingCache.clear();
+    try {
+      for (const text of ['Sukhumvit', 'สุขุมวิท', 'Thonglor', 'ทองหล่อ']) {
+        expect(ids(await search(q(text)))).not.toContain(passing.id);
+      }
+      // The description is still searched for what is not a place.
+      expect(ids(await search(q('minutes by car')))).toEqual([passing.id]);
+    } finally {
+      await app.db.delete(properties).where(eq(properties.id, passing.id));
+      app.listingCache.clear();
+    }
+  });
+
   it('sort=newest still orders by date', async () => {
     const page = await search(q('Sukhumvit', '&sort=newest'));
     expect(page.items[0]?.id).toBe(mentionsSukhumvit.id);

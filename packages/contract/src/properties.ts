@@ -375,6 +375,8 @@ export type Property = z.infer<typeof Property>;
 export const PropertyPage = z.object({
   items: z.array(Property),
   total: z.number().int(),
+  /** 1 when more than 10,000 listings match: `total` is then 10,000, a lower bound (api.md). */
+  total_capped: z.literal(1).optional(),
   page: z.number().int(),
   per_page: z.number().int(),
   /** How `q` was read (empty without a `q`) and the spelling used instead of it; see search.ts. */

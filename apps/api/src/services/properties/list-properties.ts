@@ -128,6 +128,13 @@ export async function listProperties(
   return first.page;
 }
 
+/** Past this many matches a search's `total` is this number and `total_capped: 1` (GET /api/properties, api.md). */
+export const COUNT_CAP = 10_000;
+
+function cappedTotal(n: number): { total: number; total_capped?: 1 } {
+  return n > COUNT_CAP ? { total: COUNT_CAP, total_capped: 1 } : { total: n };
+}
+
 async function searchPage(
   db: Db,
   storage: Storage,
@@ -139,8 +146,17 @@ async function searchPage(
   const reading = searchReading(query);
   const where = searchConditions(query, reading);
   const { page: _page, per_page: _perPage, sort: _sort, lang: _lang, ...filters } = query;
-  // async: a Drizzle query re-runs on every `await`; the cache must hold its settled answer.
-  const count = async () => await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where);
+  // async: a Drizzle query re-runs on every `await`; the cache must hold its settled answer. Counted up to one past
+  // COUNT_CAP only: an exact count of 60,000 matches ("Bangkok") read every one of them for a number no one pages to.
+  const count = async () =>
+    await db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(properties)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('capped'),
+    );
   const [counted, rows] = await Promise.all([
     shareCount ? shareCount(filters, count) : count(),
     db
@@ -178,7 +194,7 @@ async function searchPage(
           agents.get(property.id),
         ),
       ),
-      total: counted[0]?.n ?? 0,
+      ...cappedTotal(counted[0]?.n ?? 0),
       page,
       per_page: perPage,
       understood:

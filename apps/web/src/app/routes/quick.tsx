@@ -12,7 +12,7 @@ import { PagedResults } from '../../features/listings/components/PagedResults';
 import { SearchBar } from '../../features/listings/components/SearchBar';
 import { SearchReading } from '../../features/listings/components/SearchReading';
 import { SearchRefused } from '../../features/listings/components/SearchRefused';
-import { formatNumber } from '../../features/listings/lib/format';
+import { formatTotal } from '../../features/listings/lib/format';
 import {
   fromSearchParams,
   quickHref,
@@ -105,7 +105,7 @@ export default function Quick() {
           <div className="flex flex-wrap items-center gap-3">
             {isFetching ? null : (
               <p className="text-sm text-slate-600" aria-live="polite">
-                {t('search.count', { count: results.total, total: formatNumber(results.total) })}
+                {t('search.count', { count: results.total, total: formatTotal(results) })}
               </p>
             )}
             <SaveSearchButton query={toSearchString(filters)} />

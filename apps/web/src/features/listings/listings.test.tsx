@@ -178,6 +178,17 @@ describe('Quick search', () => {
     expect(await screen.findByText('2 properties found')).toBeInTheDocument();
   });
 
+  it('says "10,000+ properties found" when the server counted no further (total_capped)', async () => {
+    stubApi(() =>
+      json(200, {
+        success: true,
+        payload: { items: [listing(1)], total: 10_000, total_capped: 1, page: 1, per_page: 16 },
+      }),
+    );
+    await renderApp('/Quick?q=bangkok');
+    expect(await screen.findByText('10,000+ properties found')).toBeInTheDocument();
+  });
+
   it('shows the first and last page with gaps, and goes to a typed page (a GET form that keeps the filters)', async () => {
     const calls = stubApi((url) => page([listing(Number(url.searchParams.get('page') ?? 1))], 320, 1));
     const user = userEvent.setup();

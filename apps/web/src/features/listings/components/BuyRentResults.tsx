@@ -16,7 +16,7 @@ import {
   buyRentHref,
   buyRentParamName,
 } from '../lib/buy-rent-params';
-import { formatNumber } from '../lib/format';
+import { formatTotal } from '../lib/format';
 import { readPriceBound } from '../lib/search-params';
 import { searchHref } from '../lib/search-reading';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';
@@ -331,7 +331,7 @@ export function BuyRentResults({
         />
         {isFetching ? null : (
           <p className="text-sm text-slate-600" aria-live="polite">
-            {t('search.count', { count: results.total, total: formatNumber(results.total) })}
+            {t('search.count', { count: results.total, total: formatTotal(results) })}
           </p>
         )}
         <PagedResults

@@ -9,6 +9,14 @@ export function formatNumber(value: number): string {
   return THB.format(value);
 }
 
+/**
+ * A search's result count as shown: "10,000+" when the server counted no further (`total_capped`, past 10,000
+ * matches), else the number.
+ */
+export function formatTotal(results: { total: number; total_capped?: 1 }): string {
+  return results.total_capped ? `${formatNumber(results.total)}+` : formatNumber(results.total);
+}
+
 /** Page numbers are shown with two digits: 01, 02 … */
 export function pad2(n: number): string {
   return String(n).padStart(2, '0');
