@@ -352,9 +352,8 @@ export const properties = pgTable(
       sql`lower(${t.title} || ' ' || ${t.location} || ' ' || ${t.description}) gin_trgm_ops`,
     ),
     index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
-    // Where a listing says it is: a place's or station's name in the title or location (placeText in search-text.ts),
-    // without rechecking whole descriptions (issue 23's bench: most of a place search's time).
-    index('properties_place_text_trgm_idx').using('gin', sql`lower(${t.title} || ' ' || ${t.location}) gin_trgm_ops`),
+    // Title and location only (titleLocationText in search-text.ts): title suggestions without rechecking whole descriptions.
+    index('properties_title_location_trgm_idx').using('gin', sql`lower(${t.title} || ' ' || ${t.location}) gin_trgm_ops`),
     index('properties_province_district_idx').on(t.province, t.district),
     index('properties_place_idx').on(t.place),
     index('properties_project_idx').on(t.projectId),

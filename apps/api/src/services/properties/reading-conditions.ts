@@ -6,7 +6,7 @@ import { isSpacedWordChar } from '../search/normalise-query.ts';
 import type { QueryReading } from '../search/read-query.ts';
 import { nearStation } from './geo-search.ts';
 import { listingProjectNamed } from './project-names.ts';
-import { containsPattern, placeText, searchText } from './search-text.ts';
+import { containsPattern, searchText } from './search-text.ts';
 
 /**
  * The SQL of a query's reading (services/search/read-query.ts, ADR 027): what `q` was read as, as conditions next to
@@ -27,8 +27,8 @@ function wordPattern(name: string): string {
 const MIN_MENTION = 3;
 
 /**
- * A listing names one of the place's names where it says where it is (title or location, placeText): the trigram
- * index finds the candidates by LIKE, and a name in a spaced script must stand as a word ("Ari" is not in "Ferrari").
+ * A listing mentions one of the place's names in its text: the trigram index finds the candidates by LIKE, and a
+ * name in a spaced script must stand as a word ("Ari" is not in "Ferrari").
  */
 function mentions(names: readonly string[]): SQL[] {
   const seen = new Set<string>();
@@ -37,9 +37,9 @@ function mentions(names: readonly string[]): SQL[] {
     const name = raw.toLowerCase().trim();
     if ([...name].length < MIN_MENTION || seen.has(name)) continue;
     seen.add(name);
-    const like = sql`${placeText} like ${containsPattern(name)}`;
+    const like = sql`${searchText} like ${containsPattern(name)}`;
     const spaced = isSpacedWordChar(name[0]) || isSpacedWordChar(name[name.length - 1]);
-    out.push(spaced ? sql`(${like} and ${placeText} ~ ${wordPattern(name)})` : like);
+    out.push(spaced ? sql`(${like} and ${searchText} ~ ${wordPattern(name)})` : like);
   }
   return out;
 }

@@ -8,12 +8,10 @@ import { properties } from '../../db/schema.ts';
 export const searchText = sql`lower(${properties.title} || ' ' || ${properties.location} || ' ' || ${properties.description})`;
 
 /**
- * Where the listing says it is, lower-cased: its title and location (`properties_place_text_trgm_idx`). A place or
- * station named in the query is looked for here, not in the description: "ten minutes to Sukhumvit" in a Bang Na
- * listing's description does not put it in Sukhumvit, and rechecking whole descriptions was most of a place search's
- * time (docs/benchmarks.md, issue 23).
+ * The title and location, lower-cased (`properties_title_location_trgm_idx`): title suggestions find their candidates
+ * here, where the whole text's index made them recheck every description holding the prefix (docs/benchmarks.md).
  */
-export const placeText = sql`lower(${properties.title} || ' ' || ${properties.location})`;
+export const titleLocationText = sql`lower(${properties.title} || ' ' || ${properties.location})`;
 
 /** Same for the location filter (`properties_location_trgm_idx`). */
 export const locationText = sql`lower(${properties.location})`;

@@ -12,7 +12,7 @@ import { LINES } from '../locations/gazetteer.ts';
 import { allPlaces, type Place, placeById, placeLabel } from '../locations/place-ids.ts';
 import { similarity, trigrams } from '../locations/search-locations.ts';
 import { isPublicProject, projectIdsNamed } from '../properties/project-names.ts';
-import { containsPattern, placeText } from '../properties/search-text.ts';
+import { containsPattern, titleLocationText } from '../properties/search-text.ts';
 import { isVisible } from '../properties/visible.ts';
 import { compactPhrase, normaliseQuery } from '../search/normalise-query.ts';
 import { STATION_ALIASES, STATIONS } from '../transit/stations.ts';
@@ -163,7 +163,7 @@ async function suggestListings(db: Db, q: string, limit: number): Promise<Sugges
     .from(properties)
     // The title-and-location trigram index finds the candidates (short texts to recheck, where the whole text's index
     // rechecked every description naming it: 77 ms for "Garden" at 100,000 listings); the title must hold it itself.
-    .where(and(isVisible, sql`${placeText} like ${pattern}`, sql`lower(${properties.title}) like ${pattern}`))
+    .where(and(isVisible, sql`${titleLocationText} like ${pattern}`, sql`lower(${properties.title}) like ${pattern}`))
     .orderBy(
       sql`${properties.premium} desc nulls last`,
       sql`${properties.createdAt} desc nulls last`,
