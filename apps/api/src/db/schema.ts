@@ -352,8 +352,11 @@ export const properties = pgTable(
       sql`lower(${t.title} || ' ' || ${t.location} || ' ' || ${t.description}) gin_trgm_ops`,
     ),
     index('properties_location_trgm_idx').using('gin', sql`lower(${t.location}) gin_trgm_ops`),
-    // Title and location only (titleLocationText in search-text.ts): title suggestions without rechecking whole descriptions.
-    index('properties_title_location_trgm_idx').using('gin', sql`lower(${t.title} || ' ' || ${t.location}) gin_trgm_ops`),
+    // Title and location only (titleLocationText in search-text.ts): title suggestions, no description rechecks.
+    index('properties_title_location_trgm_idx').using(
+      'gin',
+      sql`lower(${t.title} || ' ' || ${t.location}) gin_trgm_ops`,
+    ),
     index('properties_province_district_idx').on(t.province, t.district),
     index('properties_place_idx').on(t.place),
     index('properties_project_idx').on(t.projectId),
