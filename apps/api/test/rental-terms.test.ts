@@ -3,6 +3,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { properties, savedSearchHits } from '../src/db/schema.ts';
+import { demoCatalogue } from '../src/services/seed/demo-catalogue.ts';
 import { activateSubscription, createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
@@ -322,5 +323,32 @@ describe('saved searches and alerts with rental terms', () => {
     expect(hit).toContain(fits.id);
     expect(hit).not.toContain(noPets.id);
     expect(hit).not.toContain(bigDeposit.id);
+  });
+});
+
+describe("the demo catalogue's rental terms", () => {
+  it('gives most rentals Bangkok terms (2 months deposit and 1 advance the norm), no sale listing any', () => {
+    const listings = demoCatalogue(5, 5, new Date('2026-03-01T00:00:00Z'));
+    const rentals = listings.filter((l) => l.type === 'rent');
+    const withTerms = rentals.filter((l) => l.depositMonths != null);
+    expect(withTerms.length / rentals.length).toBeGreaterThan(0.8);
+    const norm = withTerms.filter((l) => l.depositMonths === 2 && l.advanceMonths === 1);
+    expect(norm.length / withTerms.length).toBeGreaterThan(0.4);
+    for (const sale of listings.filter((l) => l.type === 'sale'))
+      expect([sale.depositMonths, sale.furnishing, sale.petsAllowed, sale.electricity]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+    const condos = withTerms.filter((l) => l.propertySubType === 'condo');
+    expect(condos.filter((l) => l.furnishing === 'furnished').length / condos.length).toBeGreaterThan(0.5);
+    expect(withTerms.some((l) => l.petsAllowed === true)).toBe(true);
+    for (const l of withTerms) {
+      if (l.electricity === 'building') expect(l.electricityRate).toBeGreaterThanOrEqual(7);
+      else expect(l.electricityRate ?? null).toBeNull();
+    }
+    const houses = withTerms.filter((l) => l.propertySubType === 'house');
+    expect(houses.every((l) => l.electricity === 'government')).toBe(true);
   });
 });
