@@ -314,18 +314,27 @@ export function isRequiredListingNumber(name: ListingNumberName, subType: string
 }
 
 /** The rental terms' rules (rentalTermIssues) on a listing's fields as read. */
-export const termIssuesOf = (fields: Partial<Record<string, unknown>> & { type: string }): RentalTermIssue[] =>
+const termIssuesOf = (fields: Partial<Record<string, unknown>> & { type: string }): RentalTermIssue[] =>
   rentalTermIssues({ type: fields.type, terms: Object.fromEntries(RENTAL_TERM_NAMES.map((n) => [n, fields[n]])) });
 
-const RULE_FIELDS = new Set<PropertyKey>(['property_sub_type', 'level', 'floors', 'type', ...RENTAL_TERM_NAMES]);
+const RULE_FIELDS = new Set<PropertyKey>(['property_sub_type', 'level', 'floors']);
+const TERM_RULE_FIELDS = new Set<PropertyKey>(['type', ...RENTAL_TERM_NAMES]);
+/** Checked as soon as the fields a rule reads are valid, whatever else is wrong, so every message comes at once. */
+const whenValid =
+  (fields: Set<PropertyKey>) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
+    !payload.issues.some((issue) => fields.has(issue.path?.[0] ?? ''));
 
 export const CreatePropertyFields = PropertyFieldsObject.superRefine(
   (fields, ctx) => {
     for (const issue of levelAndFloorsIssues(fields)) ctx.addIssue({ code: 'custom', ...issue });
+  },
+  { when: whenValid(RULE_FIELDS) },
+).superRefine(
+  (fields, ctx) => {
     for (const issue of termIssuesOf(fields)) ctx.addIssue({ code: 'custom', ...issue });
   },
-  // Checked as soon as the fields they read are valid, whatever else is wrong, so every message comes at once.
-  { when: (payload) => !payload.issues.some((issue) => RULE_FIELDS.has(issue.path?.[0] ?? '')) },
+  { when: whenValid(TERM_RULE_FIELDS) },
 );
 export type CreatePropertyFields = z.infer<typeof CreatePropertyFields>;
 

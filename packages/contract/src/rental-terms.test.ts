@@ -82,3 +82,10 @@ describe('the rental terms on the create and edit forms', () => {
     ).toEqual([]);
   });
 });
+
+describe('every message at once', () => {
+  it('reports a condo without its level beside a term past its limit', () => {
+    const result = CreatePropertyFields.safeParse({ ...RENT, property_sub_type: 'condo', deposit_months: '13' });
+    expect(result.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(['deposit_months', 'level']);
+  });
+});

@@ -11,6 +11,7 @@ import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './components/ExtraFilters';
 import { PropertyCard } from './components/PropertyCard';
+import { buyRentFilters, buyRentQuery } from './lib/buy-rent-params';
 import { fromSearchParams, toSearchString } from './lib/search-params';
 
 // Rental terms (issue 26, item 1) on the listing page, the cards and the search filters.
@@ -147,6 +148,9 @@ describe('the rental filters', () => {
     expect(toSearchString(read)).toBe(
       '?type=rent&furnishing=unfurnished&pets=1&max_deposit_months=0&max_min_lease_months=6',
     );
+    // Buy or rent keeps them too (its search, and so what "Save this search" saves).
+    const buyRent = buyRentQuery(buyRentFilters(new URLSearchParams('tab=condo&pets=1&max_deposit_months=2')));
+    expect(toSearchString(buyRent)).toContain('pets=1&max_deposit_months=2');
     expect(toSearchString(fromSearchParams(new URLSearchParams('pets=yes&max_deposit_months=99&furnishing=x')))).toBe(
       '',
     );
