@@ -142,7 +142,7 @@ describe('POST /api/property with rental terms', () => {
     ['deposit_months', '1.5', 'deposit months must be a whole number'],
     ['electricity_rate', '50.01', 'electricity rate must be at most 50'],
     ['electricity_rate', '0.99', 'electricity rate must be at least 1'],
-    ['electricity_rate', '7.555', 'electricity rate must be a number, such as 2,500,000'],
+    ['electricity_rate', '7.555', 'electricity rate must be a number, such as 7.5'],
     ['furnishing', 'half', 'furnishing must be one of: furnished, partly, unfurnished'],
     ['pets_allowed', 'yes', 'pets allowed must be 0 or 1'],
     ['electricity', 'solar', 'electricity must be one of: government, building'],

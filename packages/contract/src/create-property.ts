@@ -39,12 +39,12 @@ export type NumberIssueParams =
   | { problem: 'min'; min: number }
   | { problem: 'max'; max: number };
 
-function numberMessage(label: string, params: NumberIssueParams): string {
+function numberMessage(label: string, params: NumberIssueParams, example = '2,500,000'): string {
   switch (params.problem) {
     case 'required':
       return requiredMessage(label);
     case 'notNumber':
-      return `${label} must be a number, such as 2,500,000`;
+      return `${label} must be a number, such as ${example}`;
     case 'negative':
       return `${label} cannot be negative`;
     case 'wholeNumber':
@@ -63,9 +63,16 @@ const isBlank = (value: unknown) =>
   (typeof value === 'string' && value.length <= MAX_NUMBER_TEXT && !value.trim());
 
 /** Reads a number form field with `parse` (parseAmount or parseCount) and keeps it within [min, max]. */
-function readNumber(ctx: z.core.$RefinementCtx, label: string, parsed: ParsedNumber, min: number, max: number): number {
+function readNumber(
+  ctx: z.core.$RefinementCtx,
+  label: string,
+  parsed: ParsedNumber,
+  min: number,
+  max: number,
+  example?: string,
+): number {
   const problem = (params: NumberIssueParams) => {
-    ctx.addIssue({ code: 'custom', message: numberMessage(label, params), params });
+    ctx.addIssue({ code: 'custom', message: numberMessage(label, params, example), params });
     return z.NEVER;
   };
   if (!parsed.ok) return problem({ problem: parsed.problem });
@@ -81,11 +88,11 @@ const numberField = (field: string, parse: Parse, min: number, max: number) =>
   z.unknown().transform((input, ctx): number => readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max));
 
 /** An optional number field: blank is undefined. */
-const optionalNumberField = (field: string, parse: Parse, min: number, max: number) =>
+const optionalNumberField = (field: string, parse: Parse, min: number, max: number, example?: string) =>
   z
     .unknown()
     .transform((input, ctx): number | undefined =>
-      isBlank(input) ? undefined : readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max),
+      isBlank(input) ? undefined : readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max, example),
     )
     // An absent key stays absent (zod would otherwise want the transform's undefined for a missing key).
     .optional();
@@ -213,7 +220,14 @@ const rentalTermShape = {
   furnishing: optionalChoice('furnishing', T.furnishing.options),
   pets_allowed: optionalYesNo('pets_allowed'),
   electricity: optionalChoice('electricity', T.electricity.options),
-  electricity_rate: optionalNumberField('electricity_rate', parseRate, T.electricity_rate.min, T.electricity_rate.max),
+  // A rate is baht and satang per unit: its example is one.
+  electricity_rate: optionalNumberField(
+    'electricity_rate',
+    parseRate,
+    T.electricity_rate.min,
+    T.electricity_rate.max,
+    '7.5',
+  ),
 } satisfies Record<RentalTermName, z.ZodType>;
 
 /**

@@ -106,6 +106,10 @@ function issueWording(t: TFunction<'property'>, found: FormIssue): string {
       : isRentalTermKey(found.key)
         ? rentalTermName(t, found.key)
         : t(`fields.${found.key as FormField}`);
+  // A rate is not a price: its example is one (7.5), and its limits keep their decimals.
+  if (isRentalTermKey(found.key) && RENTAL_TERMS[found.key].kind === 'rate') {
+    if (problem === 'notNumber') return t('validation.rateFormat', { field });
+  }
   const amount = limit === undefined ? '' : formatBaht(limit);
   switch (problem) {
     case 'min':

@@ -1,13 +1,16 @@
 import { PropertyFieldsObject, RENTAL_TERM_FIELDS, UpdatePropertyFields } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
+import i18n, { initI18n, loadNamespaces } from '../../../i18n';
 import { makeProperty } from '../../../test/properties';
 import { clearDraft, hasEntries, isChanged, loadDraft, saveDraft } from './draft';
+import { issueMessage } from './messages';
 import {
   asksRentalTerm,
   bahtPreview,
   checkForm,
   emptyForm,
   FIELD_ORDER,
+  type FormIssue,
   fieldErrorsFromServer,
   formFromListing,
   HOUSE_INFO,
@@ -480,6 +483,17 @@ describe('rental terms in the wizard', () => {
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(checked.issues.map((issue) => issue.key)).toEqual(['depositMonths', 'minLeaseMonths']);
+  });
+
+  it('words a rate that is not one as a rate, not a price', async () => {
+    const checked = checkForm({ ...rental(), rentalTerms: { ...TERMS, electricityRate: '7.555' } });
+    if (checked.ok) throw new Error('7.555 has three decimals');
+    await initI18n();
+    await loadNamespaces(['property', 'listings']);
+    const t = i18n.getFixedT('en', 'property');
+    expect(issueMessage(t, checked.issues[0] as FormIssue)).toBe(
+      'Electricity rate must be a number of baht with at most two decimals, such as 7.5',
+    );
   });
 
   it('pre-fills an edit from the listing, and a PATCH sends a cleared term empty', () => {
