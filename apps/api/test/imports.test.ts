@@ -442,3 +442,28 @@ describe('a feed fetched by URL', () => {
     }
   });
 });
+
+describe('rental terms in an import', () => {
+  const TERMS_HEADER = `${HEADER},deposit_months,advance_months,min_lease_months,furnishing,pets_allowed,electricity,electricity_rate`;
+  const termsLine = (ref: string, terms: string) => `${line({ ref })},${terms}`;
+
+  it('creates rentals with their terms, refuses a row past a limit, and clears terms a later run leaves blank', async () => {
+    const first = await importFile(
+      `${TERMS_HEADER}\n${termsLine('RT-1', '2,1,12,furnished,1,building,7.5')}\n${termsLine('RT-2', '13,1,12,,,,')}\n`,
+    );
+    expect(first.counts).toMatchObject({ created: 1, failed: 1 });
+    expect(first.items.find((item) => item.ref === 'RT-2')?.errors).toHaveProperty('deposit_months');
+    const [created] = (await ownListings()).filter((r) => r.externalRef === 'RT-1');
+    expect(created).toMatchObject({ depositMonths: 2, advanceMonths: 1, minLeaseMonths: 12, furnishing: 'furnished' });
+    expect(created?.petsAllowed).toBe(true);
+    expect(Number(created?.electricityRate)).toBe(7.5);
+
+    const again = await importFile(`${TERMS_HEADER}\n${termsLine('RT-1', '2,1,12,furnished,1,building,7.5')}\n`);
+    expect(again.counts).toMatchObject({ unchanged: 1 });
+    const cleared = await importFile(`${TERMS_HEADER}\n${termsLine('RT-1', '3,1,12,,,government,')}\n`);
+    expect(cleared.counts).toMatchObject({ updated: 1 });
+    const [updated] = (await ownListings()).filter((r) => r.externalRef === 'RT-1');
+    expect(updated).toMatchObject({ depositMonths: 3, furnishing: null, petsAllowed: null, electricity: 'government' });
+    expect(updated?.electricityRate).toBeNull();
+  });
+});

@@ -10,6 +10,14 @@ import {
 } from './listing-fields.ts';
 import { PROPERTY_SUB_TYPES, TITLE_DEEDS } from './listing-values.ts';
 import type { PropertySubType } from './properties.ts';
+import {
+  parseRate,
+  RENTAL_TERM_FIELDS,
+  RENTAL_TERM_NAMES,
+  type RentalTermIssue,
+  type RentalTermName,
+  rentalTermIssues,
+} from './rental-terms.ts';
 import { hasFloors, hasLevel } from './sub-types.ts';
 
 /** '{field} is required', with underscores read as spaces: 'user type is required'. */
@@ -31,12 +39,12 @@ export type NumberIssueParams =
   | { problem: 'min'; min: number }
   | { problem: 'max'; max: number };
 
-function numberMessage(label: string, params: NumberIssueParams): string {
+function numberMessage(label: string, params: NumberIssueParams, example = '2,500,000'): string {
   switch (params.problem) {
     case 'required':
       return requiredMessage(label);
     case 'notNumber':
-      return `${label} must be a number, such as 2,500,000`;
+      return `${label} must be a number, such as ${example}`;
     case 'negative':
       return `${label} cannot be negative`;
     case 'wholeNumber':
@@ -55,9 +63,16 @@ const isBlank = (value: unknown) =>
   (typeof value === 'string' && value.length <= MAX_NUMBER_TEXT && !value.trim());
 
 /** Reads a number form field with `parse` (parseAmount or parseCount) and keeps it within [min, max]. */
-function readNumber(ctx: z.core.$RefinementCtx, label: string, parsed: ParsedNumber, min: number, max: number): number {
+function readNumber(
+  ctx: z.core.$RefinementCtx,
+  label: string,
+  parsed: ParsedNumber,
+  min: number,
+  max: number,
+  example?: string,
+): number {
   const problem = (params: NumberIssueParams) => {
-    ctx.addIssue({ code: 'custom', message: numberMessage(label, params), params });
+    ctx.addIssue({ code: 'custom', message: numberMessage(label, params, example), params });
     return z.NEVER;
   };
   if (!parsed.ok) return problem({ problem: parsed.problem });
@@ -73,11 +88,11 @@ const numberField = (field: string, parse: Parse, min: number, max: number) =>
   z.unknown().transform((input, ctx): number => readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max));
 
 /** An optional number field: blank is undefined. */
-const optionalNumberField = (field: string, parse: Parse, min: number, max: number) =>
+const optionalNumberField = (field: string, parse: Parse, min: number, max: number, example?: string) =>
   z
     .unknown()
     .transform((input, ctx): number | undefined =>
-      isBlank(input) ? undefined : readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max),
+      isBlank(input) ? undefined : readNumber(ctx, field.replaceAll('_', ' '), parse(input), min, max, example),
     )
     // An absent key stays absent (zod would otherwise want the transform's undefined for a missing key).
     .optional();
@@ -176,6 +191,45 @@ const listingNumberShape = Object.fromEntries(
   }),
 ) as ListingNumberShape;
 
+/** A choice a form may leave blank (not given). */
+const optionalChoice = <T extends readonly [string, ...string[]]>(name: string, options: T) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(options, { error: `${name.replaceAll('_', ' ')} must be one of: ${options.join(', ')}` }).optional(),
+  );
+
+/** A yes/no question a form may leave blank: '0'/'1' (or 0/1 in JSON) read as 0 or 1. */
+const optionalYesNo = (name: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v === 0 || v === 1 ? String(v) : v),
+    z
+      .enum(['0', '1'], { error: `${name.replaceAll('_', ' ')} must be 0 or 1` })
+      .transform((v): 0 | 1 => (v === '1' ? 1 : 0))
+      .optional(),
+  );
+
+/**
+ * Each of RENTAL_TERM_FIELDS as a form field, every one optional (blank is not given): months within their range,
+ * a choice of its options, yes/no as 0 or 1, a rate in baht per unit. Which listings may give them: rentalTermIssues.
+ */
+const T = RENTAL_TERM_FIELDS;
+const rentalTermShape = {
+  deposit_months: optionalNumberField('deposit_months', parseCount, T.deposit_months.min, T.deposit_months.max),
+  advance_months: optionalNumberField('advance_months', parseCount, T.advance_months.min, T.advance_months.max),
+  min_lease_months: optionalNumberField('min_lease_months', parseCount, T.min_lease_months.min, T.min_lease_months.max),
+  furnishing: optionalChoice('furnishing', T.furnishing.options),
+  pets_allowed: optionalYesNo('pets_allowed'),
+  electricity: optionalChoice('electricity', T.electricity.options),
+  // A rate is baht and satang per unit: its example is one.
+  electricity_rate: optionalNumberField(
+    'electricity_rate',
+    parseRate,
+    T.electricity_rate.min,
+    T.electricity_rate.max,
+    '7.5',
+  ),
+} satisfies Record<RentalTermName, z.ZodType>;
+
 /**
  * POST /api/property form fields (multipart; files travel beside them as cover_image and images[i]). Values arrive
  * as strings; numbers may also come as JSON numbers. Without the rules between fields (levelAndFloorsIssues), so an
@@ -220,6 +274,8 @@ export const PropertyFieldsObject = z.object({
     z.enum(TITLE_DEEDS, { error: `title deed must be one of: ${TITLE_DEEDS.join(', ')}` }).optional(),
   ),
   rooms: z.array(RoomInput).max(30, 'at most 30 rooms').default([]),
+  // A rent listing's terms (RENTAL_TERM_FIELDS): all optional, refused on a sale listing (rentalTermIssues).
+  ...rentalTermShape,
   /**
    * The project (building) it belongs to: an approved project's id, or one waiting for review that the caller
    * suggested. On an edit null (or a blank form field) unlinks it; on create null is no project.
@@ -271,14 +327,28 @@ export function isRequiredListingNumber(name: ListingNumberName, subType: string
   return levelAndFloorsIssues({ property_sub_type: subType }).some((issue) => issue.path[0] === name);
 }
 
+/** The rental terms' rules (rentalTermIssues) on a listing's fields as read. */
+const termIssuesOf = (fields: Partial<Record<string, unknown>> & { type: string }): RentalTermIssue[] =>
+  rentalTermIssues({ type: fields.type, terms: Object.fromEntries(RENTAL_TERM_NAMES.map((n) => [n, fields[n]])) });
+
 const RULE_FIELDS = new Set<PropertyKey>(['property_sub_type', 'level', 'floors']);
+const TERM_RULE_FIELDS = new Set<PropertyKey>(['type', ...RENTAL_TERM_NAMES]);
+/** Checked as soon as the fields a rule reads are valid, whatever else is wrong, so every message comes at once. */
+const whenValid =
+  (fields: Set<PropertyKey>) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
+    !payload.issues.some((issue) => fields.has(issue.path?.[0] ?? ''));
 
 export const CreatePropertyFields = PropertyFieldsObject.superRefine(
   (fields, ctx) => {
     for (const issue of levelAndFloorsIssues(fields)) ctx.addIssue({ code: 'custom', ...issue });
   },
-  // Checked as soon as the fields they read are valid, whatever else is wrong, so every message comes at once.
-  { when: (payload) => !payload.issues.some((issue) => RULE_FIELDS.has(issue.path?.[0] ?? '')) },
+  { when: whenValid(RULE_FIELDS) },
+).superRefine(
+  (fields, ctx) => {
+    for (const issue of termIssuesOf(fields)) ctx.addIssue({ code: 'custom', ...issue });
+  },
+  { when: whenValid(TERM_RULE_FIELDS) },
 );
 export type CreatePropertyFields = z.infer<typeof CreatePropertyFields>;
 

@@ -27,6 +27,7 @@ export * from './price-groups.ts';
 export * from './privacy.ts';
 export * from './projects.ts';
 export * from './properties.ts';
+export * from './rental-terms.ts';
 export * from './search.ts';
 export * from './site-settings.ts';
 export * from './sub-types.ts';

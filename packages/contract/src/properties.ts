@@ -18,6 +18,7 @@ import {
   TITLE_DEEDS,
   USER_TYPES,
 } from './listing-values.ts';
+import { ELECTRICITY_BILLING, FURNISHINGS, RENTAL_TERM_FIELDS } from './rental-terms.ts';
 import { Understood } from './search.ts';
 
 export const ListingType = z.enum(LISTING_TYPES);
@@ -147,6 +148,20 @@ export const PropertyListObject = z.object({
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'project must be a project address (slug).')
       .optional(),
   ),
+  /** Rentals (RENTAL_TERM_FIELDS) furnished so; `pets=1` those that allow pets; the most months of deposit and of
+   * minimum lease a renter accepts (a listing that does not say is left out). */
+  furnishing: choice(FURNISHINGS, 'Furnishing'),
+  pets: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'pets must be 1.' }).optional()),
+  max_deposit_months: wholeNumber(
+    'Maximum deposit (months)',
+    RENTAL_TERM_FIELDS.deposit_months.min,
+    RENTAL_TERM_FIELDS.deposit_months.max,
+  ),
+  max_min_lease_months: wholeNumber(
+    'Maximum minimum lease (months)',
+    RENTAL_TERM_FIELDS.min_lease_months.min,
+    RENTAL_TERM_FIELDS.min_lease_months.max,
+  ),
   /** Listings whose last price change within PRICE_DROP_DAYS (90) was a cut. */
   price_drop: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'price_drop must be 1.' }).optional()),
   sort: choice(PROPERTY_SORTS, 'Sort'),
@@ -240,6 +255,10 @@ export type PropertyListParams = {
   max_area?: number;
   project?: string;
   price_drop?: '1';
+  furnishing?: (typeof FURNISHINGS)[number];
+  pets?: '1';
+  max_deposit_months?: number;
+  max_min_lease_months?: number;
   type?: ListingType;
   property_type?: PropertyType;
   sub_type?: PropertySubType;
@@ -359,6 +378,18 @@ export const Property = z.object({
   foreign_quota: z.union([z.literal(0), z.literal(1)]),
   title_deed: TitleDeed.nullable(),
   availability_date: z.string().nullable(),
+  /**
+   * A rent listing's terms (RENTAL_TERM_FIELDS), each null when not given (always on a sale listing); `move_in_cost`
+   * the first month, the advance and the deposit together (moveInCost), null when either term is missing.
+   */
+  deposit_months: z.number().int().nullable(),
+  advance_months: z.number().int().nullable(),
+  min_lease_months: z.number().int().nullable(),
+  furnishing: z.enum(FURNISHINGS).nullable(),
+  pets_allowed: z.union([z.literal(0), z.literal(1)]).nullable(),
+  electricity: z.enum(ELECTRICITY_BILLING).nullable(),
+  electricity_rate: z.number().nullable(),
+  move_in_cost: z.number().int().nullable(),
   language: z.string(),
   is_featured: z.union([z.literal(0), z.literal(1)]),
   /** 1 when an admin checked the title deed (ADR 032); a new check request clears it until approved. */

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -283,6 +284,18 @@ export const properties = pgTable(
     premium: boolean('premium').notNull().default(false),
     /** Condos: the building's foreign quota has room (ADR 018). */
     foreignQuota: boolean('foreign_quota').notNull().default(false),
+    /**
+     * A rent listing's terms (the contract's RENTAL_TERM_FIELDS; SQL name = wire name), null when not given and on
+     * every sale listing (services/properties/rental-term-columns.ts).
+     */
+    depositMonths: integer('deposit_months'),
+    advanceMonths: integer('advance_months'),
+    minLeaseMonths: integer('min_lease_months'),
+    furnishing: varchar('furnishing', { length: 12, enum: ['furnished', 'partly', 'unfurnished'] }),
+    petsAllowed: boolean('pets_allowed'),
+    electricity: varchar('electricity', { length: 12, enum: ['government', 'building'] }),
+    /** Baht per unit, with electricity = building only. */
+    electricityRate: numeric('electricity_rate', { precision: 4, scale: 2, mode: 'number' }),
     /** TITLE_DEEDS, or null when not given. */
     titleDeed: varchar('title_deed', {
       length: 16,

@@ -41,6 +41,9 @@ export function summaryParts(
     ? t('facts.stationName', { ns: 'listings', system: known.system, name: stationName(stationNames(known), language) })
     : stationId;
   const within = get('within_m');
+  const furnishing = get('furnishing');
+  const months = (value: string | undefined) =>
+    value === undefined ? undefined : t('rentalTerms.months', { ns: 'listings', count: Number(value) });
   const parts: [string | undefined, string[]][] = [
     [get('q') ? t('summary.q', { value: get('q') }) : undefined, ['q']],
     [get('type') === 'sale' ? t('summary.sale') : get('type') === 'rent' ? t('summary.rent') : undefined, ['type']],
@@ -69,6 +72,23 @@ export function summaryParts(
     [get('foreign_quota') === '1' ? t('summary.foreignQuota') : undefined, ['foreign_quota']],
     [get('price_drop') === '1' ? t('summary.priceDrop') : undefined, ['price_drop']],
     [get('verified') === '1' ? t('summary.verified') : undefined, ['verified']],
+    [
+      furnishing
+        ? t(`rentalTerms.options.furnishing.${furnishing}`, { ns: 'listings', defaultValue: furnishing })
+        : undefined,
+      ['furnishing'],
+    ],
+    [get('pets') === '1' ? t('summary.pets') : undefined, ['pets']],
+    [
+      get('max_deposit_months') ? t('summary.maxDeposit', { months: months(get('max_deposit_months')) }) : undefined,
+      ['max_deposit_months'],
+    ],
+    [
+      get('max_min_lease_months')
+        ? t('summary.maxMinLease', { months: months(get('max_min_lease_months')) })
+        : undefined,
+      ['max_min_lease_months'],
+    ],
     [get('project') ? t('summary.project', { value: get('project') }) : undefined, ['project']],
     [
       deed ? t('summary.deed', { value: t(`facts.deeds.${deed}`, { ns: 'listings', defaultValue: deed }) }) : undefined,

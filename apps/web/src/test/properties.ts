@@ -1,9 +1,18 @@
-import { blankValueOf, LISTING_NUMBER_NAMES, type NullableListingNumber, type Property } from '@baan/contract';
+import {
+  blankValueOf,
+  LISTING_NUMBER_NAMES,
+  type NullableListingNumber,
+  type Property,
+  RENTAL_TERM_NAMES,
+  type RentalTermName,
+} from '@baan/contract';
 
 /** The house information not given (null): a field added to the contract's LISTING_NUMBER_FIELDS needs no line here. */
 const NOT_GIVEN = Object.fromEntries(
   LISTING_NUMBER_NAMES.filter((name) => blankValueOf(name) === null).map((name) => [name, null]),
 ) as Record<NullableListingNumber, null>;
+/** No rental terms given (null), and so no move-in cost. */
+const NO_TERMS = Object.fromEntries(RENTAL_TERM_NAMES.map((name) => [name, null])) as Record<RentalTermName, null>;
 
 /** A listing as the public property endpoints answer it (a rented condo in Bangkok, no photos), for tests. */
 export function makeProperty(id: number, overrides: Partial<Property> = {}): Property {
@@ -30,6 +39,8 @@ export function makeProperty(id: number, overrides: Partial<Property> = {}): Pro
     floors: 1,
     level: 12,
     ...NOT_GIVEN,
+    ...NO_TERMS,
+    move_in_cost: null,
     price_per_sqm: 556,
     nearest_station: null,
     foreign_quota: 0,

@@ -1,7 +1,14 @@
-import { CreatePropertyFields, LISTING_NUMBER_NAMES, type ListingNumberName } from '@baan/contract';
+import {
+  CreatePropertyFields,
+  LISTING_NUMBER_NAMES,
+  type ListingNumberName,
+  RENTAL_TERM_NAMES,
+  type RentalTermName,
+} from '@baan/contract';
 import type { properties } from '../../db/schema.ts';
 import { csvRow, UTF8_BOM } from '../../lib/csv.ts';
 import { LISTING_COLUMNS } from '../properties/listing-columns.ts';
+import { termsOnWire } from '../properties/rental-term-columns.ts';
 
 /**
  * The columns of Baan's import template, the export and the rows read from a Kyero feed (ADR 030): the listing's wire
@@ -25,6 +32,8 @@ export const IMPORT_COLUMNS = [
   'is_featured',
   'foreign_quota',
   'title_deed',
+  // A rent listing's terms (RENTAL_TERM_FIELDS), blank on a sale listing.
+  ...RENTAL_TERM_NAMES,
   'project_id',
   'rooms',
   'photo_urls',
@@ -64,6 +73,8 @@ const EXAMPLE: Record<ImportColumn, string> = {
   is_featured: '0',
   foreign_quota: '1',
   title_deed: 'chanote',
+  // The example is a sale: no rental terms (a rental gives e.g. 2, 1, 12, furnished, 1, building, 7.5).
+  ...(Object.fromEntries(RENTAL_TERM_NAMES.map((name) => [name, ''])) as Record<RentalTermName, string>),
   project_id: '',
   rooms: 'Balcony:1',
   photo_urls: 'https://example.com/photos/ag-1001-1.jpg https://example.com/photos/ag-1001-2.jpg',
@@ -119,6 +130,11 @@ export function listingRecord(
   const numbers = Object.fromEntries(
     LISTING_NUMBER_NAMES.map((name: ListingNumberName) => [name, text(row[LISTING_COLUMNS[name]] as number | null)]),
   ) as Record<ListingNumberName, string>;
+  const stored = termsOnWire(row);
+  const terms = Object.fromEntries(RENTAL_TERM_NAMES.map((name) => [name, text(stored[name])])) as Record<
+    RentalTermName,
+    string
+  >;
   return {
     external_ref: row.externalRef ?? '',
     type: row.type,
@@ -138,6 +154,7 @@ export function listingRecord(
     is_featured: row.isFeatured ? '1' : '0',
     foreign_quota: row.foreignQuota ? '1' : '0',
     title_deed: text(row.titleDeed),
+    ...terms,
     project_id: text(row.projectId),
     rooms: rooms.map((room) => `${room.type}:${room.quantity}`).join('; '),
     photo_urls: photoUrls.join(' '),

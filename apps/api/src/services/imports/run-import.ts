@@ -3,6 +3,7 @@ import {
   blankValueOf,
   type CreatePropertyFields,
   LISTING_NUMBER_NAMES,
+  RENTAL_TERM_NAMES,
   type UpdatePropertyFields,
 } from '@baan/contract';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -128,6 +129,8 @@ function asEdit(fields: CreatePropertyFields): UpdatePropertyFields {
     living_space: undefined,
     lot_area: undefined,
     avg_utilities: undefined,
+    // Rental terms the row leaves blank are cleared too.
+    ...Object.fromEntries(RENTAL_TERM_NAMES.map((name) => [name, undefined])),
     ...fields,
   };
   if (fields.availability_date === undefined) delete edit.availability_date;

@@ -15,6 +15,7 @@ import { createdNumberColumns } from './listing-columns.ts';
 import { createdFacts } from './listing-facts.ts';
 import { recordFirstPrice } from './price-history.ts';
 import { assertLinkableProject } from './project-link.ts';
+import { createdTermColumns } from './rental-term-columns.ts';
 
 const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
 
@@ -118,6 +119,8 @@ export async function createProperty(
           isFeatured: fields.is_featured === '1',
           // Foreign quota (condos only), title deed and the nearest station (listing-facts.ts).
           ...createdFacts(fields),
+          // A rent listing's terms (rental-term-columns.ts); none on a sale listing.
+          ...createdTermColumns(fields),
           review: moderation.review,
           reviewReasons: moderation.reviewReasons,
           projectId: fields.project_id ?? null,

@@ -52,6 +52,12 @@ export function searchConditions(query: SearchFilters, reading: QueryReading | n
   if (query.max_area !== undefined) conditions.push(lte(properties.area, query.max_area));
   if (query.project !== undefined) conditions.push(inProject(query.project));
   if (query.price_drop === '1') conditions.push(hadPriceDrop());
+  // Rental terms: a listing that does not say is left out (null compares as unknown).
+  if (query.furnishing) conditions.push(eq(properties.furnishing, query.furnishing));
+  if (query.pets === '1') conditions.push(eq(properties.petsAllowed, true));
+  if (query.max_deposit_months !== undefined) conditions.push(lte(properties.depositMonths, query.max_deposit_months));
+  if (query.max_min_lease_months !== undefined)
+    conditions.push(lte(properties.minLeaseMonths, query.max_min_lease_months));
   return and(...conditions) as SQL;
 }
 

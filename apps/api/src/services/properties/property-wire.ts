@@ -7,6 +7,7 @@ import { imageUrls } from '../images/process-image.ts';
 import { nearestStationWire } from '../transit/stations.ts';
 import { numbersOnWire } from './listing-columns.ts';
 import { previousPrice } from './price-history.ts';
+import { rentalTermsOnWire } from './rental-term-columns.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 type ImageRow = typeof propertyImages.$inferSelect;
@@ -150,6 +151,8 @@ export function toWireProperty(
     foreign_quota: row.foreignQuota ? 1 : 0,
     title_deed: row.titleDeed,
     availability_date: row.availabilityDate,
+    // A rent listing's terms and the move-in cost (rental-term-columns.ts).
+    ...rentalTermsOnWire(row),
     language: row.language,
     is_featured: row.isFeatured ? 1 : 0,
     verified: row.verified ? 1 : 0,

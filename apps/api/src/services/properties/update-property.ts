@@ -4,6 +4,8 @@ import {
   listingTextReasons,
   MAX_PHOTOS,
   OWNER_MESSAGES,
+  RENTAL_TERM_NAMES,
+  rentalTermIssues,
   type UpdatePropertyFields,
 } from '@baan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -25,6 +27,7 @@ import { editedFacts } from './listing-facts.ts';
 import { recordPriceChange } from './price-history.ts';
 import { assertLinkableProject } from './project-link.ts';
 import type { PropertyRow } from './property-wire.ts';
+import { editedTermColumns, mergedTerms } from './rental-term-columns.ts';
 
 /** Who edits: the listing's owner or an admin. */
 export type Editor = { id: number; role: 'user' | 'admin' };
@@ -87,17 +90,26 @@ export const editIntent = (fields: UpdatePropertyFields): EditIntent => ({
 });
 
 /**
- * The rules between fields (levelAndFloorsIssues) on the listing as it will be after the edit: 400 as for a create.
- * Only when the edit names a field they read, so marking an older listing sold never fails on its floors.
+ * The rules between fields (levelAndFloorsIssues, rentalTermIssues) on the listing as it will be after the edit: 400
+ * as for a create. Only when the edit names a field they read, so marking an older listing sold never fails on its
+ * floors.
  */
 function checkMergedRules(row: PropertyRow, fields: UpdatePropertyFields): void {
   const has = (key: keyof UpdatePropertyFields) => Object.hasOwn(fields, key);
-  if (!has('property_sub_type') && !has('level') && !has('floors')) return;
-  const issues = levelAndFloorsIssues({
-    property_sub_type: fields.property_sub_type ?? row.propertySubType,
-    level: has('level') ? fields.level : row.level,
-    floors: has('floors') ? fields.floors : row.floors,
-  });
+  const issues: { path: [string]; message: string }[] = [];
+  if (has('property_sub_type') || has('level') || has('floors')) {
+    issues.push(
+      ...levelAndFloorsIssues({
+        property_sub_type: fields.property_sub_type ?? row.propertySubType,
+        level: has('level') ? fields.level : row.level,
+        floors: has('floors') ? fields.floors : row.floors,
+      }),
+    );
+  }
+  // The rental terms on the listing as it will be: only a rental takes them, a rate only with the building's rate.
+  if (has('type') || RENTAL_TERM_NAMES.some(has)) {
+    issues.push(...rentalTermIssues({ type: fields.type ?? row.type, terms: mergedTerms(row, fields) }));
+  }
   if (issues.length > 0) {
     const errors: Record<string, string[]> = {};
     for (const issue of issues) errors[issue.path[0]] = [...(errors[issue.path[0]] ?? []), issue.message];
@@ -366,6 +378,7 @@ export async function updateProperty(
           // Every price is kept (ADR 028): a changed price joins the history; a cut queues the price-drop alerts.
           ...(fields.price !== undefined ? await recordPriceChange(tx, row, fields.price, now) : {}),
           ...editedFacts(row, fields),
+          ...editedTermColumns(row, fields),
           ...(await textColumns(tx, row, fields, editor, now, newOwnerDays)),
         })
         .where(eq(properties.id, id));

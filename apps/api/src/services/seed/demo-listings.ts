@@ -1,4 +1,6 @@
 import {
+  type ElectricityBilling,
+  type Furnishing,
   type ListingType,
   PROPERTY_SUB_TYPES,
   type PropertySubType,
@@ -548,6 +550,7 @@ export function titleFor(
   rng: Rng,
 ): string {
   const label = (LABEL[lang] ?? LABEL.en) as Record<PropertySubType, string>;
+  // A rental's lease and deposit are its rental terms (addRentalTerms), not words of its description.
   switch (lang) {
     case 'th': {
       const verb = type === 'rent' ? 'ให้เช่า' : 'ขาย';
@@ -591,15 +594,15 @@ export function descriptionFor(
   const label = (LABEL[lang] ?? LABEL.en) as Record<PropertySubType, string>;
   switch (lang) {
     case 'th':
-      return `${label[sub]}พื้นที่ ${sqm} ตร.ม. ย่าน${area.th} ${area.cityTh} เดินทางสะดวก ใกล้ ${area.near} ${beds > 0 ? `${beds} ห้องนอน ` : ''}ตกแต่งพร้อมอยู่ ${type === 'rent' ? 'สัญญาเช่าขั้นต่ำ 1 ปี' : 'โอนได้ทันที'} ติดต่อดูสถานที่ได้ทุกวัน`;
+      return `${label[sub]}พื้นที่ ${sqm} ตร.ม. ย่าน${area.th} ${area.cityTh} เดินทางสะดวก ใกล้ ${area.near} ${beds > 0 ? `${beds} ห้องนอน ` : ''}ตกแต่งพร้อมอยู่ ${type === 'rent' ? '' : 'โอนได้ทันที '}ติดต่อดูสถานที่ได้ทุกวัน`;
     case 'TW':
-      return `位於${area.city} ${area.en}的${label[sub]}，面積${sqm}平方公尺，靠近${area.near}。${beds > 0 ? `${beds}間臥室，` : ''}交通便利，周邊生活機能完善。${type === 'rent' ? '最短租期一年。' : '可立即過戶。'}`;
+      return `位於${area.city} ${area.en}的${label[sub]}，面積${sqm}平方公尺，靠近${area.near}。${beds > 0 ? `${beds}間臥室，` : ''}交通便利，周邊生活機能完善。${type === 'rent' ? '' : '可立即過戶。'}`;
     case 'zh':
-      return `位于${area.city} ${area.en}的${label[sub]}，面积${sqm}平方米，靠近${area.near}。${beds > 0 ? `${beds}间卧室，` : ''}交通便利，周边生活配套齐全。${type === 'rent' ? '最短租期一年。' : '可立即过户。'}`;
+      return `位于${area.city} ${area.en}的${label[sub]}，面积${sqm}平方米，靠近${area.near}。${beds > 0 ? `${beds}间卧室，` : ''}交通便利，周边生活配套齐全。${type === 'rent' ? '' : '可立即过户。'}`;
     case 'ja':
-      return `${area.city}・${area.en}エリアの${label[sub]}、${sqm}平方メートル。${area.near}まですぐ。${beds > 0 ? `${beds}ベッドルーム、` : ''}生活に便利な立地です。${type === 'rent' ? '最低契約期間は1年。' : '即時名義変更可能。'}`;
+      return `${area.city}・${area.en}エリアの${label[sub]}、${sqm}平方メートル。${area.near}まですぐ。${beds > 0 ? `${beds}ベッドルーム、` : ''}生活に便利な立地です。${type === 'rent' ? '' : '即時名義変更可能。'}`;
     case 'ru':
-      return `${label[sub]} площадью ${sqm} м² в районе ${area.en} (${area.city}), рядом ${area.near}. ${beds > 0 ? `Спален: ${beds}. ` : ''}Удобная транспортная доступность, магазины и кафе рядом. ${type === 'rent' ? 'Минимальный срок аренды — 1 год.' : 'Переоформление сразу.'}`;
+      return `${label[sub]} площадью ${sqm} м² в районе ${area.en} (${area.city}), рядом ${area.near}. ${beds > 0 ? `Спален: ${beds}. ` : ''}Удобная транспортная доступность, магазины и кафе рядом. ${type === 'rent' ? '' : 'Переоформление сразу.'}`;
     case 'my':
       return `${area.city} ${area.en} ရှိ ${label[sub]}၊ ${sqm} စတုရန်းမီတာ။ ${area.near} အနီး။ သွားလာရေး အဆင်ပြေသည်။`;
     default:
@@ -607,7 +610,7 @@ export function descriptionFor(
         sub === 'land'
           ? 'Flat, road-front plot with water and electricity at the boundary; title deed (chanote) ready.'
           : 'Well kept, bright rooms, good ventilation and storage; shops, cafés and markets nearby.'
-      } ${type === 'rent' ? 'Minimum lease 12 months; two months deposit.' : 'Freehold title, ready to transfer.'}`;
+      } ${type === 'rent' ? 'Viewings by appointment.' : 'Freehold title, ready to transfer.'}`;
   }
 }
 
@@ -642,6 +645,17 @@ export type DemoListing = {
   foreignQuota: boolean;
   /** Sale listings: the title deed (mostly chanote); null for rentals. */
   titleDeed: TitleDeed | null;
+  /**
+   * Rentals: their terms (addRentalTerms; the columns of the same names), absent on a sale listing and on the few
+   * rentals that leave them out.
+   */
+  depositMonths?: number | null;
+  advanceMonths?: number | null;
+  minLeaseMonths?: number | null;
+  furnishing?: Furnishing | null;
+  petsAllowed?: boolean | null;
+  electricity?: ElectricityBilling | null;
+  electricityRate?: number | null;
   /** Picture pool picks: the cover's kind first, then the others. */
   scenes: { kind: SceneKind; variant: number }[];
   rooms: { type: string; quantity: number }[];
@@ -683,6 +697,40 @@ function addDeedsAndQuota(listings: DemoListing[]): void {
       }
       roll -= weight;
     }
+  }
+}
+
+/** Sub types let as homes (houses and the like): pets more often welcome, electricity at the government rate. */
+const HOUSES = new Set<PropertySubType>(['house', 'townhouse', 'twinhouse', 'villa', 'bungalow', 'pent_villa']);
+/** Let as business premises: longer leases, three months' deposit, unfurnished. */
+const BUSINESS = new Set<PropertySubType>(['office', 'shophouse', 'home_office']);
+
+/**
+ * Bangkok's usual rental terms on most demo rentals (about one in eight says nothing): two months' deposit and one in
+ * advance, a year's lease (longer for business premises and land), condos mostly furnished and billing electricity at
+ * the building's 7–8 baht a unit, houses at the government rate and more often open to pets. Their own PRNG, so the
+ * rest of the catalogue stays as it was.
+ */
+function addRentalTerms(listings: DemoListing[]): void {
+  const rng = createRng(20_261_128);
+  for (const listing of listings) {
+    if (listing.type !== 'rent' || rng.chance(0.12)) continue;
+    const sub = listing.propertySubType;
+    const business = BUSINESS.has(sub) || sub === 'land';
+    listing.depositMonths = business ? rng.pick([2, 3, 3, 3, 6]) : rng.pick([2, 2, 2, 2, 2, 2, 1, 3]);
+    listing.advanceMonths = business ? rng.pick([1, 1, 3]) : rng.pick([1, 1, 1, 1, 1, 1, 0, 2]);
+    listing.minLeaseMonths = business ? rng.pick([12, 24, 36, 36]) : rng.pick([12, 12, 12, 12, 12, 6, 6, 3, 24, 1]);
+    if (sub === 'land') continue;
+    const home = HOUSES.has(sub);
+    listing.furnishing = BUSINESS.has(sub)
+      ? rng.pick(['unfurnished', 'unfurnished', 'partly'] as const)
+      : home
+        ? rng.pick(['furnished', 'partly', 'partly', 'unfurnished'] as const)
+        : rng.pick(['furnished', 'furnished', 'furnished', 'furnished', 'furnished', 'partly', 'unfurnished'] as const);
+    listing.petsAllowed = rng.chance(home ? 0.55 : BUSINESS.has(sub) ? 0.1 : 0.2);
+    const building = !home && rng.chance(sub === 'apartment' ? 0.8 : 0.6);
+    listing.electricity = building ? 'building' : 'government';
+    listing.electricityRate = building ? rng.pick([7, 7, 7.5, 7.5, 8, 8, 9]) : null;
   }
 }
 
@@ -787,6 +835,7 @@ export function demoListings(ownerCount: number, variants: number, today: Date, 
   }
   listings.push(...(hooks.more?.() ?? []));
   addDeedsAndQuota(listings);
+  addRentalTerms(listings);
   // Interleave sub types and cities in time: shuffle, then list one every few hours.
   for (let i = listings.length - 1; i > 0; i--) {
     const j = rng.int(0, i);

@@ -25,6 +25,7 @@ import {
 } from '../lib/property-form';
 import { ChoiceGroup, errorId, FieldError, fieldId, inputClass, TextField } from './fields';
 import { LandAreaField } from './LandAreaField';
+import { RentalTermsFields } from './RentalTermsFields';
 
 interface StepInformationProps {
   form: PropertyForm;
@@ -227,6 +228,8 @@ export function StepInformation({
           />
         ) : null}
       </div>
+
+      <RentalTermsFields form={form} errors={errors} update={update} />
 
       <fieldset>
         <legend className="mb-1 text-base font-semibold text-slate-900">{t('info.rooms')}</legend>

@@ -6,6 +6,7 @@ import {
   HOUSE_INFO_FIELDS,
   newRoom,
   type PropertyForm,
+  RENTAL_TERM_KEYS,
   toWireFields,
 } from './property-form';
 
@@ -63,6 +64,7 @@ const StoredDraft = z.object({
     foreignQuota: kept(z.enum(['1', '0'])),
     titleDeed: kept(z.enum([...TITLE_DEEDS, ''])),
     houseInfo: kept(z.object(Object.fromEntries(HOUSE_INFO_FIELDS.map((field) => [field, kept(text)])))),
+    rentalTerms: kept(z.object(Object.fromEntries(RENTAL_TERM_KEYS.map((key) => [key, kept(text)])))),
     rooms: kept(z.array(z.object({ type: text, count: text })).max(100)),
     existingPhotos: kept(z.array(z.number().int()).max(100)),
   }),
@@ -88,6 +90,7 @@ export function hasEntries(form: PropertyForm): boolean {
     form.foreignQuota !== blank.foreignQuota ||
     form.titleDeed !== blank.titleDeed ||
     Object.values(form.houseInfo).some((value) => value !== '') ||
+    Object.values(form.rentalTerms).some((value) => value !== '') ||
     form.rooms.some((room) => room.type !== '' || room.count !== '')
   );
 }
@@ -145,7 +148,7 @@ export function loadDraft(owner: DraftOwner, listingPhotos: readonly ExistingPho
   const parsed = StoredDraft.safeParse(json);
   if (!parsed.success) return null;
   const { form, step, photos } = parsed.data;
-  const { existingPhotos: keptIds, houseInfo, rooms, ...fields } = present(form);
+  const { existingPhotos: keptIds, houseInfo, rentalTerms, rooms, ...fields } = present(form);
   const blank = emptyForm(fields.language);
   return {
     step,
@@ -154,6 +157,7 @@ export function loadDraft(owner: DraftOwner, listingPhotos: readonly ExistingPho
       ...blank,
       ...fields,
       houseInfo: { ...blank.houseInfo, ...present(houseInfo ?? {}) },
+      rentalTerms: { ...blank.rentalTerms, ...present(rentalTerms ?? {}) },
       coverPhoto: null,
       otherPhotos: [],
       existingPhotos: keptIds

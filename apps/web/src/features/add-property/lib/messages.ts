@@ -1,5 +1,6 @@
-import type { HIDDEN, LandParts, LandPartsProblem, NumberIssueParams } from '@baan/contract';
+import type { HIDDEN, LandParts, LandPartsProblem, NumberIssueParams, RentalTermProblem } from '@baan/contract';
 import type { TFunction } from 'i18next';
+import { rentalTermLabel } from '../../../lib/rental-terms';
 import {
   type FormField,
   type FormIssue,
@@ -7,12 +8,14 @@ import {
   HOUSE_INFO,
   type HouseInfoKey,
   type HouseInfoSpec,
+  RENTAL_TERMS,
 } from './property-form';
 
 type Problem =
   | NumberIssueParams['problem']
   | typeof HIDDEN.problem
   | 'photoNeeded'
+  | RentalTermProblem
   | 'tooLong'
   | 'tooManyRooms'
   | 'invalid';
@@ -44,6 +47,13 @@ interface LandIssueParams {
 }
 
 const isHouseInfoKey = (key: string): key is HouseInfoKey => Object.hasOwn(HOUSE_INFO, key);
+const isRentalTermKey = (key: string): key is keyof typeof RENTAL_TERMS => Object.hasOwn(RENTAL_TERMS, key);
+
+/** A rental term's name in a message: the listing page's label (`listings:rentalTerms.<key>`), in lower case. */
+function rentalTermName(t: TFunction<'property'>, key: keyof typeof RENTAL_TERMS): string {
+  const label = rentalTermLabel(RENTAL_TERMS[key].wire, t as unknown as TFunction);
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
 
 /**
  * A house information field's label in the wizard: the listing page's (`listings:detail.<key>`, a core namespace,
@@ -93,7 +103,13 @@ function issueWording(t: TFunction<'property'>, found: FormIssue): string {
     ? t(room[1] === 'type' ? 'info.roomType' : 'info.roomCount', { number })
     : isHouseInfoKey(found.key)
       ? houseInfoName(t, found.key)
-      : t(`fields.${found.key as FormField}`);
+      : isRentalTermKey(found.key)
+        ? rentalTermName(t, found.key)
+        : t(`fields.${found.key as FormField}`);
+  // A rate is not a price: its example is one (7.5), and its limits keep their decimals.
+  if (isRentalTermKey(found.key) && RENTAL_TERMS[found.key].kind === 'rate') {
+    if (problem === 'notNumber') return t('validation.rateFormat', { field });
+  }
   const amount = limit === undefined ? '' : formatBaht(limit);
   switch (problem) {
     case 'min':

@@ -1,12 +1,16 @@
-import { PropertyFieldsObject, UpdatePropertyFields } from '@baan/contract';
+import { PropertyFieldsObject, RENTAL_TERM_FIELDS, UpdatePropertyFields } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
+import i18n, { initI18n, loadNamespaces } from '../../../i18n';
 import { makeProperty } from '../../../test/properties';
 import { clearDraft, hasEntries, isChanged, loadDraft, saveDraft } from './draft';
+import { issueMessage } from './messages';
 import {
+  asksRentalTerm,
   bahtPreview,
   checkForm,
   emptyForm,
   FIELD_ORDER,
+  type FormIssue,
   fieldErrorsFromServer,
   formFromListing,
   HOUSE_INFO,
@@ -239,6 +243,8 @@ describe('one definition of a listing field', () => {
           project: { id: 1, slug: 'sky-demo', name_en: 'Sky', name_th: null },
         }),
       ),
+      // A rental's terms, all given (the rate with the building's rate).
+      ...Object.keys(toWireFields({ ...filled(), propertyStatus: 'rent', price: '20000', rentalTerms: TERMS })),
     ]);
     // project_id: not offered by the wizard yet (issue 24's web part adds the project picker).
     for (const wire of Object.keys(PropertyFieldsObject.shape).filter(
@@ -431,5 +437,85 @@ describe('squareMetresOf', () => {
         .success,
     ).toBe(false);
     expect(squareMetresOf({ rai: '', ngan: '', wah: '' })).toBe('');
+  });
+});
+
+const TERMS = {
+  depositMonths: '2',
+  advanceMonths: '1',
+  minLeaseMonths: '12',
+  furnishing: 'furnished',
+  petsAllowed: '1',
+  electricity: 'building',
+  electricityRate: '7.5',
+};
+
+describe('rental terms in the wizard', () => {
+  const rental = (): PropertyForm => ({ ...filled(), propertyStatus: 'rent', price: '20000' });
+
+  it("sends a rental's terms as the contract reads them, and none for a sale", () => {
+    const checked = checkForm({ ...rental(), rentalTerms: TERMS });
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.fields).toMatchObject({
+      deposit_months: 2,
+      advance_months: 1,
+      min_lease_months: 12,
+      furnishing: 'furnished',
+      pets_allowed: 1,
+      electricity: 'building',
+      electricity_rate: 7.5,
+    });
+    // Chosen while it was a rental, then made a sale: nothing of it is sent (the API would refuse it).
+    const sale = toWireFields({ ...filled(), rentalTerms: TERMS });
+    expect(Object.keys(sale).filter((name) => name in RENTAL_TERM_FIELDS)).toEqual([]);
+  });
+
+  it("asks the rate only with the building's rate, and leaves a rate typed before out of what it sends", () => {
+    const government = { ...rental(), rentalTerms: { ...TERMS, electricity: 'government' } };
+    expect(asksRentalTerm(government, 'electricityRate')).toBe(false);
+    expect(toWireFields(government).electricity_rate).toBeUndefined();
+    expect(checkForm(government).ok).toBe(true);
+  });
+
+  it("names a term past its limit on its own control, in the person's words", () => {
+    const checked = checkForm({ ...rental(), rentalTerms: { ...TERMS, depositMonths: '13', minLeaseMonths: '0' } });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.issues.map((issue) => issue.key)).toEqual(['depositMonths', 'minLeaseMonths']);
+  });
+
+  it('words a rate that is not one as a rate, not a price', async () => {
+    const checked = checkForm({ ...rental(), rentalTerms: { ...TERMS, electricityRate: '7.555' } });
+    if (checked.ok) throw new Error('7.555 has three decimals');
+    await initI18n();
+    await loadNamespaces(['property', 'listings']);
+    const t = i18n.getFixedT('en', 'property');
+    expect(issueMessage(t, checked.issues[0] as FormIssue)).toBe(
+      'Electricity rate must be a number of baht with at most two decimals, such as 7.5',
+    );
+  });
+
+  it('pre-fills an edit from the listing, and a PATCH sends a cleared term empty', () => {
+    const listing = makeProperty(7, {
+      type: 'rent',
+      deposit_months: 2,
+      advance_months: 1,
+      min_lease_months: 12,
+      furnishing: 'partly',
+      pets_allowed: 0,
+      electricity: 'building',
+      electricity_rate: 7.5,
+      images: [{ id: 1, image_path: '/uploads/a.webp', width: 640, height: 480, srcset: '/uploads/a.webp 640w' }],
+    });
+    const original = formFromListing(listing);
+    expect(original.rentalTerms).toEqual({ ...TERMS, furnishing: 'partly', petsAllowed: '0' });
+    const form = { ...original, rentalTerms: { ...original.rentalTerms, furnishing: '', depositMonths: '3' } };
+    const checked = checkForm(form, 'edit');
+    if (!checked.ok) throw new Error('the edit should pass');
+    const { data, changed } = toPatchData(checked.fields, form, original);
+    expect(changed.sort()).toEqual(['deposit_months', 'furnishing']);
+    expect(data.get('furnishing')).toBe('');
+    expect(data.get('deposit_months')).toBe('3');
   });
 });

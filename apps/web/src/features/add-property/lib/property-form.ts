@@ -19,6 +19,10 @@ import {
   type PropertySubType,
   parseAmount,
   parseLandParts,
+  RENTAL_TERM_FIELDS,
+  RENTAL_TERM_NAMES,
+  type RentalTermKey,
+  type RentalTermName,
   requiredMessage,
   type TitleDeed,
   toSubTypeKey,
@@ -73,6 +77,27 @@ const spec = (key: HouseInfoKey): HouseInfoSpec => HOUSE_INFO[key];
 
 export const isBahtField = (key: HouseInfoKey): boolean => spec(key).kind === 'baht';
 
+/**
+ * The rental terms by form key (the contract's RENTAL_TERM_FIELDS with their wire names), asked on a rent listing
+ * only, in the list's order; each is kept as typed or chosen ('' for not given).
+ */
+export const RENTAL_TERMS = Object.fromEntries(
+  RENTAL_TERM_NAMES.map((wire) => [RENTAL_TERM_FIELDS[wire].key, { ...RENTAL_TERM_FIELDS[wire], wire }]),
+) as { [N in RentalTermName as (typeof RENTAL_TERM_FIELDS)[N]['key']]: (typeof RENTAL_TERM_FIELDS)[N] & { wire: N } };
+export const RENTAL_TERM_KEYS = Object.keys(RENTAL_TERMS) as RentalTermKey[];
+export type RentalTermsForm = Record<RentalTermKey, string>;
+const blankRentalTerms = (): RentalTermsForm =>
+  Object.fromEntries(RENTAL_TERM_KEYS.map((key) => [key, ''])) as RentalTermsForm;
+
+/** Whether the wizard asks for this term now: every term on a rental, the rate only with the building's rate. */
+export function asksRentalTerm(
+  form: Pick<PropertyForm, 'propertyStatus' | 'rentalTerms'>,
+  key: RentalTermKey,
+): boolean {
+  if (form.propertyStatus !== 'rent') return false;
+  return key !== 'electricityRate' || form.rentalTerms.electricity === 'building';
+}
+
 /** The other contract fields and the control that edits each (null: none of its own; lat and lon come with the place). */
 const MAIN_FIELDS = {
   type: 'propertyStatus',
@@ -98,7 +123,7 @@ const MAIN_FIELDS = {
 
 // Every field of the contract has a place in the form: adding one to PropertyFieldsObject fails the type check here
 // until it is one of LISTING_NUMBER_FIELDS (HOUSE_INFO) or MAIN_FIELDS names it.
-type Unmapped = Exclude<WireField, keyof typeof MAIN_FIELDS | ListingNumberName>;
+type Unmapped = Exclude<WireField, keyof typeof MAIN_FIELDS | ListingNumberName | RentalTermName>;
 const everyFieldMapped: Record<Unmapped, never> = {};
 void everyFieldMapped;
 
@@ -136,6 +161,8 @@ export interface PropertyForm {
   /** Editing only: the listing's photos that stay, in their new order; the first is the cover. */
   existingPhotos: ExistingPhoto[];
   houseInfo: HouseInfo;
+  /** A rental's terms as chosen or typed (RENTAL_TERMS); '' for not given. Sent only for a rent listing. */
+  rentalTerms: RentalTermsForm;
   rooms: RoomBlock[];
   /**
    * The unit each land area field is entered in, once chosen (otherwise rai·ngan·sq wah in Thai, m² in the other
@@ -270,6 +297,7 @@ export function emptyForm(language: Language = 'en', now = new Date()): Property
     otherPhotos: [],
     existingPhotos: [],
     houseInfo: blankHouseInfo(),
+    rentalTerms: blankRentalTerms(),
     rooms: [newRoom()],
   };
 }
@@ -282,6 +310,7 @@ export function isStepOneComplete(form: PropertyForm): boolean {
 export type FormField =
   | Exclude<(typeof MAIN_FIELDS)[keyof typeof MAIN_FIELDS], null>
   | HouseInfoKey
+  | RentalTermKey
   | 'coverPhoto'
   | 'otherPhotos';
 
@@ -289,6 +318,7 @@ export type FormField =
 const WIRE_TO_FIELD: Record<string, FormField> = {
   ...Object.fromEntries(Object.entries(MAIN_FIELDS).filter(([, field]) => field !== null)),
   ...Object.fromEntries(HOUSE_INFO_FIELDS.map((key) => [HOUSE_INFO[key].wire, key])),
+  ...Object.fromEntries(RENTAL_TERM_KEYS.map((key) => [RENTAL_TERMS[key].wire, key])),
   cover_image: 'coverPhoto',
   images: 'otherPhotos',
   remove_image_ids: 'otherPhotos',
@@ -364,6 +394,8 @@ export function toWireFields(form: PropertyForm): Record<string, string> {
   // Foreign quota is a condo's; chosen before the sub type changed it is not sent (the API stores 0).
   if (hasForeignQuota(form.subType)) put('foreign_quota', form.foreignQuota);
   put('title_deed', form.titleDeed);
+  // A rental's terms (a sale listing has none; the API refuses them there); the rate only with the building's rate.
+  for (const key of RENTAL_TERM_KEYS) if (asksRentalTerm(form, key)) put(RENTAL_TERMS[key].wire, form.rentalTerms[key]);
   sentRooms(form.rooms).forEach((room, i) => {
     wire[`rooms[${i}][type]`] = room.type;
     wire[`rooms[${i}][quantity]`] = room.count;
@@ -499,6 +531,9 @@ export function formFromListing(listing: Property): PropertyForm {
     titleDeed: listing.title_deed ?? '',
     existingPhotos: listing.images.map((image) => ({ id: image.id, src: image.image_path, srcset: image.srcset })),
     houseInfo,
+    rentalTerms: Object.fromEntries(
+      RENTAL_TERM_KEYS.map((key) => [key, String(listing[RENTAL_TERMS[key].wire] ?? '')]),
+    ) as RentalTermsForm,
     rooms:
       listing.rooms.length > 0
         ? listing.rooms.map((room) => ({ ...newRoom(), type: room.type, count: String(room.quantity) }))

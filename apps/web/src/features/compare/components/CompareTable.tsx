@@ -6,6 +6,7 @@ import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
+import { rentalTermLabel, rentalTermText, SHOWN_TERMS } from '../../../lib/rental-terms';
 
 const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const formatBaht = (value: number) => `฿${baht.format(value)}`;
@@ -82,6 +83,17 @@ export function CompareTable({ items, format, onRemove }: Props) {
             ? t('compare.quotaYes')
             : t('compare.quotaNo'),
     },
+    // The rental terms (a sale listing has none: "not given"); the words are the listing page's.
+    {
+      key: 'moveInCost',
+      label: t('rentalTerms.moveInCost', { ns: 'listings' }),
+      cell: (p) => (p.move_in_cost === null ? missing : formatBaht(p.move_in_cost)),
+    },
+    ...SHOWN_TERMS.map((name) => ({
+      key: name,
+      label: rentalTermLabel(name, t),
+      cell: (p: Property) => or(rentalTermText(p, name, t, appLanguage(i18n.language))),
+    })),
     { key: 'type', label: t('compare.rows.type'), cell: (p) => format.subType(p) },
     { key: 'location', label: t('compare.rows.location'), cell: (p) => localizePlace(p.location) },
   ];

@@ -1,4 +1,5 @@
 import {
+  FURNISHINGS,
   PropertyListObject,
   type PropertyListParams,
   STATION_DISTANCES,
@@ -31,7 +32,15 @@ export type ExtraFilterParams = Pick<
   | 'project'
   | 'price_drop'
   | 'verified'
+  | 'furnishing'
+  | 'pets'
+  | 'max_deposit_months'
+  | 'max_min_lease_months'
 >;
+
+/** The rental terms' "at most" choices (months); the API takes any value in the term's range. */
+export const DEPOSIT_CHOICES = [1, 2, 3] as const;
+export const LEASE_CHOICES = [1, 3, 6, 12] as const;
 
 export const hasExtraFilters = (value: ExtraFilterParams): boolean =>
   Boolean(
@@ -40,6 +49,10 @@ export const hasExtraFilters = (value: ExtraFilterParams): boolean =>
       value.foreign_quota ||
       value.price_drop ||
       value.verified ||
+      value.furnishing ||
+      value.pets ||
+      value.max_deposit_months !== undefined ||
+      value.max_min_lease_months !== undefined ||
       value.project ||
       value.title_deed ||
       value.min_area !== undefined ||
@@ -64,6 +77,11 @@ export function readExtraFilters(form: FormData): { filters: ExtraFilterParams; 
       foreign_quota: form.get('foreign_quota') === '1' ? '1' : undefined,
       price_drop: form.get('price_drop') === '1' ? '1' : undefined,
       verified: form.get('verified') === '1' ? '1' : undefined,
+      // The rental terms, read as the API reads them (anything else is no filter).
+      furnishing: PropertyListObject.shape.furnishing.safeParse(text('furnishing')).data,
+      pets: form.get('pets') === '1' ? '1' : undefined,
+      max_deposit_months: PropertyListObject.shape.max_deposit_months.safeParse(text('max_deposit_months')).data,
+      max_min_lease_months: PropertyListObject.shape.max_min_lease_months.safeParse(text('max_min_lease_months')).data,
       // A project page's "see these units in the search" keeps its project while the other filters change.
       project: PropertyListObject.shape.project.safeParse(text('project') || undefined).data,
       title_deed: (TITLE_DEEDS as readonly string[]).includes(deed) ? (deed as TitleDeed) : undefined,
@@ -123,6 +141,44 @@ export function ExtraFilters({ value, fieldClass, areaErrorId, subType }: Props)
             ))}
           </select>
         </label>
+      </fieldset>
+      <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold text-slate-800">{t('rentalTerms.filters.legend')}</legend>
+        <label className={label}>
+          {t('rentalTerms.furnishing')}
+          <select name="furnishing" defaultValue={value.furnishing ?? ''} className={`${fieldClass} mt-1`}>
+            <option value="">{t('rentalTerms.filters.anyFurnishing')}</option>
+            {FURNISHINGS.map((furnishing) => (
+              <option key={furnishing} value={furnishing}>
+                {t(`rentalTerms.options.furnishing.${furnishing}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={`${label} flex items-center gap-2 self-end sm:min-h-11`}>
+          <input
+            type="checkbox"
+            name="pets"
+            value="1"
+            defaultChecked={value.pets === '1'}
+            className="size-5 shrink-0 accent-teal-700"
+          />
+          {t('rentalTerms.filters.pets')}
+        </label>
+        <MonthsAtMost
+          name="max_deposit_months"
+          label={t('rentalTerms.filters.maxDeposit')}
+          choices={DEPOSIT_CHOICES}
+          value={value.max_deposit_months}
+          fieldClass={fieldClass}
+        />
+        <MonthsAtMost
+          name="max_min_lease_months"
+          label={t('rentalTerms.filters.maxMinLease')}
+          choices={LEASE_CHOICES}
+          value={value.max_min_lease_months}
+          fieldClass={fieldClass}
+        />
       </fieldset>
       <div className="grid content-start gap-3 sm:col-span-2 sm:grid-cols-2">
         <label className={label}>
@@ -211,5 +267,36 @@ export function ExtraFilters({ value, fieldClass, areaErrorId, subType }: Props)
         </label>
       </div>
     </div>
+  );
+}
+
+/** "Deposit at most" or "Minimum lease at most": any, or one of `choices` months (a value the address asks for stays). */
+function MonthsAtMost({
+  name,
+  label,
+  choices,
+  value,
+  fieldClass,
+}: {
+  name: string;
+  label: string;
+  choices: readonly number[];
+  value: number | undefined;
+  fieldClass: string;
+}) {
+  const { t } = useTranslation('listings');
+  const months = value !== undefined && !choices.includes(value) ? [...choices, value].sort((a, b) => a - b) : choices;
+  return (
+    <label className="text-sm font-medium text-slate-700">
+      {label}
+      <select name={name} defaultValue={value ?? ''} className={`${fieldClass} mt-1`}>
+        <option value="">{t('rentalTerms.filters.any')}</option>
+        {months.map((n) => (
+          <option key={n} value={n}>
+            {t('rentalTerms.months', { count: n })}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
+import { rentalSummary } from '../../../lib/rental-terms';
 import { CompareButton } from '../../../session/compare-toggle';
 import { FavoriteHeart } from '../../../session/favorite-heart';
 import { formatNumber, formatPrice, priceCutPercent, projectRefName } from '../lib/format';
@@ -25,6 +26,8 @@ export function PropertyCard({ property, isEager = false }: Props) {
   const localizePlace = useLocalizePlace();
   const isRent = property.type === 'rent';
   const perSqm = usePricePerSqm(property);
+  // A rental's furnishing and pets in a few words ("Furnished · Pets allowed").
+  const summary = rentalSummary(property, t);
   const cut = priceCutPercent(property);
   return (
     // The title's link covers the card, so the card shows its keyboard focus (the link's own outline would only ring the title).
@@ -117,6 +120,11 @@ export function PropertyCard({ property, isEager = false }: Props) {
           </p>
         ) : null}
         <StationDistance property={property} className="text-sm text-slate-600" />
+        {summary ? (
+          <p className="text-sm text-slate-700" data-testid="rental-summary">
+            {summary}
+          </p>
+        ) : null}
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
           <div className="flex items-center gap-1">
             <dt>

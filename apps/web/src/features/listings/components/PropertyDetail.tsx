@@ -18,6 +18,7 @@ import {
 import { ContactBar, INQUIRY_ANCHOR, OwnerContact } from './OwnerContact';
 import { PriceHistory } from './PriceHistory';
 import { PropertySpecs } from './PropertySpecs';
+import { MoveInCost, RentalTerms } from './RentalTerms';
 
 /** A sold or rented listing: its page stays reachable, marked, without contact actions (ADR 017). */
 export function isNoLongerAvailable(property: Pick<Property, 'status'>): boolean {
@@ -123,6 +124,7 @@ export function PropertyDetail({
               </span>
             ) : null}
           </p>
+          <MoveInCost property={property} />
           {cut !== null && property.previous_price !== null ? (
             <p className="flex flex-wrap items-center gap-2 text-base" data-testid="price-cut">
               <s className="text-slate-600">
@@ -152,6 +154,7 @@ export function PropertyDetail({
         </div>
       </div>
       <PropertySpecs property={property} />
+      <RentalTerms property={property} />
       <PriceHistory history={priceHistory} />
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="detail-description" className="max-w-3xl">

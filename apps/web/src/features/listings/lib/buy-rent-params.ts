@@ -27,6 +27,10 @@ export const BUY_RENT_EXTRA = [
   'project',
   'price_drop',
   'verified',
+  'furnishing',
+  'pets',
+  'max_deposit_months',
+  'max_min_lease_months',
   'sort',
 ] as const;
 type Extra = Pick<PropertyListParams, (typeof BUY_RENT_EXTRA)[number]>;

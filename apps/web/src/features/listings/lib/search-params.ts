@@ -41,6 +41,10 @@ export const SEARCH_PARAMS: readonly (keyof SearchFilters)[] = [
   'project',
   'price_drop',
   'verified',
+  'furnishing',
+  'pets',
+  'max_deposit_months',
+  'max_min_lease_months',
   'sort',
   'page',
   'per_page',
@@ -112,6 +116,15 @@ export function fromSearchParams(search: URLSearchParams): SearchFilters {
     project: PropertyListObject.shape.project.safeParse(search.get('project') ?? undefined).data,
     price_drop: search.get('price_drop') === '1' ? '1' : undefined,
     verified: search.get('verified') === '1' ? '1' : undefined,
+    // Rental terms: read as the API reads them (its ranges and choices), anything else left out.
+    furnishing: PropertyListObject.shape.furnishing.safeParse(search.get('furnishing') ?? undefined).data,
+    pets: search.get('pets') === '1' ? '1' : undefined,
+    max_deposit_months: PropertyListObject.shape.max_deposit_months.safeParse(
+      search.get('max_deposit_months') ?? undefined,
+    ).data,
+    max_min_lease_months: PropertyListObject.shape.max_min_lease_months.safeParse(
+      search.get('max_min_lease_months') ?? undefined,
+    ).data,
     sort: oneOf<PropertySort>(PROPERTY_SORTS, search.get('sort')),
     page: whole(search.get('page'), 1),
   };
