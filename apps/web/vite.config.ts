@@ -18,12 +18,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router|i18next|react-i18next|react-redux|redux|reselect|immer|use-sync-external-store)[\\/]|@reduxjs[\\/]toolkit[\\/]dist[\\/](?!query))/,
                 },
                 {
-                  // The icons the pages start with: one file, not one request per icon.
-                  name: 'icons',
-                  test: /[\\/]node_modules[\\/]lucide-react[\\/]/,
-                  tags: ['$initial'],
-                },
-                {
                   // The app's own code every page starts with (shell, translations setup, store, shared UI): one file
                   // instead of a few dozen small ones, each a request on a slow phone line before the page comes alive.
                   name: 'app',

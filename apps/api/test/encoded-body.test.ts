@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pickEncoding } from '../src/lib/encoded-body.ts';
+import { BROTLI_QUALITY, EncodedBody, pickEncoding } from '../src/lib/encoded-body.ts';
 import { activateSubscription, createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
@@ -18,6 +18,27 @@ describe('pickEncoding', () => {
     expect(pickEncoding('')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
     expect(pickEncoding('br;q=abc')).toBeNull();
+  });
+});
+
+describe('EncodedBody', () => {
+  it('makes its brotli form below quality 9 (whose cost on a page of HTML is 50 times that of 6), once', () => {
+    expect(BROTLI_QUALITY).toBeLessThan(9);
+    const html = `<!DOCTYPE html><html><body>${'<svg class="icon size-4"><use href="/assets/s.svg#x"></use></svg>'.repeat(400)}</body></html>`;
+    const body = new EncodedBody(html, 'text/html; charset=utf-8');
+    const br = body.as('br');
+    expect(brotliDecompressSync(br).toString('utf8')).toBe(html);
+    const atQuality = (quality: number) =>
+      brotliCompressSync(html, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.bytes,
+        },
+      });
+    expect(br.equals(atQuality(BROTLI_QUALITY))).toBe(true);
+    expect(body.as('br')).toBe(br);
+    expect(gunzipSync(body.as('gzip')).toString('utf8')).toBe(html);
   });
 });
 

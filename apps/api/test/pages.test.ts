@@ -185,6 +185,23 @@ describe('server-rendered public pages', () => {
     expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 
+  it('draws its icons from one cached sprite file, none inline: every <use> names a symbol the sprite has', async () => {
+    for (const url of [`/detail/${listing.id}`, '/th', '/Quick']) {
+      const html = (await get(url)).body;
+      const uses = [...html.matchAll(/<use href="([^"#]+)#([a-z0-9-]+)"/g)];
+      expect(uses.length, url).toBeGreaterThan(10);
+      const files = new Set(uses.map(([, file]) => file));
+      expect([...files], url).toEqual([expect.stringMatching(/^\/assets\/icon-sprite-[\w-]+\.svg$/)]);
+      // lucide-react's inline drawing (class "lucide lucide-<name>", its paths in every page) is gone.
+      expect(html).not.toContain('class="lucide');
+      const sprite = await get([...files][0] ?? '');
+      expect(sprite.statusCode).toBe(200);
+      expect(sprite.headers['content-type']).toContain('image/svg+xml');
+      expect(sprite.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const [, , id] of uses) expect(sprite.body, id).toContain(`<symbol id="${id}" viewBox="0 0 24 24">`);
+    }
+  });
+
   it('compresses the HTML', async () => {
     const res = await get('/Quick', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -7,6 +7,13 @@ export type BodyEncoding = 'br' | 'gzip';
 const MIN_COMPRESSED_BYTES = 1024;
 
 /**
+ * Brotli's quality for a kept body. Quality 9 (and up) falls off a cliff on a page's HTML: 190–280 ms for the
+ * 140 kB listing page on this project's machine against 2–5 ms at 5 to 8, for 0.4–2.6 % fewer bytes
+ * (docs/benchmarks.md, issue 27), and an uncached page pays it on its own request.
+ */
+export const BROTLI_QUALITY = 6;
+
+/**
  * A JSON (or HTML) answer kept for many identical requests (the listing read cache, rendered
  * pages), with its brotli and gzip forms made on first demand and then reused, so a hot listing
  * page costs neither JSON.stringify (or a render) nor compression.
@@ -25,12 +32,12 @@ export class EncodedBody {
   as(encoding: BodyEncoding): Buffer {
     let body = this.encoded.get(encoding);
     if (!body) {
-      // Made once per cache lifetime, so brotli can afford a better quality than per-request compression.
+      // Made once per cache lifetime: a little better than the compress plugin's per-request quality (4).
       body =
         encoding === 'br'
           ? brotliCompressSync(this.json, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: 9,
+                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
                 [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes,
               },

@@ -1,8 +1,8 @@
 import { AREA_MEDIAN_SAMPLE_MIN, type ListingType, type PropertyListParams } from '@baan/contract';
-import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
+import { Info } from '../../components/ui/icons';
 import { CostSwitch } from '../../features/listings/components/CostSwitch';
 import { FIRST, firstListings, ListingCollection } from '../../features/listings/components/ListingCollection';
 import { seoMeta } from '../seo';

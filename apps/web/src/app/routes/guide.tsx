@@ -1,7 +1,7 @@
 import { GUIDE_SLUGS, type GuideSlug, isGuideSlug } from '@baan/contract';
-import { ArrowRight, BookOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
+import { ArrowRight, BookOpen } from '../../components/ui/icons';
 import { fixedT } from '../../i18n/i18n.server';
 import { Link } from '../../i18n/localized-router';
 import { seoMeta } from '../seo';

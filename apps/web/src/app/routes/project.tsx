@@ -6,9 +6,9 @@ import {
   PROJECT_SLUG_PATTERN,
   type Project,
 } from '@baan/contract';
-import { Building2, MapPin, TrainFront } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router';
+import { Building2, MapPin, TrainFront } from '../../components/ui/icons';
 import { LinkPager } from '../../components/ui/LinkPager';
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { formatNearestStation } from '../../features/listings/lib/facts';

@@ -1,7 +1,7 @@
 import { PROJECT_DEFAULT_PER_PAGE, PROJECT_SORTS } from '@baan/contract';
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
+import { Search } from '../../components/ui/icons';
 import { LinkPager } from '../../components/ui/LinkPager';
 import { ProjectGrid } from '../../features/projects/components/ProjectCard';
 import { projectListFilters, projectListQuery } from '../../features/projects/lib/project-params';

@@ -1,5 +1,5 @@
-import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Heart } from '../../components/ui/icons';
 import { NavLink } from '../../i18n/localized-router';
 import { useFavoriteCount } from '../../session/use-favorite';
 

@@ -1,6 +1,6 @@
-import { House, Mail, MessageCircle, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AppStoreBadges } from '../../components/ui/AppStoreBadges';
+import { House, Mail, MessageCircle, Phone } from '../../components/ui/icons';
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from '../../components/ui/SocialIcons';
 import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm';
 import { Link } from '../../i18n/localized-router';

@@ -1,8 +1,8 @@
 import { isLanguage, localizedPath } from '@baan/contract';
-import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Globe } from '../../components/ui/icons';
 import { LANGUAGE_NAMES, LANGUAGES, storeLanguage } from '../../i18n';
 import { unprefixedPath, usePageLanguage } from '../../i18n/localized-router';
 

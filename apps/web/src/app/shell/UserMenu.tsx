@@ -1,6 +1,14 @@
-import { BellRing, ChevronDown, Heart, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  BellRing,
+  ChevronDown,
+  Heart,
+  LayoutDashboard,
+  LogOut,
+  ShieldCheck,
+  UserRound,
+} from '../../components/ui/icons';
 import { logout } from '../../features/auth/logout';
 import { Link, useNavigate } from '../../i18n/localized-router';
 import { useAppDispatch, useAppSelector } from '../../session/store';

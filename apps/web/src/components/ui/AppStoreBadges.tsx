@@ -1,4 +1,4 @@
-import { Apple, Play } from 'lucide-react';
+import { Apple, Play } from './icons';
 
 /**
  * The App Store and Google Play badges of an app that is not out yet: plain text marked "coming soon", no links

@@ -1,5 +1,5 @@
-import { LoaderCircle, type LucideIcon, X } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type IconComponent, LoaderCircle, X } from './icons';
 
 /** The combobox's words, in the page's language (shared UI takes its wording as props). */
 export interface ComboboxTexts {
@@ -39,7 +39,7 @@ export interface ComboboxProps<T> {
   renderOption: (item: T) => ReactNode;
   texts: ComboboxTexts;
   /** The decorative icon at the start of the box. */
-  icon: LucideIcon;
+  icon: IconComponent;
   /** A note under the box that describes it (left out when undefined). */
   hint?: string;
   /** With a name, a button that empties the box is shown while it has text. */

@@ -1,4 +1,4 @@
-import { Check, GitCompareArrows } from 'lucide-react';
+import { Check, GitCompareArrows } from './icons';
 
 type Props = {
   /** Whether the listing is in the compare selection. */

@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { Heart } from './icons';
 
 interface HeartButtonProps {
   isPressed: boolean;

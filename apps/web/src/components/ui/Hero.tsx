@@ -1,7 +1,7 @@
-import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useLocation } from 'react-router';
 import { unprefixedPath } from '../../i18n/localized-router';
+import { CheckCircle2 } from './icons';
 
 interface HeroProps {
   title: string;

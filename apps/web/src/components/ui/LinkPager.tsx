@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from '../../i18n/localized-router';
+import { ChevronLeft, ChevronRight } from './icons';
 import { PageJump } from './PageJump';
 import { hasGap, pageItems } from './page-items';
 

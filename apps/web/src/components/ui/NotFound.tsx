@@ -1,9 +1,9 @@
 import { localizedPath } from '@baan/contract';
-import { House, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Link, useNavigate, usePageLanguage } from '../../i18n/localized-router';
+import { House, Search } from './icons';
 
 /** The longest search text the listings search takes (the contract's `q`). */
 const MAX_QUERY = 200;

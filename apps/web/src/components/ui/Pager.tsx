@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from './icons';
 import { PageJump } from './PageJump';
 import { hasGap, pageItems } from './page-items';
 

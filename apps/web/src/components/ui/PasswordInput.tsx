@@ -1,6 +1,6 @@
-import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Eye, EyeOff } from './icons';
 
 interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   label: string;

@@ -1,4 +1,4 @@
-import { AlertTriangle, Inbox, Loader2 } from 'lucide-react';
+import { AlertTriangle, Inbox, Loader2 } from './icons';
 
 /**
  * A list's or a detail's states while its data is not there: loading, failed (with a retry) and empty. Shared UI:

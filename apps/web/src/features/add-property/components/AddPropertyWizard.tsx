@@ -1,7 +1,7 @@
 import { MAX_PHOTOS, OWNER_MESSAGES, type OwnTextEdit, type Property, type ReviewState } from '@baan/contract';
-import { Check } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Check } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
 import { useNavigate } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';

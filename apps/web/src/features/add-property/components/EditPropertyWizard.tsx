@@ -1,6 +1,6 @@
-import { AlertTriangle } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertTriangle } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { useGetListingsToEditQuery } from '../api/listing-api';

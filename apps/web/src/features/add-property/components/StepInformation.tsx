@@ -1,6 +1,6 @@
 import { DATE_RANGE, type FeaturedQuota, LANGUAGES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
-import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Plus, Trash2 } from '../../../components/ui/icons';
 import { LANGUAGE_NAMES } from '../../../i18n';
 import { appLanguage } from '../../../i18n/options';
 import { houseInfoLabel } from '../lib/messages';

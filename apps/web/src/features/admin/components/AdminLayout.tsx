@@ -1,3 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import {
   BadgeCheck,
   Banknote,
@@ -12,10 +15,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
-} from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+} from '../../../components/ui/icons';
 import { NavLink } from '../../../i18n/localized-router';
 
 const SECTIONS = [

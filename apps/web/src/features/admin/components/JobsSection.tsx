@@ -1,8 +1,8 @@
 import type { AdminJob, AdminJobPage, JobState } from '@baan/contract';
-import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
+import { RotateCcw } from '../../../components/ui/icons';
 import { useGetAdminJobsQuery, useRetryJobMutation } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { pickOption, usePageParams } from '../lib/use-page-params';

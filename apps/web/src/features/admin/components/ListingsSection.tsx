@@ -6,10 +6,10 @@ import {
   REVIEW_NOTE_MAX,
   REVIEW_REASONS,
 } from '@baan/contract';
-import { Check, Eye, EyeOff, Star, StarOff, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
+import { Check, Eye, EyeOff, Star, StarOff, Trash2, X } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import {

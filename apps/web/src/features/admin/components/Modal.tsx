@@ -1,7 +1,7 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog';
+import { X } from '../../../components/ui/icons';
 
 interface ModalProps {
   title: string;

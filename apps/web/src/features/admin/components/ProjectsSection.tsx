@@ -8,10 +8,10 @@ import {
   type ProjectFacility,
   type ProjectStatus,
 } from '@baan/contract';
-import { CircleCheck, ExternalLink, GitMerge, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
+import { CircleCheck, ExternalLink, GitMerge, Pencil, Plus, Trash2 } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { Link } from '../../../i18n/localized-router';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
-import { ImageOff, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageOff, Loader2 } from '../../../components/ui/icons';
 import { fetchPrivateBlob } from '../../../lib/private-file';
 import { useAppSelector } from '../../../session/store';
 import { Modal } from './Modal';

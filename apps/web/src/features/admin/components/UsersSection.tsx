@@ -1,8 +1,8 @@
 import type { AdminUser } from '@baan/contract';
-import { Ban, CircleCheck, Eye } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
+import { Ban, CircleCheck, Eye } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { useAppSelector } from '../../../session/store';

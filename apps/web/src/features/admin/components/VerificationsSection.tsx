@@ -1,9 +1,9 @@
 import { type AdminVerification, REJECT_REASON_MAX } from '@baan/contract';
-import { Check, FileText, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Cell } from '../../../components/ui/DataTable';
+import { Check, FileText, X } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { fetchPrivateBlob } from '../../../lib/private-file';
 import { useAppSelector } from '../../../session/store';

@@ -1,7 +1,7 @@
-import { type LucideIcon, Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableProps } from '../../../components/ui/DataTable';
+import { type IconComponent, Search } from '../../../components/ui/icons';
 import { Pager } from '../../../components/ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { useErrorMessage } from '../lib/use-error-message';
@@ -346,7 +346,7 @@ export function ActionButton({
   disabled,
   onClick,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   label: string;
   name?: string;
   tone?: keyof typeof buttons;

@@ -1,6 +1,6 @@
 import type { AgentProfile, Language } from '@baan/contract';
-import { BadgeCheck, Building, Languages, MapPin, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BadgeCheck, Building, Languages, MapPin, UserRound } from '../../../components/ui/icons';
 import { usePageLanguage } from '../../../i18n/localized-router';
 import { formatDate } from '../../../lib/format-date';
 import { responseTime } from '../lib/agent-format';

@@ -6,10 +6,10 @@ import {
   toFieldErrors,
   UpdatePublicProfileRequest,
 } from '@baan/contract';
-import { BadgeCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/CheckboxField';
+import { BadgeCheck } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';

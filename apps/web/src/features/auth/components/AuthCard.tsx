@@ -1,5 +1,5 @@
-import { House } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { House } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 
 /** The centred card every account screen sits in. */

@@ -1,7 +1,7 @@
 import { formatLocale, MAX_PHOTO_BYTES, toFieldErrors, UpdateNameRequest, type User } from '@baan/contract';
-import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserRound } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
 import { appLanguage } from '../../../i18n/options';

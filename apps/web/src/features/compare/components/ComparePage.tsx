@@ -1,6 +1,6 @@
 import { MAX_COMPARE, type Property } from '@baan/contract';
-import { AlertTriangle, GitCompareArrows } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { AlertTriangle, GitCompareArrows } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { type CompareFormat, CompareTable } from './CompareTable';
 

@@ -1,7 +1,7 @@
 import { hasFloors, type Property } from '@baan/contract';
-import { Home, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Home, X } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';

@@ -1,8 +1,8 @@
 import { MAX_COMPARE } from '@baan/contract';
-import { GitCompareArrows, X } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { GitCompareArrows, X } from '../../../components/ui/icons';
 import { Link, unprefixedPath } from '../../../i18n/localized-router';
 import {
   clearCompare,

@@ -1,8 +1,8 @@
 import { FORMAT_LOCALES, INQUIRY_STATUSES, type InquiryStatus } from '@baan/contract';
-import { ChevronLeft, ChevronRight, Inbox, Timer } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChevronLeft, ChevronRight, Inbox, Timer } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
 import { useGetUserInquiriesQuery } from '../api/contact-api';
 import { formatSpan } from '../lib/answer-time';

@@ -1,7 +1,7 @@
 import { FORMAT_LOCALES, INQUIRY_NOTE_MAX, INQUIRY_STATUSES, type Inquiry, type InquiryStatus } from '@baan/contract';
-import { Clock, Mail, Phone } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Clock, Mail, Phone } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';

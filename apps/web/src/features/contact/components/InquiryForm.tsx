@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS, InquiryRequest } from '@baan/contract';
-import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MessageSquare } from '../../../components/ui/icons';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { useSendInquiryMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';

@@ -1,4 +1,7 @@
 import type { User } from '@baan/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import {
   BellRing,
   Building2,
@@ -11,10 +14,7 @@ import {
   Settings,
   UserRound,
   X,
-} from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+} from '../../../components/ui/icons';
 import { NavLink } from '../../../i18n/localized-router';
 
 /** Spec 2 and 9: 258 px wide, 80 px collapsed; under 768 px it is a drawer that closes after navigation. */

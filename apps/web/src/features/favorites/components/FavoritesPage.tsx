@@ -1,7 +1,7 @@
 import type { Property } from '@baan/contract';
-import { Heart, HeartOff, Info, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Heart, HeartOff, Info, Loader2 } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';

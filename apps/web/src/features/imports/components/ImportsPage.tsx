@@ -1,7 +1,7 @@
 import type { ImportDetail, ImportSummary } from '@baan/contract';
-import { Download, FileUp, Link2, StopCircle } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Download, FileUp, Link2, StopCircle } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-date';

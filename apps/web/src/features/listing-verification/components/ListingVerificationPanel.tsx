@@ -1,7 +1,7 @@
 import { MAX_VERIFICATION_DOCUMENT_BYTES, TITLE_DEED_NUMBER_MAX } from '@baan/contract';
-import { BadgeCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BadgeCheck } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { isApiError } from '../../../lib/api-error';
 import { useGetListingVerificationQuery, useRequestListingVerificationMutation } from '../api/verification-api';

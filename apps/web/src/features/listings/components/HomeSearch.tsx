@@ -5,9 +5,9 @@ import {
   PROPERTY_SUB_TYPES,
   type PropertySubType,
 } from '@baan/contract';
-import { MapPin, Search } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MapPin, Search } from '../../../components/ui/icons';
 import { Link, useNavigate, usePageLanguage } from '../../../i18n/localized-router';
 import type { SuggestionFetcher } from '../api/suggest';
 import { PRICE_PRESETS, presetLabel } from '../lib/price-presets';

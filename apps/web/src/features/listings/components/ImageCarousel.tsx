@@ -1,7 +1,7 @@
 import type { PropertyImage as Image } from '@baan/contract';
-import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronLeft, ChevronRight, Expand } from '../../../components/ui/icons';
 import { DETAIL_PHOTO_SIZES } from '../lib/listing-json-ld';
 import { usePhotoTurning } from '../lib/use-photo-turning';
 import { PropertyImage } from './PropertyImage';

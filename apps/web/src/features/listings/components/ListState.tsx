@@ -1,6 +1,6 @@
-import { AlertTriangle, ChevronLeft, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertTriangle, ChevronLeft, SearchX } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import type { ApiError } from '../../../lib/api';
 

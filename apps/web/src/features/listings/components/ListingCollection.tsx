@@ -1,6 +1,6 @@
-import { ChevronDown } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChevronDown } from '../../../components/ui/icons';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
 import { formatNumber } from '../lib/format';
 import { FIRST, type FirstListings, restChunks, type Sources } from '../lib/listing-chunks';

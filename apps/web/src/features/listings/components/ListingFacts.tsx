@@ -1,6 +1,6 @@
 import type { Property } from '@baan/contract';
-import { BadgeCheck, Globe2, TrainFront } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BadgeCheck, Globe2, TrainFront } from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
 import { formatNearestStation } from '../lib/facts';
 import { formatPrice } from '../lib/format';

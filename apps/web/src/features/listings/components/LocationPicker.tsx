@@ -1,6 +1,6 @@
-import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MapPin } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 
 /** Location groups; each place is a location filter (a substring of the listing's location). */

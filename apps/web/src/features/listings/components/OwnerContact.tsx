@@ -1,7 +1,7 @@
 import type { ContactChannel, Property } from '@baan/contract';
-import { Mail, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Mail, MessageCircle, MessageSquareText, Phone } from '../../../components/ui/icons';
 
 type Owner = NonNullable<Property['owner']>;
 

@@ -1,6 +1,6 @@
 import { hasFloors, type Property } from '@baan/contract';
-import { Bath, BedDouble, Building2, MapPin, Ruler, Star, TrendingDown, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Bath, BedDouble, Building2, MapPin, Ruler, Star, TrendingDown, UserRound } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';

@@ -1,7 +1,7 @@
 import type { ContactChannel, PricePoint, Property } from '@baan/contract';
-import { BarChart3, Building2, CircleSlash, MapPin, Pencil, Star, TrendingDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart3, Building2, CircleSlash, MapPin, Pencil, Star, TrendingDown } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';

@@ -11,6 +11,8 @@ import {
   type Property,
   toSubTypeKey,
 } from '@baan/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Bath,
   BedDouble,
@@ -29,9 +31,7 @@ import {
   Tag,
   TrainFront,
   Zap,
-} from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+} from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
 import { formatDate } from '../../../lib/format-date';
 import { formatLandArea } from '../../../lib/land-area';

@@ -1,7 +1,7 @@
 import type { PropertyPage } from '@baan/contract';
-import { X } from 'lucide-react';
 import { useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { X } from '../../../components/ui/icons';
 import { Link, useNavigate, usePageLanguage } from '../../../i18n/localized-router';
 import { summaryParts } from '../../../lib/search-summary';
 import { useStationsById } from '../../../lib/stations';

@@ -1,8 +1,8 @@
 import type { Suggestion } from '@baan/contract';
-import type { LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
+import type { IconComponent } from '../../../components/ui/icons';
 import { useNavigate, usePageLanguage } from '../../../i18n/localized-router';
 import type { SuggestionFetcher } from '../api/suggest';
 
@@ -19,7 +19,7 @@ type Props = {
   defaultValue?: string;
   /** A place, station or project was chosen: its /api/properties query, which the host runs with its other choices. */
   onQuery: (query: URLSearchParams) => void;
-  icon: LucideIcon;
+  icon: IconComponent;
   inputClassName?: string;
   fetcher?: SuggestionFetcher;
   debounceMs?: number;

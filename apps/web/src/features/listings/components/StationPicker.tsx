@@ -1,8 +1,8 @@
 import type { Station } from '@baan/contract';
-import { TrainFront } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
+import { TrainFront } from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
 import { fetchStations, type StationFetcher, stationName, stationNames } from '../../../lib/stations';
 

@@ -1,4 +1,6 @@
 import { PROPERTY_SUB_TYPES, type PropertySubType, type PropertyTypeCounts } from '@baan/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Briefcase,
   BriefcaseBusiness,
@@ -14,9 +16,7 @@ import {
   LandPlot,
   Store,
   TreePalm,
-} from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+} from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { formatNumber } from '../lib/format';
 

@@ -1,8 +1,8 @@
 import { LOCATION_QUERY_MIN, LOCATION_RESULTS_MAX, type LocationKind, type LocationSuggestion } from '@baan/contract';
-import { Landmark, Map as MapIcon, MapPin, TrainFront } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
+import { Landmark, MapIcon, MapPin, TrainFront } from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
 import { fetchLocations, type LocationFetcher } from '../api/fetch-locations';
 

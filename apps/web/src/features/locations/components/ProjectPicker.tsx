@@ -1,8 +1,8 @@
 import { PROJECT_LIMITS, PROJECT_MESSAGES, type ProjectRef, type ProjectSummary } from '@baan/contract';
-import { Building2, X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
+import { Building2, X } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { usePageLanguage } from '../../../i18n/localized-router';
 import { fetchProjects, type ProjectFetcher, useSuggestProjectMutation } from '../api/projects-api';

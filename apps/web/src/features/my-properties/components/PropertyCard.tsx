@@ -1,4 +1,6 @@
 import { OWNER_STATUSES, type OwnerStatus } from '@baan/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   BarChart3,
   Clock,
@@ -10,9 +12,7 @@ import {
   Star,
   Trash2,
   XCircle,
-} from 'lucide-react';
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+} from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
-import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Send } from '../../../components/ui/icons';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';

@@ -1,7 +1,7 @@
-import { CreditCard, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { CreditCard, QrCode } from '../../../components/ui/icons';
 import { Navigate } from '../../../i18n/localized-router';
 import { useAppSelector } from '../../../session/store';
 import { useGetCardConfigQuery } from '../api/payments-api';

@@ -1,5 +1,5 @@
-import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Clock } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { formatDate } from '../../../lib/format-date';
 import { useGetSubscriptionQuery } from '../api/payments-api';

@@ -1,8 +1,8 @@
 import { MAX_PHOTO_BYTES } from '@baan/contract';
 import type { TFunction } from 'i18next';
-import { Check, Clock, Copy, Download, Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Check, Clock, Copy, Download, Loader2 } from '../../../components/ui/icons';
 import { useNavigate } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';

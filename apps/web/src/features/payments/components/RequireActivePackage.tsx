@@ -1,6 +1,6 @@
-import { Loader2 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loader2 } from '../../../components/ui/icons';
 import { Navigate } from '../../../i18n/localized-router';
 import { useGetSubscriptionQuery } from '../api/payments-api';
 import { NEEDS_PACKAGE } from '../hooks/package-notice';

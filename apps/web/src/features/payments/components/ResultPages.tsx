@@ -1,5 +1,5 @@
-import { CircleCheckBig, PackageCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CircleCheckBig, PackageCheck } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { useQrReviewTime } from '../hooks/use-review-time';
 

@@ -1,8 +1,8 @@
 import type { Package } from '@baan/contract';
-import { CalendarDays, Check, Info } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { CalendarDays, Check, Info } from '../../../components/ui/icons';
 import { useNavigate } from '../../../i18n/localized-router';
 import { useAppSelector } from '../../../session/store';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';

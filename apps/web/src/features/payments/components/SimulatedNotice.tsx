@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react';
+import { FlaskConical } from '../../../components/ui/icons';
 
 /** The amber "Test mode" / "Demo" label over a payment method that moves no money. */
 export function SimulatedNotice({ badge, children }: { badge: string; children: string }) {

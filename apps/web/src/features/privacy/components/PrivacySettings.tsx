@@ -1,7 +1,7 @@
 import { type Consent, DELETION_LINK_HOURS, formatLocale } from '@baan/contract';
-import { Download, Mail, MailX, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Download, Mail, MailX, TriangleAlert } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api';

@@ -1,6 +1,6 @@
 import type { Language, ProjectSummary } from '@baan/contract';
-import { Building2, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Building2, MapPin } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { formatWhole, formatYield, otherName, projectName } from '../lib/project-format';

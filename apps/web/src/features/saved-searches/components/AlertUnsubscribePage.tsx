@@ -1,7 +1,7 @@
-import { BellOff, CheckCircle2, Info, Loader2, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { BellOff, CheckCircle2, Info, Loader2, XCircle } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { type AlertUnsubscribeResult, unsubscribeFromAlert } from '../api/unsubscribe-alert';
 

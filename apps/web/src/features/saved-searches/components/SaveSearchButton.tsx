@@ -1,7 +1,7 @@
-import { BellPlus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { BellPlus } from '../../../components/ui/icons';
 import { unprefixedPath, useNavigate } from '../../../i18n/localized-router';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useAppSelector } from '../../../session/store';

@@ -1,9 +1,9 @@
 import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@baan/contract';
-import { Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog';
+import { Loader2 } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { localizeTo, usePageLanguage } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';

@@ -1,8 +1,8 @@
 import { MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
-import { BellRing, Play, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { BellRing, Play, Search, Trash2 } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';

@@ -1,7 +1,7 @@
 import type { ListingStats } from '@baan/contract';
-import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ArrowLeft, ExternalLink } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
 import { hasStatsShape, useGetListingStatsQuery } from '../api/stats-api';

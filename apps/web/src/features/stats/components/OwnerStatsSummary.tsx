@@ -1,7 +1,7 @@
 import type { OwnerStats } from '@baan/contract';
-import { BarChart3, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { BarChart3, Plus } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
 import { hasStatsShape, useGetOwnerStatsQuery } from '../api/stats-api';

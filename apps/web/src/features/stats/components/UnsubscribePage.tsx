@@ -1,7 +1,7 @@
-import { CheckCircle2, MailX, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CheckCircle2, MailX, XCircle } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { type UnsubscribeResult, unsubscribeFromReports } from '../api/unsubscribe';
 

@@ -1,6 +1,6 @@
-import { Calculator } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Calculator } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import {
   calculateMortgage,

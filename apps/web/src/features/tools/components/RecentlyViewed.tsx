@@ -1,5 +1,5 @@
-import { History, Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { History, Home } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { clearRecentlyViewed, type RecentListing, useRecentlyViewed } from '../../../session/recently-viewed';
 

@@ -1,6 +1,6 @@
-import { Copy, Send, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Copy, Send, Share2 } from '../../../components/ui/icons';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /** LINE's share page for a URL (opens LINE on phones, LINE's web share elsewhere). */

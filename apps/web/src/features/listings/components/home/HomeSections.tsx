@@ -1,4 +1,7 @@
 import type { GuideSlug, ListingType, PropertySubType, PropertyTypeCounts } from '@baan/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppStoreBadges } from '../../../../components/ui/AppStoreBadges';
 import {
   ArrowRight,
   Briefcase,
@@ -11,10 +14,7 @@ import {
   ScrollText,
   Smartphone,
   Trees,
-} from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { AppStoreBadges } from '../../../../components/ui/AppStoreBadges';
+} from '../../../../components/ui/icons';
 import { Link } from '../../../../i18n/localized-router';
 import { formatNumber } from '../../lib/format';
 import type { HomeData, NearLocation } from '../../lib/home-data';
