@@ -3,7 +3,7 @@
 // scripts/check-layers.mjs must fail naming each plant under its rule. The plants are removed afterwards.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
@@ -50,9 +50,45 @@ function checkLayers() {
   }
 }
 
+/**
+ * Removes what a run killed before its cleanup left behind (plants of any process, appended lines): a plant in the work
+ * tree would fail the next lint and could be committed by mistake.
+ */
+function sweepOldPlants() {
+  const folders = new Set(PLANTS.map(([, file]) => path.dirname(file).replace(/\/zz-plant-[^/]*$/, '')));
+  for (const folder of folders) {
+    if (!existsSync(folder)) continue;
+    for (const entry of readdirSync(folder)) {
+      if (entry.startsWith('zz-plant-')) rmSync(path.join(folder, entry), { recursive: true, force: true });
+    }
+  }
+  for (const [, file, line] of APPENDED) {
+    const text = readFileSync(file, 'utf8');
+    if (text.includes(line)) writeFileSync(file, text.split(line).join(''));
+  }
+}
+
 test('the layer check fails for a plant of each rule, naming the plant, and passes again without them', () => {
+  sweepOldPlants();
   const made = [];
   const kept = new Map();
+  // Ctrl-C or a CI timeout during the run still puts the tree back (SIGKILL cannot be caught: the next run sweeps).
+  const onSignal = (signal) => {
+    restore();
+    process.kill(process.pid, signal);
+  };
+  const restore = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    for (const [file, text] of kept) writeFileSync(file, text);
+    for (const file of made) rmSync(file, { force: true });
+    for (const file of made) {
+      const dir = path.dirname(file);
+      if (dir.includes(TAG)) rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     for (const [, file, line] of APPENDED) {
       kept.set(file, readFileSync(file, 'utf8'));
@@ -82,12 +118,7 @@ test('the layer check fails for a plant of each rule, naming the plant, and pass
       );
     }
   } finally {
-    for (const [file, text] of kept) writeFileSync(file, text);
-    for (const file of made) rmSync(file, { force: true });
-    for (const file of made) {
-      const dir = path.dirname(file);
-      if (dir.includes(TAG)) rmSync(dir, { recursive: true, force: true });
-    }
+    restore();
   }
   const clean = checkLayers();
   assert.equal(clean.code, 0, clean.out);
