@@ -154,7 +154,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoi
         await replaceProperty(dispatch, getState, queryFulfilled);
       },
     }),
-    deleteProperty: build.mutation<unknown, number>({
+    deleteAdminProperty: build.mutation<unknown, number>({
       query: (id) => ({ url: `/admin/properties/${id}`, method: 'DELETE' }),
       invalidatesTags: ['AdminProperty', 'AdminUser', 'AdminAudit'],
     }),
@@ -309,7 +309,7 @@ export const {
   useGetAdminPropertiesQuery,
   usePropertyActionMutation,
   useRejectPropertyMutation,
-  useDeletePropertyMutation,
+  useDeleteAdminPropertyMutation,
   useGetAdminUsersQuery,
   useGetAdminUserQuery,
   useSetUserDisabledMutation,

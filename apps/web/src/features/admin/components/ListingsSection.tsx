@@ -13,7 +13,7 @@ import { Check, Eye, EyeOff, Star, StarOff, Trash2, X } from '../../../component
 import { Link } from '../../../i18n/localized-router';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import {
-  useDeletePropertyMutation,
+  useDeleteAdminPropertyMutation,
   useGetAdminPropertiesQuery,
   usePropertyActionMutation,
   useRejectPropertyMutation,
@@ -68,7 +68,7 @@ export function ListingsSection() {
   const query = useGetAdminPropertiesQuery({ q, status, page });
   const [toReject, setToReject] = useState<AdminProperty | null>(null);
   const [runAction, { isLoading: isActing }] = usePropertyActionMutation();
-  const [deleteProperty, { isLoading: isDeleting }] = useDeletePropertyMutation();
+  const [deleteProperty, { isLoading: isDeleting }] = useDeleteAdminPropertyMutation();
   const run = useToastAction();
   const remove = useConfirmAction<AdminProperty>({
     describe: (property) => ({
