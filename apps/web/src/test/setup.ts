@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import elementDefaultCss from 'happy-dom/lib/css/declaration/computed-style/config/CSSComputedStyleElementDefault.js';
-import { afterEach, beforeEach } from 'vitest';
+import { getI18n, setI18n } from 'react-i18next';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import i18n, { switchLanguage } from '../i18n';
 
 // The suite runs in happy-dom (vitest.config.ts); a file may opt into jsdom, where none of the fills below apply.
 const isHappyDom = navigator.userAgent.includes('HappyDOM');
@@ -132,4 +134,11 @@ afterEach(() => {
     const first = consoleErrors[0]?.map(String).join(' ') ?? '';
     throw new Error(`console.error was called ${consoleErrors.length} time(s) during the test; first: ${first}`);
   }
+});
+
+// The files of a worker share its modules (vitest.config.ts, `isolate: false`): each file leaves the app's i18next in
+// English and as react-i18next's instance, as a page load finds them.
+afterAll(async () => {
+  if (getI18n() !== i18n) setI18n(i18n);
+  if (i18n.isInitialized && i18n.language !== 'en') await switchLanguage('en');
 });

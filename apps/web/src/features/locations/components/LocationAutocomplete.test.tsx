@@ -2,7 +2,7 @@ import type { LocationSuggestion } from '@baan/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import english from '../../../locales/en/locations.json';
 import { LocationAutocomplete, type LocationAutocompleteProps } from './LocationAutocomplete';
@@ -25,10 +25,14 @@ const ASOK_AREA: LocationSuggestion = {
   name_th: 'อโศก',
 };
 
-/** A local i18next with the English `locations` file (the app's i18n setup is not needed here). */
+/**
+ * A local i18next with the English `locations` file (the app's i18n setup is not needed here), given to the component
+ * through I18nextProvider only: `use(initReactI18next)` would make it react-i18next's global instance, which the
+ * files run after this one in the same worker (vitest.config.ts, `isolate: false`) would then render with.
+ */
 async function makeI18n(): Promise<I18n> {
   const instance = createInstance();
-  await instance.use(initReactI18next).init({
+  await instance.init({
     // Resources are inline: initialise synchronously, since the fake timers would hold a deferred init.
     initAsync: false,
     lng: 'en',
