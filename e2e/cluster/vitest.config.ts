@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Each file starts its own servers on free ports in its own folders: the two run side by side (most of their time
+    // is waiting on an SMTP outage and on processes coming up).
+    maxWorkers: 2,
   },
 });
