@@ -1,4 +1,4 @@
-// Proof that every layer rule bites (`npm run test:unit`): one file is planted for each rule of .dependency-cruiser.cjs
+// Proof that every layer rule bites (`npm run test:layers`, a step of `npm test`): one file is planted for each rule of .dependency-cruiser.cjs
 // and for the folder-cycle check, in folders that did not exist (so the rules cover new code by themselves), then
 // scripts/check-layers.mjs must fail naming each plant under its rule. The plants are removed afterwards.
 import assert from 'node:assert/strict';

@@ -74,9 +74,28 @@ const e2eEnv = {
 // mostly wait (lint is native and quick; the cluster test waits on its servers and its SMTP outage) beside one
 // that computes, so both cores stay busy without two CPU-bound suites fighting over them.
 const groups = [
-  [step('lint', ['run', 'lint']), step('typecheck', ['run', 'typecheck']), step('build', ['run', 'build'])],
+  [
+    step('lint', ['run', 'lint']),
+    // The workspaces' typechecks in two lanes of about half a minute each, so no core idles once lint and build end.
+    step('typecheck (web)', ['run', 'typecheck', '-w', '@baan/web']),
+    step('typecheck (api, contract, e2e, bench)', [
+      'run',
+      'typecheck',
+      '-w',
+      '@baan/api',
+      '-w',
+      '@baan/contract',
+      '-w',
+      '@baan/e2e',
+      '-w',
+      '@baan/bench',
+      '--if-present',
+    ]),
+    step('build', ['run', 'build']),
+  ],
   [
     step('unit (contract, web)', ['run', 'test:unit']),
+    step('layer rules bite (planted files)', ['run', 'test:layers']),
     step('cluster (2 nodes: PostgreSQL + replica, Redis, S3, SMTP)', ['run', 'test:cluster']),
     step('e2e data folders (empty, demo)', ['run', 'e2e:templates', '--', e2eTemplates]),
   ],
