@@ -57,13 +57,16 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/** True in `npm run screenshots` (E2E_SCREENSHOTS=1): a page opened only to be pictured is opened only then. */
+export const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 /**
  * With E2E_SCREENSHOTS=1, saves a screenshot to e2e/screenshots/<name>.png (ignored by git) for people to look at:
  * the full page, or with `fullPage: false` only the first screen, as a visitor sees it on arrival. Otherwise it does
  * nothing: a picture asserts nothing, and `npm run screenshots` takes every screen in its own run.
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  if (!TAKING_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
 }

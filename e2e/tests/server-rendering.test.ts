@@ -18,6 +18,13 @@ const PUBLIC_PAGES = [
   '/select-package',
 ];
 
+/**
+ * Pages whose Thai 375 px axe run is in another file, in a fuller state than a first load (scrolled, with results):
+ * /, /Quick and /detail in listings.test.ts; /Quick, /Buy-rent, /recommend and /cost in results-in-view.test.ts.
+ * Here they are still loaded and hydrated in Thai; axe runs once per page, language and width.
+ */
+const AXED_IN_THAI_AT_375_ELSEWHERE = new Set(['/', '/Quick', '/Buy-rent', '/recommend', '/cost', '/detail']);
+
 describe('pages rendered on the server, in their URL language', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -88,7 +95,8 @@ describe('pages rendered on the server, in their URL language', () => {
         );
         await page.waitForLoadState('networkidle');
         expect(errors, url).toEqual([]);
-        expect(await seriousA11yViolations(page), url).toEqual([]);
+        if (!(prefix === '/th' && AXED_IN_THAI_AT_375_ELSEWHERE.has(path.replace(/\/\d+$/, ''))))
+          expect(await seriousA11yViolations(page), url).toEqual([]);
       }
       await context.close();
     }
