@@ -46,6 +46,11 @@ export type Config = {
   timeouts: HttpTimeouts;
   /** How long public listing reads are cached in this process (0 turns the cache off). */
   listingCacheTtlMs: number;
+  /**
+   * How long past that a cached read or page is still served while one background load refreshes it
+   * (stale-while-revalidate; 0 makes the reader wait for the new one). A write clears stale entries too.
+   */
+  listingCacheStaleMs: number;
   /** Most bytes (about) the rendered pages kept in the listing read cache may hold (PAGE_CACHE_MAX_MB). */
   pageCacheMaxBytes: number;
   /** How many page renders that miss the cache one network may ask of this node (ADR 021). */
@@ -335,6 +340,7 @@ const variables = {
   }),
   TRUST_PROXY: variable(trustProxy),
   LISTING_CACHE_TTL_MS: wholeNumber('LISTING_CACHE_TTL_MS', 5_000, 'a whole number of milliseconds'),
+  LISTING_CACHE_STALE_MS: wholeNumber('LISTING_CACHE_STALE_MS', 30_000, 'a whole number of milliseconds'),
   PAGE_CACHE_MAX_MB: wholeNumber('PAGE_CACHE_MAX_MB', 64, 'a whole number of megabytes'),
   PAGE_RENDER_BURST: wholeNumber('PAGE_RENDER_BURST', DEFAULT_PAGE_RENDER_LIMITS.burst, 'a whole number of renders'),
   UPLOAD_TMP_MAX_MB: wholeNumber('UPLOAD_TMP_MAX_MB', 1024, 'a whole number of megabytes'),
@@ -457,6 +463,7 @@ function toConfig(env: Parsed): Config {
     trustProxy: env.TRUST_PROXY,
     timeouts: DEFAULT_TIMEOUTS,
     listingCacheTtlMs: env.LISTING_CACHE_TTL_MS,
+    listingCacheStaleMs: env.LISTING_CACHE_STALE_MS,
     pageCacheMaxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     // A test run's own work keeps its event loop busy: its tests would be refused pages at random. The tests of the
     // limit set their own.

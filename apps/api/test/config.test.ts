@@ -34,6 +34,7 @@ describe('configuration: one schema for the whole environment', () => {
       isProduction: false,
       trustProxy: false,
       listingCacheTtlMs: 5_000,
+      listingCacheStaleMs: 30_000,
       redisUrl: undefined,
       mailFrom: 'Baan <no-reply@baan.example>',
       supportEmail: 'support@baan.example',

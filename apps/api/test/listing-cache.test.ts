@@ -64,6 +64,113 @@ describe('TtlCache', () => {
     expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
   });
 
+  describe('stale while revalidate (issue 27: no stampede)', () => {
+    /** A load whose answers the test releases one by one. */
+    function loads() {
+      const made: { release: (v: string) => void; reject: (e: Error) => void }[] = [];
+      const load = () =>
+        new Promise<string>((resolve, reject) => {
+          made.push({ release: resolve, reject });
+        });
+      return { made, load };
+    }
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+
+    it('serves the old value at once past its lifetime and refreshes it once in the background', async () => {
+      let now = 0;
+      const cache = new TtlCache(1_000, () => now, 100, {}, { staleMs: 5_000 });
+      const { made, load } = loads();
+      const first = cache.get('k', load);
+      made[0]?.release('v1');
+      expect(await first).toBe('v1');
+      now = 1_000; // expired, within the stale time
+      expect(await cache.get('k', load)).toBe('v1');
+      expect(await cache.get('k', load)).toBe('v1');
+      expect(made).toHaveLength(2); // one refresh for both stale reads
+      expect(cache.stats()).toMatchObject({ hits: 2, misses: 1, refreshes: 1 });
+      made[1]?.release('v2');
+      await settle();
+      expect(await cache.get('k', load)).toBe('v2');
+      now = 1_999; // the refreshed value's own lifetime started when it arrived
+      expect(await cache.get('k', load)).toBe('v2');
+      expect(made).toHaveLength(2);
+    });
+
+    it('makes the reader wait for a new load once the stale time is up', async () => {
+      let now = 0;
+      const cache = new TtlCache(1_000, () => now, 100, {}, { staleMs: 5_000 });
+      expect(await cache.get('k', async () => 'v1')).toBe('v1');
+      now = 5_999;
+      expect(await cache.get('k', async () => 'v2')).toBe('v1');
+      await settle();
+      now = 5_999 + 1_000 + 5_000; // past the refreshed entry's lifetime and stale time
+      expect(cache.has('k')).toBe(false);
+      expect(await cache.get('k', async () => 'v3')).toBe('v3');
+    });
+
+    it('never serves a stale value after clear(), and drops a refresh that was under way', async () => {
+      let now = 0;
+      const cache = new TtlCache(1_000, () => now, 100, {}, { staleMs: 5_000 });
+      const { made, load } = loads();
+      const first = cache.get('k', load);
+      made[0]?.release('before the write');
+      await first;
+      now = 1_500;
+      expect(await cache.get('k', load)).toBe('before the write'); // starts a refresh
+      cache.clear(); // a write
+      made[1]?.release('read before the write');
+      await settle();
+      expect(cache.has('k')).toBe(false);
+      expect(await cache.get('k', async () => 'after the write')).toBe('after the write');
+    });
+
+    it('keeps the stale value when a refresh fails, says so, and tries again on the next read', async () => {
+      let now = 0;
+      const failures: string[] = [];
+      const cache = new TtlCache(
+        1_000,
+        () => now,
+        100,
+        {},
+        { staleMs: 5_000, onRefreshError: (key) => failures.push(key) },
+      );
+      expect(await cache.get('k', async () => 'v1')).toBe('v1');
+      now = 2_000;
+      expect(await cache.get('k', async () => Promise.reject(new Error('db down')))).toBe('v1');
+      await settle();
+      expect(failures).toEqual(['k']);
+      expect(await cache.get('k', async () => 'v2')).toBe('v1'); // a second try
+      await settle();
+      expect(await cache.get('k', async () => 'v3')).toBe('v2');
+    });
+
+    it('does not serve a load still under way as stale: a second reader past its lifetime loads again', async () => {
+      let now = 0;
+      const cache = new TtlCache(1_000, () => now, 100, {}, { staleMs: 5_000 });
+      const { made, load } = loads();
+      void cache.get('k', load);
+      now = 1_000;
+      void cache.get('k', load);
+      expect(made).toHaveLength(2);
+    });
+
+    it('spreads lifetimes over 90–100 % of the TTL with a jitter of 0.1', async () => {
+      let now = 0;
+      let random = 0.999;
+      const cache = new TtlCache(1_000, () => now, 100, {}, { jitter: 0.1, random: () => random });
+      await cache.get('short', async () => 1);
+      random = 0;
+      await cache.get('long', async () => 1);
+      now = 900;
+      expect(cache.has('short')).toBe(true);
+      now = 901;
+      expect(cache.has('short')).toBe(false);
+      expect(cache.has('long')).toBe(true);
+      now = 1_000;
+      expect(cache.has('long')).toBe(false);
+    });
+  });
+
   it('is off with a TTL of 0', async () => {
     const cache = new TtlCache(0);
     let loads = 0;

@@ -98,7 +98,7 @@ describe('listing cache hit and miss counts', () => {
     now = 5_000;
     await cache.get('a', async () => 1);
     cache.clear();
-    expect(cache.stats()).toEqual({ hits: 2, misses: 3, size: 0, bytes: 0 });
+    expect(cache.stats()).toEqual({ hits: 2, misses: 3, refreshes: 0, size: 0, bytes: 0 });
     const off = new TtlCache(0);
     await off.get('a', async () => 1);
     expect(off.stats()).toMatchObject({ hits: 0, misses: 1 });

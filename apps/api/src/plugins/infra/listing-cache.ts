@@ -32,6 +32,7 @@ export default fp(
     const { database, config } = app;
     const cache = new ListingCache({
       ttlMs: config.listingCacheTtlMs,
+      staleMs: config.listingCacheStaleMs,
       pageMaxBytes: config.pageCacheMaxBytes,
       now: () => app.clock.now().getTime(),
       primary: database.db,

@@ -32,6 +32,11 @@ export type ListingCacheOptions = {
   /** How long a read is kept (LISTING_CACHE_TTL_MS; 0 turns caching off, not the replica routing). */
   ttlMs: number;
   /**
+   * How long past its lifetime a read or page is still served while one background load refreshes it
+   * (LISTING_CACHE_STALE_MS; stale-while-revalidate, issue 27). Invalidations drop stale entries too.
+   */
+  staleMs?: number;
+  /**
    * The most bytes (about) rendered pages may hold (PAGE_CACHE_MAX_MB): pages are the largest entries, kept apart
    * from the reads and weighed with `weighPage`, so a run of distinct addresses cannot grow the process without end.
    */
@@ -149,11 +154,21 @@ export class ListingCache {
   private closed = false;
 
   constructor(opts: ListingCacheOptions) {
-    this.entries = new TtlCache(opts.ttlMs, opts.now);
-    this.pages = new TtlCache(opts.ttlMs, opts.now, opts.pageMaxEntries ?? 2_000, {
-      weigh: weighPage,
-      maxBytes: opts.pageMaxBytes ?? 64 * 1024 * 1024,
-    });
+    // Lifetimes of 90–100 % of ttlMs, so the entries a burst of visitors filled together do not all expire together.
+    const refresh = {
+      staleMs: opts.staleMs ?? 0,
+      jitter: 0.1,
+      onRefreshError: (key: string, err: unknown) =>
+        opts.log.warn({ err, key }, 'listing cache: background refresh failed'),
+    };
+    this.entries = new TtlCache(opts.ttlMs, opts.now, 2_000, {}, refresh);
+    this.pages = new TtlCache(
+      opts.ttlMs,
+      opts.now,
+      opts.pageMaxEntries ?? 2_000,
+      { weigh: weighPage, maxBytes: opts.pageMaxBytes ?? 64 * 1024 * 1024 },
+      refresh,
+    );
     this.primary = opts.primary;
     this.replica = opts.replica && opts.replica !== opts.primary ? opts.replica : undefined;
     this.probe = this.replica ? (opts.probe ?? sqlProbe(opts.primary, this.replica)) : undefined;
