@@ -127,7 +127,16 @@ function openPool(
   onIdleError: ((err: Error) => void) | undefined,
   extra: pg.PoolConfig = {},
 ) {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName, ...extra });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: applicationName,
+    // pg closes a connection idle for 10 s by default, and the first statements on a new connection cost 100–500 ms
+    // more than on a used one (its server process loads the catalog and plans afresh; bench:search at 100,000
+    // listings saw such first searches at the top of its p99). Connections are kept 5 minutes instead.
+    idleTimeoutMillis: 300_000,
+    ...extra,
+  });
   // Without a listener, pg rethrows an idle connection's error and the process ends.
   pool.on('error', (err) => onIdleError?.(err));
   // pool.end() resolves once its connections are asked to close, not once they have: count
