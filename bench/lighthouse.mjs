@@ -1,21 +1,37 @@
-// Lighthouse (mobile) on a project page (issue 24: "project pages reach Lighthouse mobile ≥ 95, median of 3"): the
-// production build with the demo seed, Debian's Chromium, three runs each of /project/{slug} in English and Thai for
-// the demo project with the most listings; the median of each score. Not part of `npm test`.
-// Usage: npm run bench:lighthouse   (builds first). Writes bench/results/lighthouse.json.
+// Lighthouse (mobile) on the pages of issue 24 ("project pages reach Lighthouse mobile ≥ 95, median of 3") and issue
+// 27 item 6 (/, /Quick, /detail/{id}, /th/detail/{id}, the map — /Quick with a bbox — and a project page): the production build with the demo
+// seed, Debian's Chromium, RUNS runs of each page; the median of each score. The demo project with the most listings
+// stands for "a project page". Map tiles live on the internet (unreachable here): a local server stands for the tile
+// server (MAP_TILE_URL), so the maps load tiles as they would for a visitor. Not part of `npm test`.
+// Usage: npm run bench:lighthouse   (builds first). Options: RUNS (3), PAGES (comma-separated names of the list below;
+// all by default). Writes bench/results/lighthouse.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import sharp from 'sharp';
 import { CHROMIUM, CHROMIUM_FLAGS, lighthouseMobile, ROOT, startNode } from './lib.mjs';
 
-const RUNS = 3;
+const RUNS = Number(process.env.RUNS || 3);
+
+// The tile server: one light-grey 256 px PNG for every tile, with a day's cache as a real one sends.
+const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e2e8f0' } })
+  .png()
+  .toBuffer();
+const tiles = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' });
+  res.end(tile);
+});
+await new Promise((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+const tileUrl = `http://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}.png`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-bench-lighthouse-'));
 const server = await startNode(
   path.join(ROOT, 'apps/api/bin/baan.js'),
-  { NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+  { NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', MAP_TILE_URL: tileUrl },
   '/api/health',
 );
 
@@ -32,11 +48,25 @@ try {
   if (!slug) throw new Error('no project to measure: did the demo seed run?');
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-  const pages = { project_en: `/project/${slug}`, project_th: `/th/project/${slug}` };
+  const listing = (await fetch(`${server.url}/api/properties?per_page=1`).then((r) => r.json())).payload?.items?.[0]
+    ?.id;
+  if (!listing) throw new Error('no listing to measure');
+  const every = {
+    home: '/',
+    quick: '/Quick',
+    detail_en: `/detail/${listing}`,
+    detail_th: `/th/detail/${listing}`,
+    // The map is /Quick with an area (bbox): central Bangkok.
+    map: '/Quick?bbox=100.48,13.68,100.62,13.79',
+    project_en: `/project/${slug}`,
+    project_th: `/th/project/${slug}`,
+  };
+  const wanted = process.env.PAGES ? process.env.PAGES.split(',') : Object.keys(every);
+  const pages = Object.fromEntries(Object.entries(every).filter(([name]) => wanted.includes(name)));
   const report = { date: new Date().toISOString(), load_average: loadavg().map((n) => Math.round(n * 10) / 10), slug };
   try {
     // One unmeasured load first, so the first run does not pay for the server's cold caches.
-    await fetch(`${server.url}${pages.project_en}`);
+    for (const p of Object.values(pages)) await fetch(`${server.url}${p}`);
     for (const [name, p] of Object.entries(pages)) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouseMobile(lighthouse, `${server.url}${p}`, chrome.port));
@@ -62,5 +92,6 @@ try {
   writeFileSync(path.join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
 } finally {
   await server.stop();
+  tiles.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
