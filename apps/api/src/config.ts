@@ -80,6 +80,8 @@ export type Config = {
   /** S3-compatible object storage for uploads; local disk under dataDir/uploads when absent. */
   s3: S3Config | undefined;
   payments: PaymentsConfig;
+  /** How SMS (phone verification codes) leave Baan; undefined: phone verification is off (production without a provider). */
+  sms: SmsConfig | undefined;
   /** The map tiles' URL template ({z}/{x}/{y}) the web app's maps load (MAP_TILE_URL); its origin is in the CSP's img-src. */
   mapTileUrl: string;
   /** Bulk imports and the fetching of feeds and photos by URL (ADR 030). */
@@ -137,6 +139,17 @@ export const DEFAULT_PAGE_RENDER_LIMITS: PageRenderLimits = {
 /** Uploads in progress on one node: per account, and the temporary bytes of all of them together. */
 export type UploadLimits = { perAccount: number; maxTmpBytes: number };
 export const UPLOADS_PER_ACCOUNT = 2;
+
+/**
+ * SMS provider (ADR 034): `demo` writes each message to the demo outbox (mail_outbox) and the local log, never
+ * in production; `http` POSTs JSON to SMS_API_URL with SMS_API_TOKEN. Outside production it defaults to demo.
+ */
+export type SmsConfig =
+  | { provider: 'demo' }
+  | { provider: 'http'; url: string; token: string; timeoutMs: number; sender: string | undefined };
+
+/** How long the SMS provider has to answer before the send counts as failed (the job retries). */
+export const SMS_TIMEOUT_MS = 5_000;
 
 export type PaymentsConfig = {
   /**
@@ -378,6 +391,15 @@ const variables = {
   STRIPE_PUBLISHABLE_KEY: optionalText(),
   STRIPE_API_BASE: httpUrl('STRIPE_API_BASE'),
   MAP_TILE_URL: variable(mapTileUrl),
+  SMS_PROVIDER: variable((v) => {
+    if (isUnset(v)) return undefined;
+    const name = v.trim().toLowerCase();
+    if (name !== 'demo' && name !== 'http') throw new Error(`SMS_PROVIDER must be demo or http, got "${v}"`);
+    return name as 'demo' | 'http';
+  }),
+  SMS_API_URL: httpUrl('SMS_API_URL'),
+  SMS_API_TOKEN: optionalText(),
+  SMS_SENDER: optionalText(),
 };
 
 function flagValue(v: string): boolean {
@@ -412,6 +434,24 @@ function checkTogether(env: Parsed, ctx: z.RefinementCtx) {
         path: ['ADMIN_PASSWORD'],
         message: `ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters in production and not the demo password from the README`,
       });
+  }
+  // SMS (ADR 034): production never uses the demo provider, and the HTTP provider needs its URL and token.
+  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'demo')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_PROVIDER'],
+      message:
+        'SMS_PROVIDER=demo is refused in production: it sends no SMS (set SMS_PROVIDER=http with SMS_API_URL and SMS_API_TOKEN)',
+    });
+  const httpChosen =
+    env.SMS_PROVIDER === 'http' ||
+    (env.NODE_ENV === 'production' &&
+      env.SMS_PROVIDER === undefined &&
+      (given(env.SMS_API_URL) || given(env.SMS_API_TOKEN)));
+  if (httpChosen) {
+    for (const name of ['SMS_API_URL', 'SMS_API_TOKEN'] as const)
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required for SMS_PROVIDER=http` });
   }
   if (given(env.DATABASE_READ_URL) && env.DATABASE_URL === undefined)
     ctx.addIssue({
@@ -511,7 +551,22 @@ function toConfig(env: Parsed): Config {
         : undefined,
     },
     mapTileUrl: env.MAP_TILE_URL,
+    sms: smsConfig(env, isProduction),
   };
+}
+
+function smsConfig(env: Parsed, isProduction: boolean): SmsConfig | undefined {
+  const provider = env.SMS_PROVIDER ?? (env.SMS_API_URL ? 'http' : isProduction ? undefined : 'demo');
+  if (provider === 'demo') return isProduction ? undefined : { provider: 'demo' };
+  if (provider === 'http' && env.SMS_API_URL && env.SMS_API_TOKEN)
+    return {
+      provider: 'http',
+      url: env.SMS_API_URL,
+      token: env.SMS_API_TOKEN,
+      timeoutMs: SMS_TIMEOUT_MS,
+      sender: env.SMS_SENDER,
+    };
+  return undefined;
 }
 
 /**

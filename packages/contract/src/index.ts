@@ -23,6 +23,7 @@ export * from './newsletter.ts';
 export * from './owners.ts';
 export * from './pages.ts';
 export * from './payments.ts';
+export * from './phone.ts';
 export * from './price-groups.ts';
 export * from './privacy.ts';
 export * from './projects.ts';

@@ -85,3 +85,25 @@ export function isPhoneNumber(value: string): boolean {
   if (digits.startsWith('66')) return /^660?\d{8,9}$/.test(digits);
   return /^[1-9]\d{7,14}$/.test(digits);
 }
+
+/** Longest phone number input looked at (the profile field's bound), before any pattern runs. */
+export const PHONE_INPUT_MAX = 40;
+
+/**
+ * The number in E.164 (`+66812345678`), or null when it is not a phone number: Thai numbers written
+ * nationally (081-234-5678) or with a kept trunk 0 (+66 081…) become +66 and the number without the 0.
+ */
+export function toE164(value: string): string | null {
+  if (value.length > PHONE_INPUT_MAX) return null;
+  const trimmed = value.trim();
+  if (!isPhoneNumber(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  if (!trimmed.startsWith('+')) return `+66${digits.slice(1)}`;
+  if (digits.startsWith('660')) return `+66${digits.slice(3)}`;
+  return `+${digits}`;
+}
+
+/** A number for logs and screens that does not give it away: `+668•••••678`. */
+export function maskPhone(e164: string): string {
+  return e164.length <= 7 ? '•••' : `${e164.slice(0, 4)}•••••${e164.slice(-3)}`;
+}

@@ -31,6 +31,8 @@ export const users = pgTable(
     email: varchar('email', { length: 320 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     phoneNumber: varchar('phone_number', { length: 40 }),
+    /** When phone_number was proved by an SMS code (ADR 034); null again whenever the number changes. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** Shown on the owner's listings as a LINE button (lower-cased; LINE_ID_PATTERN). */
     lineId: varchar('line_id', { length: 21 }),
     role: varchar('role', { length: 16, enum: ['user', 'admin'] })
@@ -80,7 +82,9 @@ export const otpCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: varchar('type', { length: 20, enum: ['register', 'forgot_password'] }).notNull(),
+    type: varchar('type', { length: 20, enum: ['register', 'forgot_password', 'phone'] }).notNull(),
+    /** For a `phone` code: the E.164 number it was sent to, which a right code verifies. */
+    target: varchar('target', { length: 16 }),
     salt: varchar('salt', { length: 64 }).notNull(),
     codeHash: varchar('code_hash', { length: 128 }).notNull(),
     attempts: integer('attempts').notNull().default(0),

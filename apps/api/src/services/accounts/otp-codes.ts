@@ -9,24 +9,30 @@ export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
 export type OtpRow = typeof otpCodes.$inferSelect;
+/** E-mail codes (the contract's OtpType) and SMS codes for a phone number (ADR 034). */
+export type CodeKind = OtpType | 'phone';
+/** E-mail codes have 4 digits; SMS codes 6 (docs/api.md). */
+export const CODE_DIGITS: Record<CodeKind, number> = { register: 4, forgot_password: 4, phone: 6 };
 
 function digest(key: Buffer, salt: string, code: string): string {
   return createHmac('sha256', key).update(`${salt}:${code}`).digest('base64');
 }
 
 /**
- * Makes a new 4-digit code for the user and voids their older unused ones of the same type, noting
+ * Makes a new code (CODE_DIGITS of its kind) for the user and voids their older unused ones of the same type, noting
  * the network that asked for it (ADR 019). Returns the code in clear text, for the e-mail only.
  */
 export async function issueOtp(
   db: Db,
   key: Buffer,
   userId: number,
-  type: OtpType,
+  type: CodeKind,
   now: Date,
   network: string | null = null,
+  target: string | null = null,
 ): Promise<string> {
-  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  const digits = CODE_DIGITS[type];
+  const code = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
   const salt = randomBytes(16).toString('base64');
   await db.transaction(async (tx) => {
     await tx
@@ -39,6 +45,7 @@ export async function issueOtp(
       salt,
       codeHash: digest(key, salt, code),
       network,
+      target,
       expiresAt: new Date(now.getTime() + OTP_TTL_MS),
       createdAt: now,
     });
@@ -47,7 +54,7 @@ export async function issueOtp(
 }
 
 /** The user's newest unused code of that type (it may have expired), or null. */
-export async function liveOtp(db: Db, userId: number, type: OtpType): Promise<OtpRow | null> {
+export async function liveOtp(db: Db, userId: number, type: CodeKind): Promise<OtpRow | null> {
   const [live] = await db
     .select()
     .from(otpCodes)

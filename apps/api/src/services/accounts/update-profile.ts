@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@baan/contract';
+import { AUTH_MESSAGES, toE164 } from '@baan/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -19,9 +19,27 @@ export async function updateProfile(
   now: Date,
 ): Promise<UserRow> {
   const cleared = (value: string | undefined) => (value === undefined ? undefined : value || null);
+  const phone = cleared(input.phone_number);
+  // Another number is not verified (ADR 034): the verified state stays only when it is the same number in E.164.
+  const same = phone ? toE164(phone) : null;
+  const phoneVerifiedAt =
+    phone === undefined
+      ? undefined
+      : same
+        ? sql`case when ${users.phoneNumber} = ${same} then ${users.phoneVerifiedAt} else null end`
+        : null;
   const [row] = await db
     .update(users)
-    .set({ name: input.name, phoneNumber: cleared(input.phone_number), lineId: cleared(input.line_id), updatedAt: now })
+    .set({
+      name: input.name,
+      phoneNumber:
+        same && phone !== undefined
+          ? sql`case when ${users.phoneNumber} = ${same} then ${users.phoneNumber} else ${phone} end`
+          : phone,
+      phoneVerifiedAt,
+      lineId: cleared(input.line_id),
+      updatedAt: now,
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new Error('user vanished during update');

@@ -47,6 +47,7 @@ async function findPublished(db: Db, slug: string) {
       areas: users.profileAreas,
       licenceNumber: users.licenceNumber,
       licenceVerified: users.licenceVerified,
+      phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null and ${users.phoneNumber} is not null`,
       about: users.profileAbout,
       createdAt: users.createdAt,
     })
@@ -100,7 +101,7 @@ export async function getAgentProfile(db: Db, storage: Storage, slug: string, no
     areas: agent.areas,
     licence_number: agent.licenceNumber,
     licence_verified: agent.licenceVerified ? 1 : 0,
-    phone_verified: 0,
+    phone_verified: agent.phoneVerified ? 1 : 0,
     about: agent.about,
     member_since: agent.createdAt.toISOString(),
     listings_active: active?.n ?? 0,
