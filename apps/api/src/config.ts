@@ -141,7 +141,7 @@ export type UploadLimits = { perAccount: number; maxTmpBytes: number };
 export const UPLOADS_PER_ACCOUNT = 2;
 
 /**
- * SMS provider (ADR 034): `demo` writes each message to the demo outbox (mail_outbox) and the local log, never
+ * SMS provider (ADR 036): `demo` writes each message to the demo outbox (mail_outbox) and the local log, never
  * in production; `http` POSTs JSON to SMS_API_URL with SMS_API_TOKEN. Outside production it defaults to demo.
  */
 export type SmsConfig =
@@ -435,7 +435,7 @@ function checkTogether(env: Parsed, ctx: z.RefinementCtx) {
         message: `ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters in production and not the demo password from the README`,
       });
   }
-  // SMS (ADR 034): production never uses the demo provider, and the HTTP provider needs its URL and token.
+  // SMS (ADR 036): production never uses the demo provider, and the HTTP provider needs its URL and token.
   if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'demo')
     ctx.addIssue({
       code: 'custom',

@@ -128,7 +128,7 @@ export const AgentProfile = z.object({
   areas: z.array(z.string()),
   licence_number: z.string().nullable(),
   licence_verified: z.union([z.literal(0), z.literal(1)]),
-  /** 1 when the agent's phone number was proved by an SMS code (POST /api/user/phone/verify; ADR 034). */
+  /** 1 when the agent's phone number was proved by an SMS code (POST /api/user/phone/verify; ADR 036). */
   phone_verified: z.union([z.literal(0), z.literal(1)]),
   about: z.string().nullable(),
   /** When the account was created (ISO). */

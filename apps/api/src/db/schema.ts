@@ -31,7 +31,7 @@ export const users = pgTable(
     email: varchar('email', { length: 320 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     phoneNumber: varchar('phone_number', { length: 40 }),
-    /** When phone_number was proved by an SMS code (ADR 034); null again whenever the number changes. */
+    /** When phone_number was proved by an SMS code (ADR 036); null again whenever the number changes. */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** Shown on the owner's listings as a LINE button (lower-cased; LINE_ID_PATTERN). */
     lineId: varchar('line_id', { length: 21 }),

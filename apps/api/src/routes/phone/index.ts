@@ -13,7 +13,7 @@ import type { UserRow } from '../../services/accounts/to-public-user.ts';
 import { invalidateListings } from '../../services/reads/listing-reads.ts';
 
 /**
- * Phone numbers verified by a 6-digit SMS code (docs/api.md "Agents, agencies, verification"; ADR 034), with the
+ * Phone numbers verified by a 6-digit SMS code (docs/api.md "Agents, agencies, verification"; ADR 036), with the
  * e-mail codes' limits: per network and per account on the calls, per number on the messages, and code-guard.ts
  * on the tries.
  */

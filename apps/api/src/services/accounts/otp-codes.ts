@@ -9,7 +9,7 @@ export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
 export type OtpRow = typeof otpCodes.$inferSelect;
-/** E-mail codes (the contract's OtpType) and SMS codes for a phone number (ADR 034). */
+/** E-mail codes (the contract's OtpType) and SMS codes for a phone number (ADR 036). */
 export type CodeKind = OtpType | 'phone';
 /** E-mail codes have 4 digits; SMS codes 6 (docs/api.md). */
 export const CODE_DIGITS: Record<CodeKind, number> = { register: 4, forgot_password: 4, phone: 6 };

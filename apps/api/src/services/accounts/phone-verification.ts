@@ -15,7 +15,7 @@ export type SmsJobPayload = { to: string; text: string };
 
 /**
  * Issues a 6-digit code for the number (voiding the user's older phone codes; only its hash is stored, as for
- * e-mail codes) and queues the SMS that carries it, in one transaction (ADR 034).
+ * e-mail codes) and queues the SMS that carries it, in one transaction (ADR 036).
  */
 export async function sendPhoneCode(
   deps: { db: Db; otpKey: Buffer; now: Date },

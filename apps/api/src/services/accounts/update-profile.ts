@@ -20,7 +20,7 @@ export async function updateProfile(
 ): Promise<UserRow> {
   const cleared = (value: string | undefined) => (value === undefined ? undefined : value || null);
   const phone = cleared(input.phone_number);
-  // Another number is not verified (ADR 034): the verified state stays only when it is the same number in E.164.
+  // Another number is not verified (ADR 036): the verified state stays only when it is the same number in E.164.
   const same = phone ? toE164(phone) : null;
   const phoneVerifiedAt =
     phone === undefined

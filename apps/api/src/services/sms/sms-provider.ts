@@ -3,7 +3,7 @@ import { maskPhone } from '@baan/contract';
 /** One text message to an E.164 number. */
 export type Sms = { to: string; text: string; devNote?: Record<string, string> };
 
-/** What sends SMS (ADR 034). `send` rejects when the provider did not take the message; the SMS job then retries. */
+/** What sends SMS (ADR 036). `send` rejects when the provider did not take the message; the SMS job then retries. */
 export type SmsProvider = {
   readonly kind: 'demo' | 'http';
   send: (sms: Sms) => Promise<void>;
