@@ -31,6 +31,9 @@ const server = await startNode(
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
+    // Every page load comes from 127.0.0.1: the render limit per network (ADR 021) would refuse the uncached renders
+    // of one "visitor" that stands for many.
+    PAGE_RENDER_BURST: '100000',
     // The read and page caches' lifetime (5 s by default) can be set to see what their expiry costs.
     ...(process.env.LISTING_CACHE_TTL_MS ? { LISTING_CACHE_TTL_MS: process.env.LISTING_CACHE_TTL_MS } : {}),
   },

@@ -16,6 +16,24 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('configuration: one schema for the whole environment', () => {
+  it('keeps listing pages 30 s (and 30 s stale) where every node hears of every write, else 5 s and never stale', () => {
+    const cache = (env: Record<string, string>) => {
+      const c = loadConfig(env);
+      return [c.listingCacheTtlMs, c.listingCacheStaleMs];
+    };
+    // One process on PGlite: its own writes are all there are.
+    expect(cache({})).toEqual([30_000, 30_000]);
+    // PostgreSQL with Redis: invalidations reach every node.
+    expect(cache({ DATABASE_URL: 'postgresql://baan@db/baan', REDIS_URL: 'redis://redis:6379' })).toEqual([
+      30_000, 30_000,
+    ]);
+    // PostgreSQL without Redis: another node's write is only seen when the entry expires.
+    expect(cache({ DATABASE_URL: 'postgresql://baan@db/baan' })).toEqual([5_000, 0]);
+    // Set explicitly, the settings win.
+    expect(cache({ LISTING_CACHE_TTL_MS: '1000', LISTING_CACHE_STALE_MS: '0' })).toEqual([1_000, 0]);
+    expect(() => loadConfig({ LISTING_CACHE_STALE_MS: '-1' })).toThrow(/LISTING_CACHE_STALE_MS/);
+  });
+
   it('gives every default for an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -33,7 +51,7 @@ describe('configuration: one schema for the whole environment', () => {
       logLevel: 'info',
       isProduction: false,
       trustProxy: false,
-      listingCacheTtlMs: 5_000,
+      listingCacheTtlMs: 30_000,
       listingCacheStaleMs: 30_000,
       redisUrl: undefined,
       mailFrom: 'Baan <no-reply@baan.example>',
