@@ -240,7 +240,7 @@ describe('GET /api/user/inquiries', () => {
         total: 0,
         page: 1,
         per_page: 20,
-        counts: { new: 0, contacted: 0, closed: 0 },
+        counts: { new: 0, contacted: 0, closed: 0, spam: 0 },
         median_response_minutes: null,
       });
     }

@@ -156,8 +156,8 @@ describe('PATCH /api/user/inquiries/{id}', () => {
   it('answers 400 per field to a bad status or a too-long note, and changes nothing', async () => {
     const row = await inquiry(condo.id, owner.id, { note: 'Keep me' });
     const cases: [unknown, string, string][] = [
-      [{ status: 'won' }, 'status', 'status must be one of: new, contacted, closed'],
-      [{}, 'status', 'status must be one of: new, contacted, closed'],
+      [{ status: 'won' }, 'status', 'status must be one of: new, contacted, closed, spam'],
+      [{}, 'status', 'status must be one of: new, contacted, closed, spam'],
       [
         { status: 'contacted', note: 'x'.repeat(INQUIRY_NOTE_MAX + 1) },
         'note',
@@ -198,7 +198,7 @@ describe('GET /api/user/inquiries: status filter, counts, median answer time', (
 
   it('filters by status, alone and with property_id, and counts over all the caller’s inquiries', async () => {
     const all = (await list('?per_page=100')).items;
-    const expected = { new: 0, contacted: 0, closed: 0 };
+    const expected = { new: 0, contacted: 0, closed: 0, spam: 0 };
     for (const item of all) expected[item.status] += 1;
     expect(expected.new).toBeGreaterThan(0);
     expect(expected.contacted).toBeGreaterThan(0);
@@ -223,7 +223,9 @@ describe('GET /api/user/inquiries: status filter, counts, median answer time', (
   it('answers 400 to an unknown status', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/user/inquiries?status=won', headers: auth(owner.token) });
     expect(res.statusCode).toBe(400);
-    expect(ErrorEnvelope.parse(res.json()).errors?.status?.[0]).toBe('status must be one of: new, contacted, closed');
+    expect(ErrorEnvelope.parse(res.json()).errors?.status?.[0]).toBe(
+      'status must be one of: new, contacted, closed, spam',
+    );
   });
 
   it('gives the median minutes to the first answer, null before any', async () => {
@@ -231,7 +233,7 @@ describe('GET /api/user/inquiries: status filter, counts, median answer time', (
     const empty = await list('', quiet.token);
     expect(empty).toMatchObject({
       total: 0,
-      counts: { new: 0, contacted: 0, closed: 0 },
+      counts: { new: 0, contacted: 0, closed: 0, spam: 0 },
       median_response_minutes: null,
     });
 
@@ -251,7 +253,7 @@ describe('GET /api/user/inquiries: status filter, counts, median answer time', (
     await answered(600);
     const page = await list('', quiet.token);
     expect(page.median_response_minutes).toBe(90);
-    expect(page.counts).toEqual({ new: 1, contacted: 3, closed: 0 });
+    expect(page.counts).toEqual({ new: 1, contacted: 3, closed: 0, spam: 0 });
     // Closing an answered inquiry does not move its answer time.
     const [first] = page.items.filter((i) => i.id !== unanswered.id);
     if (!first) throw new Error('no answered inquiry');
@@ -259,7 +261,7 @@ describe('GET /api/user/inquiries: status filter, counts, median answer time', (
     expect((await list('', quiet.token)).median_response_minutes).toBe(90);
     // Each owner's counts and median are their own: the other owner's one inquiry is still new.
     expect(await list('', other.token)).toMatchObject({
-      counts: { new: 1, contacted: 0, closed: 0 },
+      counts: { new: 1, contacted: 0, closed: 0, spam: 0 },
       median_response_minutes: null,
     });
   });

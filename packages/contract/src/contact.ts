@@ -131,7 +131,13 @@ export const InquiryPage = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   /** Across all the caller's inquiries (not only this filter): the sidebar badge shows `new`. */
-  counts: z.object({ new: z.number().int(), contacted: z.number().int(), closed: z.number().int() }),
+  counts: z.object({
+    new: z.number().int(),
+    contacted: z.number().int(),
+    closed: z.number().int(),
+    /** Leads whose sender the owner blocked in the conversation. */
+    spam: z.number().int(),
+  }),
   /** Median minutes from an inquiry to the owner's first answer (status moved on from new); null before any. */
   median_response_minutes: z.number().int().nullable(),
 });

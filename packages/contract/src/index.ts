@@ -6,6 +6,7 @@ export * from './api-document.ts';
 export * from './buyers.ts';
 export * from './challenge.ts';
 export * from './contact.ts';
+export * from './conversations.ts';
 export * from './create-property.ts';
 export * from './envelope.ts';
 export * from './guides.ts';

@@ -96,7 +96,7 @@ export const REVIEW_REASONS = [
 ] as const;
 
 /** Lead tracking: where the owner stands with an inquiry. */
-export const INQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;
+export const INQUIRY_STATUSES = ['new', 'contacted', 'closed', 'spam'] as const;
 
 /** The ways a visitor can reach an owner from a listing page, counted as contact clicks. */
 export const CONTACT_CHANNELS = ['phone', 'email', 'line'] as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PublicProfile } from './agents.ts';
 import { SavedSearch } from './buyers.ts';
 import { ContactMessage, Inquiry, OwnProperty } from './contact.ts';
+import { MessageAttachment } from './conversations.ts';
 import { successEnvelope } from './envelope.ts';
 import { Payment, Subscription } from './payments.ts';
 
@@ -174,6 +175,28 @@ export const DataExport = z.object({
   consents: z.array(Consent),
   statistics: z.array(ExportedStatisticsDay),
   privacy_requests: z.array(PrivacyRequest),
+  /**
+   * The person's conversations (ADR 034): as the listing's owner, as the visitor, or as a guest from their address.
+   * The other side is named, never with their address or phone; only the person's own messages are in it.
+   */
+  conversations: z.array(
+    z.object({
+      id: z.number().int(),
+      listing: z.object({ id: z.number().int().nullable(), title: z.string() }),
+      role: z.enum(['owner', 'visitor']),
+      other_party: z.object({ name: z.string() }),
+      created_at: z.string(),
+      last_message_at: z.string(),
+      messages: z.array(
+        z.object({
+          id: z.number().int(),
+          body: z.string(),
+          attachments: z.array(MessageAttachment),
+          created_at: z.string(),
+        }),
+      ),
+    }),
+  ),
 });
 export type DataExport = z.infer<typeof DataExport>;
 export const DataExportResponse = successEnvelope(DataExport);

@@ -668,7 +668,7 @@ export const propertyInquiries = pgTable(
     message: text('message').notNull(),
     language: varchar('language', { length: 8 }).notNull().default('en'),
     /** Lead tracking: the owner's progress with this inquiry, and a note only they see. */
-    status: varchar('status', { length: 12, enum: ['new', 'contacted', 'closed'] })
+    status: varchar('status', { length: 12, enum: ['new', 'contacted', 'closed', 'spam'] })
       .notNull()
       .default('new'),
     note: text('note'),
@@ -689,6 +689,63 @@ export const propertyInquiries = pgTable(
     index('property_inquiries_property_idx').on(t.propertyId),
     index('property_inquiries_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/**
+ * A thread between a listing's owner and a visitor, opened by an inquiry (ADR 034). The visitor is an account
+ * (`visitor_id`) or a guest known by name and e-mail, who follows the thread through a link signed with
+ * `guest_key`. The title is copied so the thread outlives the listing. Per side: when they last read it (unread
+ * counts) and when they were last mailed about it (at most once per 10 minutes). `blocked_by` is the side that
+ * blocked the other: then neither writes.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    inquiryId: integer('inquiry_id').references(() => propertyInquiries.id, { onDelete: 'set null' }),
+    propertyTitle: varchar('property_title', { length: 300 }).notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: integer('visitor_id').references(() => users.id, { onDelete: 'cascade' }),
+    visitorName: varchar('visitor_name', { length: 200 }).notNull(),
+    visitorEmail: varchar('visitor_email', { length: 320 }).notNull(),
+    visitorLanguage: varchar('visitor_language', { length: 8 }).notNull().default('en'),
+    /** Random; the guest link's token is an HMAC of the id and this key. */
+    guestKey: varchar('guest_key', { length: 64 }).notNull(),
+    blockedBy: varchar('blocked_by', { length: 8, enum: ['owner', 'visitor'] }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    ownerReadAt: timestamp('owner_read_at', { withTimezone: true }),
+    visitorReadAt: timestamp('visitor_read_at', { withTimezone: true }),
+    ownerMailedAt: timestamp('owner_mailed_at', { withTimezone: true }),
+    visitorMailedAt: timestamp('visitor_mailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_owner_idx').on(t.ownerId, t.lastMessageAt.desc()),
+    index('conversations_visitor_idx').on(t.visitorId, t.lastMessageAt.desc()),
+    index('conversations_inquiry_idx').on(t.inquiryId),
+  ],
+);
+
+/** One message of a thread; its files are private storage keys (`private/conversations/`), served to the two sides only. */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    sender: varchar('sender', { length: 8, enum: ['owner', 'visitor'] }).notNull(),
+    body: text('body').notNull(),
+    attachments: jsonb('attachments')
+      .$type<{ kind: 'image' | 'pdf'; key: string; keys: string[] }[]>()
+      .notNull()
+      .default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversation_messages_thread_idx').on(t.conversationId, t.id)],
 );
 
 /**

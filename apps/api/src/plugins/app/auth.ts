@@ -29,6 +29,8 @@ declare module 'fastify' {
     deviceKey: Buffer;
     /** HMAC key that signs proof-of-work challenges (lib/burst-challenge.ts). */
     challengeKey: Buffer;
+    /** HMAC key that signs a guest's per-thread conversation links (services/conversations/guest-token.ts). */
+    conversationKey: Buffer;
     /** preHandler: sets request.user from the Bearer token, or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: like authenticate, then 403 unless the user is an admin. */
@@ -64,6 +66,7 @@ export default fp(
     app.decorate('networkKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'client-networks', 32)));
     app.decorate('deviceKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'device-tokens', 32)));
     app.decorate('challengeKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'burst-challenges', 32)));
+    app.decorate('conversationKey', Buffer.from(hkdfSync('sha256', secret, 'baan', 'conversation-links', 32)));
 
     app.decorate('tokens', {
       async sign(user, remember) {

@@ -76,6 +76,8 @@ const contactRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const input = request.body;
+      // A signed-in visitor's thread is in their inbox; a session that does not check out is refused (401).
+      if (request.headers.authorization) await app.authenticate(request);
       // Before the lookup: probing which listings exist is limited too.
       await app.rateLimit.byIp('inquiry', request);
       await app.rateLimit.byEmail('inquiry', input.email);
@@ -84,12 +86,13 @@ const contactRoutes: RoutesPlugin = async (app) => {
       if (!listing) throw notFound(M.listingNotFound);
       const mail = await inquiryMailPlan(app.rateLimit.counters(request), listing);
       const row = await sendInquiry(
-        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl },
+        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, conversationKey: app.conversationKey },
         listing,
         input,
         requestLanguage(request),
         app.clock.now(),
         mail,
+        request.user?.id ?? null,
       );
       request.log.info({ inquiryId: row.id, propertyId: listing.id, mail }, 'inquiry stored');
       return reply.code(201).send(ok(toWireInquiry(row), M.inquirySent));

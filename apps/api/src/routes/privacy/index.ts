@@ -77,7 +77,7 @@ const privacyRoutes: RoutesPlugin = async (app) => {
       schema: { response: { 200: DataExportResponse } },
     },
     async (request, reply) => {
-      const data = await exportPersonalData(app.db, app.storage, currentUser(request), now());
+      const data = await exportPersonalData(app.db, app.storage, app.conversationKey, currentUser(request), now());
       reply.header('Cache-Control', 'private, no-store');
       return ok(data, M.exported);
     },

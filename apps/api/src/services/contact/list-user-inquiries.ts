@@ -37,7 +37,7 @@ export async function listUserInquiries(db: Db, ownerId: number, query: UserInqu
       .from(propertyInquiries)
       .where(and(eq(propertyInquiries.ownerId, ownerId), isNotNull(propertyInquiries.respondedAt))),
   ]);
-  const counts: Record<InquiryStatus, number> = { new: 0, contacted: 0, closed: 0 };
+  const counts: Record<InquiryStatus, number> = { new: 0, contacted: 0, closed: 0, spam: 0 };
   for (const { status, n } of byStatus) counts[status] = n;
   return {
     items: rows.map(toWireInquiry),

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, type InquiryRequest, isLanguage, type Language, local
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, propertyInquiries, users } from '../../db/schema.ts';
+import { openConversation } from '../conversations/conversations.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isVisible } from '../properties/visible.ts';
 import { countInquiry } from '../stats/record.ts';
@@ -27,13 +28,15 @@ export async function findInquiryListing(db: Db, propertyId: number) {
 }
 
 export type InquiryListing = NonNullable<Awaited<ReturnType<typeof findInquiryListing>>>;
-export type InquiryDeps = { db: Db; mailer: Mailer; publicUrl: string };
+/** `conversationKey` signs a guest's link to the thread the inquiry opens (ADR 034). */
+export type InquiryDeps = { db: Db; mailer: Mailer; publicUrl: string; conversationKey: Buffer };
 
 /**
  * Stores the inquiry (with a copy of the title, so it outlives the listing) and queues the mail to
  * the owner in their language, in one transaction — or, over the hourly cap (`mail: 'held'`,
  * inquiry-digest.ts), makes sure the owner's digest mail is coming. The owner's address never goes
- * back to the visitor.
+ * back to the visitor. The inquiry also opens a conversation (its first message; a guest is mailed the link), in
+ * the same transaction; `visitorId` is the account of a visitor who sent their session.
  */
 export async function sendInquiry(
   deps: InquiryDeps,
@@ -42,6 +45,7 @@ export async function sendInquiry(
   language: Language,
   now: Date,
   mail: 'sent' | 'held' = 'sent',
+  visitorId: number | null = null,
 ): Promise<InquiryRow> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -62,6 +66,11 @@ export async function sendInquiry(
     if (!row) throw new Error('inquiry insert returned nothing');
     // The listing's statistics count it on its Bangkok day, with the inquiry or not at all.
     await countInquiry(tx, listing.id, now);
+    await openConversation(
+      tx,
+      { mailer: deps.mailer, publicUrl: deps.publicUrl, secret: deps.conversationKey },
+      { inquiry: row, visitorId, language },
+    );
     if (mail === 'held') {
       await queueInquiryDigest(tx, listing.ownerId, now);
       return row;

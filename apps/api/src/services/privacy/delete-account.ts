@@ -24,6 +24,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { forgetDeviceTokens } from '../accounts/device-tokens.ts';
+import { deleteConversationsOf } from '../conversations/personal-data.ts';
 import { isSharedDemoKey } from '../images/demo-keys.ts';
 import { imageFileKeys } from '../images/process-image.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -56,13 +57,14 @@ const sameAddress = (column: AnyPgColumn, email: string) => sql`lower(${column})
  * Deletes an account's personal data in the caller's transaction (PDPA section 33, ADR 023), row by row:
  * - gone: listings (with photos, rooms, statistics, visits, others' favourites and alert matches of them), inquiries
  *   received and sent (sent: from the account's address), contact messages from it, favourites, saved searches, weekly
- *   report marks, codes and reset tokens, subscription periods, consents, the newsletter entry, and the mail that
- *   waits for or was sent to the address (outbox, mail jobs);
+ *   report marks, codes and reset tokens, subscription periods, consents, the newsletter entry, the mail that
+ *   waits for or was sent to the address (outbox, mail jobs), and the conversations (ADR 034) about its listings,
+ *   started from it or as a guest from its address, with both sides' messages and their private files;
  * - kept without the person: payments (Thai accounting law: 5 years) with an anonymous billing snapshot and no
  *   receipt image; the user row as their anonymous payer (no name, no address, no password, disabled, deleted_at);
  *   the privacy requests and audit entries, with the e-mail masked;
  * - every token stops working (the session version moves on; disabled and deleted accounts fail authentication).
- * The files (photos, avatar, receipts) are removed by a durable job queued here, so they go only if the rows do.
+ * The files (photos, avatar, receipts, conversation attachments) are removed by a durable job queued here, so they go only if the rows do.
  */
 export async function deleteAccount(tx: Tx, userId: number, now: Date): Promise<void> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -82,6 +84,8 @@ export async function deleteAccount(tx: Tx, userId: number, now: Date): Promise<
     ...paid.flatMap((p) => (p.receiptKey ? [p.receiptKey] : [])),
   ];
 
+  // Before the listings: a thread about a deleted listing keeps its owner, so it is found by the owner's id.
+  fileKeys.push(...(await deleteConversationsOf(tx, userId, email)));
   await tx.delete(properties).where(eq(properties.userId, userId));
   await tx
     .delete(propertyInquiries)

@@ -18,6 +18,7 @@ import { toPublicProfile } from '../agents/agent-profiles.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { listConsents } from '../consents/consents.ts';
 import { toWireContactMessage, toWireInquiry } from '../contact/contact-wire.ts';
+import { exportConversations } from '../conversations/personal-data.ts';
 import { listUserProperties } from '../owners/list-user-properties.ts';
 import { listSavedSearches } from '../saved-searches/list-saved-searches.ts';
 import { toPayment, toSubscription } from '../subscriptions/payment-wire.ts';
@@ -32,42 +33,60 @@ const fromAddress = (column: typeof propertyInquiries.email | typeof contactMess
  * already answers with. The export is written down as a completed request and in the audit log (the person is the
  * actor) in one transaction, before the document is handed over.
  */
-export async function exportPersonalData(db: Db, storage: Storage, user: UserRow, now: Date): Promise<DataExport> {
+export async function exportPersonalData(
+  db: Db,
+  storage: Storage,
+  conversationKey: Buffer,
+  user: UserRow,
+  now: Date,
+): Promise<DataExport> {
   const subject = { userId: user.id, email: user.email };
-  const [listings, favoriteRows, savedSearches, sent, received, messages, paymentRows, periods, newsletter, consents] =
-    await Promise.all([
-      listUserProperties(db, storage, user.id),
-      db
-        .select({ propertyId: favorites.propertyId, title: properties.title, createdAt: favorites.createdAt })
-        .from(favorites)
-        .innerJoin(properties, eq(properties.id, favorites.propertyId))
-        .where(eq(favorites.userId, user.id))
-        .orderBy(desc(favorites.createdAt)),
-      listSavedSearches(db, user.id),
-      db
-        .select()
-        .from(propertyInquiries)
-        .where(fromAddress(propertyInquiries.email, user.email))
-        .orderBy(desc(propertyInquiries.createdAt)),
-      db
-        .select()
-        .from(propertyInquiries)
-        .where(eq(propertyInquiries.ownerId, user.id))
-        .orderBy(desc(propertyInquiries.createdAt)),
-      db
-        .select()
-        .from(contactMessages)
-        .where(fromAddress(contactMessages.email, user.email))
-        .orderBy(desc(contactMessages.createdAt)),
-      db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(desc(payments.createdAt)),
-      db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(desc(subscriptions.startsAt)),
-      db
-        .select({ since: newsletterSubscribers.createdAt })
-        .from(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
-        .limit(1),
-      listConsents(db, subject),
-    ]);
+  const [
+    listings,
+    favoriteRows,
+    savedSearches,
+    sent,
+    received,
+    messages,
+    paymentRows,
+    periods,
+    newsletter,
+    consents,
+    threads,
+  ] = await Promise.all([
+    listUserProperties(db, storage, user.id),
+    db
+      .select({ propertyId: favorites.propertyId, title: properties.title, createdAt: favorites.createdAt })
+      .from(favorites)
+      .innerJoin(properties, eq(properties.id, favorites.propertyId))
+      .where(eq(favorites.userId, user.id))
+      .orderBy(desc(favorites.createdAt)),
+    listSavedSearches(db, user.id),
+    db
+      .select()
+      .from(propertyInquiries)
+      .where(fromAddress(propertyInquiries.email, user.email))
+      .orderBy(desc(propertyInquiries.createdAt)),
+    db
+      .select()
+      .from(propertyInquiries)
+      .where(eq(propertyInquiries.ownerId, user.id))
+      .orderBy(desc(propertyInquiries.createdAt)),
+    db
+      .select()
+      .from(contactMessages)
+      .where(fromAddress(contactMessages.email, user.email))
+      .orderBy(desc(contactMessages.createdAt)),
+    db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(desc(payments.createdAt)),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).orderBy(desc(subscriptions.startsAt)),
+    db
+      .select({ since: newsletterSubscribers.createdAt })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
+      .limit(1),
+    listConsents(db, subject),
+    exportConversations(db, conversationKey, user),
+  ]);
   const listingIds = listings.map((l) => l.id);
   const statistics =
     listingIds.length === 0
@@ -151,5 +170,6 @@ export async function exportPersonalData(db: Db, storage: Storage, user: UserRow
       favorites: s.favorites,
     })),
     privacy_requests: requests.map((row) => toWirePrivacyRequest(row, now)),
+    conversations: threads,
   };
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { type AdminVerification, type ListingVerification, VERIFICATION_MESSAGES } from '@baan/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -7,9 +5,8 @@ import { properties, users, verifications } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
-import { imageFileKeys, processImage } from '../images/process-image.ts';
-import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
+import { storePrivateFile } from '../uploads/store-private-file.ts';
 import { notifyVerificationDecision, type VerificationNotice } from './verification-mail.ts';
 
 /** Documents live under a prefix the public /uploads route refuses to serve (like payment receipts). */
@@ -24,27 +21,6 @@ export async function assertListingOwner(db: Db, propertyId: number, userId: num
   const [row] = await db.select({ userId: properties.userId }).from(properties).where(eq(properties.id, propertyId));
   if (!row) throw notFound(VERIFICATION_MESSAGES.listingNotFound);
   if (row.userId !== userId) throw forbidden('You can only verify your own listings.');
-}
-
-/**
- * Stores the document privately: an image re-encoded as WebP (its metadata, such as a phone's GPS, dropped), a PDF as
- * it came (already sniffed and size-bounded by receiveMultipart). Returns the stored keys.
- */
-async function storeDocument(storage: Storage, document: ReceivedFile): Promise<{ key: string; all: string[] }> {
-  if (document.kind === 'pdf') {
-    const key = `${VERIFICATION_FOLDER}/${randomUUID()}.pdf`;
-    await storage.put(key, await readFile(document.path), 'application/pdf');
-    return { key, all: [key] };
-  }
-  try {
-    const stored = await processImage(storage, document.path, VERIFICATION_FOLDER, [2000]);
-    const keys = imageFileKeys(stored);
-    const [key] = keys;
-    if (!key) throw new Error('document stored without a key');
-    return { key, all: keys };
-  } catch (err) {
-    throw photoRejection(err, document) ?? err;
-  }
 }
 
 /** A listing check as its owner sees it. */
@@ -71,7 +47,7 @@ export async function submitListingVerification(
   now: Date,
 ): Promise<ListingVerification> {
   await assertListingOwner(db, input.propertyId, input.userId);
-  const stored = await storeDocument(storage, input.document);
+  const stored = await storePrivateFile(storage, VERIFICATION_FOLDER, input.document);
   try {
     const row = await db.transaction(async (tx) => {
       await tx

@@ -15,6 +15,7 @@ export const STATUS_STYLES: Record<InquiryStatus, string> = {
   new: 'bg-amber-100 text-amber-900 ring-amber-300',
   contacted: 'bg-sky-100 text-sky-900 ring-sky-300',
   closed: 'bg-slate-100 text-slate-700 ring-slate-300',
+  spam: 'bg-rose-100 text-rose-900 ring-rose-300',
 };
 
 type NoteState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message: string };
