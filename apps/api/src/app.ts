@@ -68,6 +68,7 @@ import statsRoutes from './routes/stats/index.ts';
 import transitRoutes from './routes/transit/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import verificationRoutes from './routes/verifications/index.ts';
+import viewingRoutes from './routes/viewings/index.ts';
 import { bootstrapAdmin } from './services/accounts/ensure-admin.ts';
 import { ensurePackageTiers } from './services/packages/package-tiers.ts';
 import { backfillListingPlaces } from './services/properties/backfill-places.ts';
@@ -200,6 +201,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(projectRoutes);
       await api.register(agentRoutes);
       await api.register(verificationRoutes);
+      await api.register(viewingRoutes);
       await api.register(locationRoutes);
       await api.register(transitRoutes);
       await api.register(searchRoutes);

@@ -314,6 +314,7 @@ describe('GET /api/user/properties/{id}/stats', () => {
       contact_clicks: 1,
       inquiries: 2,
       favorites: 0,
+      viewings: 0,
     });
     expect(payload.days[1]).toEqual({
       date: '2027-03-08',
@@ -322,6 +323,7 @@ describe('GET /api/user/properties/{id}/stats', () => {
       contact_clicks: 0,
       inquiries: 0,
       favorites: 0,
+      viewings: 0,
     });
     expect(payload.days[6]).toMatchObject({ date: '2027-03-13', views: 5, contact_clicks: 3 });
     expect(payload.totals).toEqual({
@@ -330,6 +332,7 @@ describe('GET /api/user/properties/{id}/stats', () => {
       contact_clicks: 7,
       inquiries: 3,
       favorites: 0,
+      viewings: 0,
       clicks: { phone: 3, email: 1, line: 3 },
     });
 

@@ -34,3 +34,4 @@ export * from './search.ts';
 export * from './site-settings.ts';
 export * from './sub-types.ts';
 export * from './verifications.ts';
+export * from './viewings.ts';

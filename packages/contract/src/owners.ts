@@ -126,6 +126,8 @@ export const StatsTotals = z.object({
   contact_clicks: count,
   inquiries: count,
   favorites: count,
+  /** Viewings requested (an addition to docs/api.md, ADR 034). */
+  viewings: count,
   /** contact_clicks by channel (an addition to docs/api.md). */
   clicks: z.object({ phone: count, email: count, line: count }),
 });
@@ -138,6 +140,7 @@ export const StatsDay = z.object({
   contact_clicks: count,
   inquiries: count,
   favorites: count,
+  viewings: count,
 });
 export type StatsDay = z.infer<typeof StatsDay>;
 /** GET /api/user/properties/{id}/stats?days=7|30|90. */

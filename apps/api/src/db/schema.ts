@@ -199,6 +199,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   /** `Name <address>` when a reply should go to someone other than the sender (contact, inquiry). */
   replyTo: text('reply_to'),
+  /** Files sent with the mail (a viewing's .ics invite), as the mailer got them. */
+  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -385,6 +387,11 @@ export const properties = pgTable(
       t.propertySubType,
     ),
     index('properties_price_changed_idx').on(t.priceChangedAt),
+    // The rental-term filters of GET /api/properties (rent listings only carry terms): partial, so sale listings cost nothing.
+    index('properties_rent_furnishing_idx').on(t.status, t.furnishing).where(sql`${t.furnishing} is not null`),
+    index('properties_rent_pets_idx').on(t.status, t.petsAllowed).where(sql`${t.petsAllowed}`),
+    index('properties_rent_deposit_idx').on(t.status, t.depositMonths).where(sql`${t.depositMonths} is not null`),
+    index('properties_rent_min_lease_idx').on(t.status, t.minLeaseMonths).where(sql`${t.minLeaseMonths} is not null`),
   ],
 );
 
@@ -834,6 +841,8 @@ export const listingDailyStats = pgTable(
     clicksLine: integer('clicks_line').notNull().default(0),
     inquiries: integer('inquiries').notNull().default(0),
     favorites: integer('favorites').notNull().default(0),
+    /** Viewings requested that day (ADR 034). */
+    viewings: integer('viewings').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
 );
@@ -1082,5 +1091,62 @@ export const verifications = pgTable(
     index('verifications_status_idx').on(t.status, t.id.desc()),
     index('verifications_property_idx').on(t.propertyId, t.id.desc()),
     index('verifications_user_idx').on(t.userId, t.kind, t.id.desc()),
+  ],
+);
+
+/** An owner's weekly hours for viewings, Asia/Bangkok (ADR 034): minutes from midnight, on the hour. */
+export const viewingSlots = pgTable(
+  'viewing_slots',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday … 6 = Saturday. */
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+  },
+  (t) => [index('viewing_slots_user_idx').on(t.userId, t.weekday)],
+);
+
+/**
+ * A visitor's request to see a listing for one hour (ADR 034). An owner is in one place at a time: at most one open
+ * (requested, proposed or confirmed) viewing per owner and start, held by a unique index, so of two requests
+ * racing for one hour exactly one is stored.
+ */
+export const viewings = pgTable(
+  'viewings',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The signed-in visitor, or null for a guest. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    propertyTitle: text('property_title').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    mode: varchar('mode', { length: 12, enum: ['in_person', 'video'] }).notNull(),
+    status: varchar('status', { length: 12, enum: ['requested', 'confirmed', 'declined', 'proposed'] })
+      .notNull()
+      .default('requested'),
+    name: varchar('name', { length: 120 }).notNull(),
+    email: varchar('email', { length: 320 }).notNull(),
+    phone: varchar('phone', { length: 40 }),
+    /** The visitor's language for their mails. */
+    language: varchar('language', { length: 8 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('viewings_owner_open_slot_unique')
+      .on(t.ownerId, t.startsAt)
+      .where(sql`${t.status} in ('requested', 'proposed', 'confirmed')`),
+    index('viewings_owner_starts_idx').on(t.ownerId, t.startsAt),
+    index('viewings_user_idx').on(t.userId),
+    index('viewings_property_idx').on(t.propertyId),
   ],
 );

@@ -99,6 +99,7 @@ export const RATE_LIMITS = {
   // Visitor messages: enough for a person, too few for a spam run from one address.
   contact: { windowMs: 60 * MINUTE, perIp: 5, perEmail: 5 },
   inquiry: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
+  viewing: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
   newsletter: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
   // PromptPay receipts per account (its e-mail) and address: a purchase needs one, a retry or two;
   // each stores an image and costs sharp work, so a script cannot pile them up for review.

@@ -44,6 +44,7 @@ export default fp(
           ...(messageId ? { messageId } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           ...(mail.headers ? { headers: mail.headers } : {}),
+          ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
         });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
@@ -54,6 +55,7 @@ export default fp(
         text: mail.text,
         html: mail.html,
         replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
+        attachments: mail.attachments?.length ? mail.attachments : null,
       });
       // The code in the log is how a local run finishes sign-up; in production it would hand
       // anyone who reads the logs a way into every account, so it stays in the table only.

@@ -1,5 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /** What a service sends mail through (plugins/infra/mail.ts makes it: SMTP, or the development outbox). */
 export type Mail = {
   to: string;
@@ -13,6 +15,8 @@ export type Mail = {
    * its own data. Sent over SMTP; the development outbox does not keep them.
    */
   headers?: Record<string, string>;
+  /** Small text files sent with the mail (a viewing's .ics invite); kept in the job's payload, so keep them small. */
+  attachments?: MailAttachment[];
   /**
    * Shown in the server log only when there is no SMTP server (the development outbox) outside
    * production, so a local user can finish sign-up: e.g. `{ code }`. Never logged when mail really

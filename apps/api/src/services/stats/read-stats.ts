@@ -28,6 +28,7 @@ const sums = {
   line: sql<number>`coalesce(sum(${d.clicksLine}), 0)::int`,
   inquiries: sql<number>`coalesce(sum(${d.inquiries}), 0)::int`,
   favorites: sql<number>`coalesce(sum(${d.favorites}), 0)::int`,
+  viewings: sql<number>`coalesce(sum(${d.viewings}), 0)::int`,
 };
 type DayRow = { day: string } & { [K in keyof typeof sums]: number };
 
@@ -43,6 +44,7 @@ function assemble(rows: DayRow[], first: string, last: string): ListingStats {
     contact_clicks: 0,
     inquiries: 0,
     favorites: 0,
+    viewings: 0,
     clicks: { phone: 0, email: 0, line: 0 },
   };
   const days: StatsDay[] = dayRange(first, last).map((date) => {
@@ -55,12 +57,14 @@ function assemble(rows: DayRow[], first: string, last: string): ListingStats {
       contact_clicks: clicks,
       inquiries: row?.inquiries ?? 0,
       favorites: row?.favorites ?? 0,
+      viewings: row?.viewings ?? 0,
     };
     totals.views += day.views;
     totals.visitors += day.visitors;
     totals.contact_clicks += clicks;
     totals.inquiries += day.inquiries;
     totals.favorites += day.favorites;
+    totals.viewings += day.viewings;
     totals.clicks.phone += row?.phone ?? 0;
     totals.clicks.email += row?.email ?? 0;
     totals.clicks.line += row?.line ?? 0;

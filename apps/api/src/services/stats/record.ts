@@ -104,6 +104,17 @@ export async function countInquiry(tx: Tx | Db, propertyId: number, now: Date): 
     });
 }
 
+/** Counts a viewing request on its listing's Bangkok day; call it in the transaction that stores the request. */
+export async function countViewing(tx: Tx | Db, propertyId: number, now: Date): Promise<void> {
+  await tx
+    .insert(listingDailyStats)
+    .values({ propertyId, day: bangkokDay(now), viewings: 1 })
+    .onConflictDoUpdate({
+      target: [listingDailyStats.propertyId, listingDailyStats.day],
+      set: { viewings: sql`${listingDailyStats.viewings} + 1` },
+    });
+}
+
 /**
  * Counts a new favourite on its listing's Bangkok day; call it in the transaction that stores the favourite, only
  * when the favourite is new. `favorites` is favourites added per day: removing one later does not subtract, and a

@@ -29,13 +29,22 @@ describe('statistics helpers', () => {
   });
 
   it('finds no busiest day in a period without views', () => {
-    const day = { date: '2026-03-01', views: 0, visitors: 0, contact_clicks: 1, inquiries: 0, favorites: 0 };
+    const day = {
+      date: '2026-03-01',
+      views: 0,
+      visitors: 0,
+      contact_clicks: 1,
+      inquiries: 0,
+      favorites: 0,
+      viewings: 0,
+    };
     const totals = {
       views: 0,
       visitors: 0,
       contact_clicks: 1,
       inquiries: 0,
       favorites: 0,
+      viewings: 0,
       clicks: { phone: 1, email: 0, line: 0 },
     };
     expect(busiestDay({ totals, days: [day] })).toBeUndefined();

@@ -27,6 +27,7 @@ function daysOf(count: number, figures: (i: number) => Partial<StatsDay> = () =>
     contact_clicks: 0,
     inquiries: 0,
     favorites: 0,
+    viewings: 0,
     ...figures(i),
   }));
 }
@@ -41,6 +42,7 @@ function statsOf(days: StatsDay[], clicks = { phone: 0, email: 0, line: 0 }): Li
       contact_clicks: sum('contact_clicks'),
       inquiries: sum('inquiries'),
       favorites: sum('favorites'),
+      viewings: sum('viewings'),
       clicks,
     },
     days,

@@ -1,0 +1,130 @@
+import type { Viewing } from '@baan/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-error';
+import { useDecideViewingMutation, useGetViewingsQuery } from '../api/viewings-api';
+import { bangkokDay, bangkokHour } from './bangkok';
+
+/** The owner's viewing requests with confirm, decline and propose another time (Bangkok clock). */
+export function ViewingRequestsList() {
+  const { t } = useTranslation('viewings');
+  const list = useGetViewingsQuery();
+  const mine = (list.data ?? []).filter((v) => v.role === 'owner');
+  return (
+    <section aria-labelledby="viewing-requests-title" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="viewing-requests-title" className="text-lg font-bold text-slate-900">
+        {t('requests.title')}
+      </h2>
+      {list.isLoading ? null : mine.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t('requests.empty')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {mine.map((v) => (
+            <ViewingItem key={v.id} viewing={v} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ViewingItem({ viewing }: { viewing: Viewing }) {
+  const { t, i18n } = useTranslation('viewings');
+  const [decide, { isLoading }] = useDecideViewingMutation();
+  const [proposing, setProposing] = useState(false);
+  const [when, setWhen] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const locale = i18n.language;
+  const open = viewing.status !== 'declined';
+
+  const act = async (action: 'confirm' | 'decline' | 'propose') => {
+    setError(null);
+    let starts_at: string | undefined;
+    if (action === 'propose') {
+      // The picker's value is a Bangkok wall-clock time.
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:00$/.test(when)) {
+        setError(t('requests.proposeInvalid'));
+        return;
+      }
+      starts_at = new Date(`${when}:00+07:00`).toISOString();
+    }
+    try {
+      await decide({ id: viewing.id, action, ...(starts_at ? { starts_at } : {}) }).unwrap();
+      setProposing(false);
+    } catch (err) {
+      setError(isApiError(err) && err.status === 409 ? t('requests.conflict') : t('requests.failed'));
+    }
+  };
+
+  return (
+    <li className="py-3">
+      <p className="font-semibold text-slate-900">{viewing.property_title}</p>
+      <p className="text-sm text-slate-700">
+        {bangkokDay(viewing.starts_at, locale)} {bangkokHour(viewing.starts_at, locale)}–
+        {bangkokHour(viewing.ends_at, locale)} · {t(`mode.${viewing.mode}`)} ·{' '}
+        <span>{t(`status.${viewing.status}`)}</span>
+      </p>
+      <p className="text-sm text-slate-600">
+        {viewing.name} · {viewing.email}
+        {viewing.phone ? ` · ${viewing.phone}` : ''}
+      </p>
+      {open ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {viewing.status !== 'confirmed' ? (
+            <button
+              type="button"
+              disabled={isLoading}
+              onClick={() => act('confirm')}
+              className="min-h-11 rounded-lg bg-teal-700 px-3 text-sm font-semibold text-white hover:bg-teal-800"
+            >
+              {t('requests.confirm')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            disabled={isLoading}
+            onClick={() => act('decline')}
+            className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800"
+          >
+            {t('requests.decline')}
+          </button>
+          <button
+            type="button"
+            aria-expanded={proposing}
+            onClick={() => setProposing((p) => !p)}
+            className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800"
+          >
+            {t('requests.propose')}
+          </button>
+        </div>
+      ) : null}
+      {proposing ? (
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <label className="text-sm text-slate-700">
+            <span className="mb-1 block">{t('requests.newTime')}</span>
+            <input
+              type="datetime-local"
+              step={3600}
+              value={when}
+              onChange={(e) => setWhen(e.target.value.slice(0, 16))}
+              className="min-h-11 rounded-lg border border-slate-300 px-2"
+            />
+          </label>
+          <button
+            type="button"
+            disabled={isLoading}
+            onClick={() => act('propose')}
+            className="min-h-11 rounded-lg bg-teal-700 px-3 text-sm font-semibold text-white"
+          >
+            {t('requests.send')}
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
