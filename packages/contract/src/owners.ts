@@ -126,7 +126,7 @@ export const StatsTotals = z.object({
   contact_clicks: count,
   inquiries: count,
   favorites: count,
-  /** Viewings requested (an addition to docs/api.md, ADR 034). */
+  /** Viewings requested (an addition to docs/api.md, ADR 035). */
   viewings: count,
   /** contact_clicks by channel (an addition to docs/api.md). */
   clicks: z.object({ phone: count, email: count, line: count }),

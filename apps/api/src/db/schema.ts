@@ -841,7 +841,7 @@ export const listingDailyStats = pgTable(
     clicksLine: integer('clicks_line').notNull().default(0),
     inquiries: integer('inquiries').notNull().default(0),
     favorites: integer('favorites').notNull().default(0),
-    /** Viewings requested that day (ADR 034). */
+    /** Viewings requested that day (ADR 035). */
     viewings: integer('viewings').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.day] })],
@@ -1094,7 +1094,7 @@ export const verifications = pgTable(
   ],
 );
 
-/** An owner's weekly hours for viewings, Asia/Bangkok (ADR 034): minutes from midnight, on the hour. */
+/** An owner's weekly hours for viewings, Asia/Bangkok (ADR 035): minutes from midnight, on the hour. */
 export const viewingSlots = pgTable(
   'viewing_slots',
   {

@@ -1,4 +1,4 @@
-/** Asia/Bangkok has no daylight saving: always UTC+7 (ADR 034). */
+/** Asia/Bangkok has no daylight saving: always UTC+7 (ADR 035). */
 export const BANGKOK_OFFSET_MS = 7 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
