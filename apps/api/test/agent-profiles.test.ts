@@ -470,7 +470,7 @@ describe('PDPA: the public profile in the data export and in account deletion', 
     await publish(agent.token, 'pdpa-agent', { areas: ['Ari'], licence_number: 'P-1', about: 'About me' });
     const row = await userRow(agent.id);
     if (!row) throw new Error('no user');
-    const exported = await exportPersonalData(app.db, app.storage, row, NOW);
+    const exported = await exportPersonalData(app.db, app.storage, app.conversationKey, row, NOW);
     expect(exported.account.public_profile).toMatchObject({ slug: 'pdpa-agent', public: 1, areas: ['Ari'] });
     await app.db.transaction((tx) => deleteAccount(tx, agent.id, NOW));
     expect(await userRow(agent.id)).toMatchObject({
