@@ -31,6 +31,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'stats',
         'tools',
         'units',
+        'viewings',
       ].sort(),
     );
     for (const namespace of CORE_NAMESPACES) expect(i18n.hasResourceBundle('en', namespace)).toBe(true);

@@ -1,4 +1,4 @@
-import type { ViewingMode } from '@baan/contract';
+import { CONTACT_EMAIL_PATTERN, type ViewingMode } from '@baan/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
@@ -7,7 +7,6 @@ import { useGetFreeViewingSlotsQuery, useRequestViewingMutation } from '../api/v
 import { bangkokDate, bangkokDay, bangkokHour } from './bangkok';
 
 type Errors = { slot?: string; name?: string; email?: string; form?: string };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * "Book a viewing" on a listing's page: a day, then a free hour (Bangkok time), in person or by video call, and the
@@ -45,7 +44,7 @@ export function BookViewingForm({
     const next: Errors = {};
     if (!slot) next.slot = t('book.slotRequired');
     if (!name) next.name = t('book.nameRequired');
-    if (!EMAIL.test(email)) next.email = t('book.emailInvalid');
+    if (!CONTACT_EMAIL_PATTERN.test(email)) next.email = t('book.emailInvalid');
     setErrors(next);
     if (Object.keys(next).length > 0 || !slot) return;
     try {
