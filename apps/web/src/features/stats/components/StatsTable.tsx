@@ -2,13 +2,14 @@ import type { Language, StatsDay } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDay } from '../lib/format';
 
-const COLUMNS = ['views', 'visitors', 'contact_clicks', 'inquiries', 'favorites'] as const;
+const COLUMNS = ['views', 'visitors', 'contact_clicks', 'inquiries', 'favorites', 'viewings'] as const;
 const LABELS: Record<(typeof COLUMNS)[number], string> = {
   views: 'metrics.views',
   visitors: 'metrics.visitors',
   contact_clicks: 'metrics.contactClicks',
   inquiries: 'metrics.inquiries',
   favorites: 'metrics.favorites',
+  viewings: 'metrics.viewings',
 };
 
 /** The charts' figures as a table, newest day first, behind a disclosure (the text alternative to the drawings). */

@@ -1,6 +1,6 @@
 import type { StatsTotals as Totals } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { Eye, Heart, MessageSquare, MousePointerClick, Users } from '../../../components/ui/icons';
+import { CalendarDays, Eye, Heart, MessageSquare, MousePointerClick, Users } from '../../../components/ui/icons';
 import { formatCount } from '../lib/format';
 
 /** The period's totals as a list of labelled figures; contact clicks with their split by channel when given. */
@@ -11,11 +11,17 @@ export function StatsTotals({ totals, isCompact = false }: { totals: Totals; isC
     { key: 'visitors', label: t('metrics.visitors'), value: totals.visitors, Icon: Users },
     { key: 'clicks', label: t('metrics.contactClicks'), value: totals.contact_clicks, Icon: MousePointerClick },
     { key: 'inquiries', label: t('metrics.inquiries'), value: totals.inquiries, Icon: MessageSquare },
-    ...(isCompact ? [] : [{ key: 'favorites', label: t('metrics.favorites'), value: totals.favorites, Icon: Heart }]),
+    ...(isCompact
+      ? []
+      : [
+          { key: 'favorites', label: t('metrics.favorites'), value: totals.favorites, Icon: Heart },
+          // Viewing requests (ADR 035).
+          { key: 'viewings', label: t('metrics.viewings'), value: totals.viewings, Icon: CalendarDays },
+        ]),
   ];
   const channels = totals.clicks;
   return (
-    <dl className={`grid grid-cols-2 gap-3 ${isCompact ? 'sm:grid-cols-4' : 'sm:grid-cols-3 lg:grid-cols-5'}`}>
+    <dl className={`grid grid-cols-2 gap-3 ${isCompact ? 'sm:grid-cols-4' : 'sm:grid-cols-3 xl:grid-cols-6'}`}>
       {items.map(({ key, label, value, Icon }) => (
         <div key={key} className="rounded-2xl border border-slate-200 bg-white p-4">
           <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">

@@ -57,6 +57,7 @@ const busy = (count: number) =>
       visitors: i,
       contact_clicks: i % 3 === 0 ? 1 : 0,
       inquiries: i === count - 1 ? 1 : 0,
+      viewings: i === count - 2 ? 3 : 0,
     })),
     { phone: 3, email: 1, line: Math.ceil(count / 3) - 4 },
   );
@@ -99,6 +100,8 @@ describe('listing statistics', () => {
     expect(total('Contact clicks')).toHaveTextContent('Phone 3 · E-mail 1 · LINE 26');
     expect(total('Inquiries')).toHaveTextContent('1');
     expect(total('Favourites')).toHaveTextContent('0');
+    // Viewing requests (ADR 035): three on the day before the last.
+    expect(total('Viewing requests')).toHaveTextContent('3');
 
     const traffic = screen.getByRole('img', { name: 'Views and visitors per day' });
     expect(traffic).toHaveAccessibleDescription(
@@ -114,6 +117,17 @@ describe('listing statistics', () => {
     expect(rows).toHaveLength(91);
     expect(rows[1]).toHaveTextContent(formatDay('2026-03-31', 'en', 'long'));
     expect(rows[1]).toHaveTextContent('178');
+    expect(within(table).getByRole('columnheader', { name: 'Viewing requests' })).toBeInTheDocument();
+    expect(
+      within(rows[2] as HTMLElement)
+        .getAllByRole('cell')
+        .at(-1),
+    ).toHaveTextContent('3');
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .at(-1),
+    ).toHaveTextContent('0');
 
     const periods = screen.getByRole('navigation', { name: 'Period' });
     expect(within(periods).getByRole('link', { name: '90 days' })).toHaveAttribute('aria-current', 'true');
