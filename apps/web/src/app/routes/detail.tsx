@@ -144,6 +144,15 @@ const InquiryForm = lazy(async () => {
   return { default: InquiryForm };
 });
 
+// "Book a viewing" (viewings feature, ADR 035): its own chunk too; it shows itself only when the owner offers free hours.
+const BookViewingForm = lazy(async () => {
+  const [{ BookViewingForm }] = await Promise.all([
+    import('../../features/viewings/components/BookViewingForm'),
+    loadNamespaces(['viewings']),
+  ]);
+  return { default: BookViewingForm };
+});
+
 type SessionUser = { id: number; email: string } | null;
 
 /** Whether the signed-in user owns the listing: by user id, or by the (unique) e-mail when an older server sends no id. */
@@ -168,6 +177,21 @@ function Inquiry({ property, isOwner }: { property: Property; isOwner: boolean }
   );
 }
 
+/** A viewing request beside the inquiry, for anyone but the listing's owner (guests too). */
+function BookViewing({ property, isOwner }: { property: Property; isOwner: boolean }) {
+  const user = useAppSelector((state) => state.login.user);
+  if (!property.owner || isOwner) return null;
+  return (
+    <Suspense fallback={null}>
+      <BookViewingForm
+        key={user?.email ?? 'visitor'}
+        listingId={property.id}
+        user={user ? { name: user.name, email: user.email } : null}
+      />
+    </Suspense>
+  );
+}
+
 /** /detail/:id: a listing, rendered on the server with its data; the browser then reports the view (not the server). */
 export default function Detail() {
   const { property, similar, priceHistory, seo, viewToken } = useLoaderData<typeof loader>();
@@ -185,7 +209,12 @@ export default function Detail() {
         priceHistory={priceHistory}
         // The owner trying their own buttons is no lead.
         onContact={isOwner ? undefined : contactClick}
-        aside={<Inquiry property={property} isOwner={isOwner} />}
+        aside={
+          <div className="grid gap-6">
+            <Inquiry property={property} isOwner={isOwner} />
+            <BookViewing property={property} isOwner={isOwner} />
+          </div>
+        }
         actions={
           <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
             <CompareButton id={property.id} title={property.title} className="self-start" />

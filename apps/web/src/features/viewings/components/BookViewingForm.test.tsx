@@ -1,3 +1,4 @@
+import { VIEWING_MESSAGES } from '@baan/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -17,10 +18,17 @@ afterEach(async () => {
 });
 
 const envelope = (payload: unknown, status = 200) =>
-  new Response(JSON.stringify(status < 400 ? { success: true, payload } : { success: false, message: 'Taken' }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+  new Response(
+    JSON.stringify(
+      status < 400
+        ? { success: true, payload }
+        : { success: false, message: VIEWING_MESSAGES.taken, errors: { starts_at: [VIEWING_MESSAGES.taken] } },
+    ),
+    {
+      status,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 
 // Tuesday 8 January 2030, 09:00 and 10:00 Bangkok (02:00 and 03:00 UTC).
 const FREE = ['2030-01-08T02:00:00.000Z', '2030-01-08T03:00:00.000Z'];

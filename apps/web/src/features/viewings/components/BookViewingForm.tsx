@@ -1,12 +1,13 @@
-import { CONTACT_EMAIL_PATTERN, type ViewingMode } from '@baan/contract';
+import { type ViewingMode, ViewingRequest } from '@baan/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
-import { isApiError } from '../../../lib/api-error';
 import { useGetFreeViewingSlotsQuery, useRequestViewingMutation } from '../api/viewings-api';
+import { describeViewingFailure, viewingMessage } from '../lib/messages';
 import { bangkokDate, bangkokDay, bangkokHour } from './bangkok';
 
-type Errors = { slot?: string; name?: string; email?: string; form?: string };
+type Errors = { slot?: string; name?: string; email?: string; phone?: string; form?: string };
+const FIELDS = ['name', 'email', 'phone'] as const;
 
 /**
  * "Book a viewing" on a listing's page: a day, then a free hour (Bangkok time), in person or by video call, and the
@@ -42,18 +43,25 @@ export function BookViewingForm({
     const email = String(form.get('email') ?? '').trim();
     const phone = String(form.get('phone') ?? '').trim();
     const next: Errors = {};
+    // The contract's own rules (ViewingRequest), in the person's language; the hour is picked above.
+    const checked = ViewingRequest.safeParse({ starts_at: slot ?? '', mode, name, email, phone: phone || undefined });
     if (!slot) next.slot = t('book.slotRequired');
-    if (!name) next.name = t('book.nameRequired');
-    if (!CONTACT_EMAIL_PATTERN.test(email)) next.email = t('book.emailInvalid');
+    for (const issue of checked.success ? [] : checked.error.issues) {
+      const field = FIELDS.find((f) => f === issue.path[0]);
+      if (field && !next[field]) next[field] = viewingMessage(t, issue.message) ?? t('errors.failed');
+    }
     setErrors(next);
     if (Object.keys(next).length > 0 || !slot) return;
     try {
       await send({ id: listingId, starts_at: slot, mode, name, email, ...(phone ? { phone } : {}) }).unwrap();
       setSent(true);
     } catch (err) {
-      const status = isApiError(err) ? err.status : 0;
-      setErrors({ form: status === 409 ? t('book.taken') : t('book.failed') });
-      if (status === 409) setSlot(null);
+      const failure = describeViewingFailure(t, err, t('errors.failed'));
+      const shown: Errors = { form: failure.fields.starts_at ?? failure.fields.mode ?? failure.message };
+      for (const field of FIELDS) if (failure.fields[field]) shown[field] = failure.fields[field];
+      setErrors(shown);
+      // A taken or no longer valid hour: the list of free hours reloads (the mutation invalidates it); pick again.
+      if (failure.fields.starts_at) setSlot(null);
     }
   };
 
@@ -153,6 +161,7 @@ export function BookViewingForm({
           name="phone"
           type="tel"
           label={t('book.phone')}
+          error={errors.phone}
           defaultValue={user?.phone ?? ''}
           maxLength={30}
           autoComplete="tel"
