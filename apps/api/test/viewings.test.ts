@@ -240,6 +240,8 @@ describe('POST /api/property/{id}/viewings', () => {
     expect(requests).toHaveLength(1);
     // Shown on the Bangkok clock.
     expect(requests[0]?.text).toContain('15:00–16:00');
+    // The owner's link opens the web app's viewings page in the owner's language (apps/web routes.ts).
+    expect(requests[0]?.text).toContain('https://baan.test/th/dashboard/viewings');
     expect(requests[0]?.attachments).toBeNull();
     const stats = await get(`/api/user/properties/${condo.id}/stats?days=7`, owner.token);
     const ofCondo = await app.db.select().from(viewings).where(eq(viewings.propertyId, condo.id));

@@ -55,6 +55,8 @@ export default [
           r('buyproperty', 'my-properties-preset.tsx', 'buyproperty'),
           r('rentedproperty', 'my-properties-preset.tsx', 'rentedproperty'),
           r('inquiries', 'dashboard.inquiries.tsx'),
+          // Viewing hours, requests and upcoming viewings (ADR 035); the owner's viewing mails link here.
+          r('viewings', 'dashboard.viewings.tsx'),
           r('saved-searches', 'dashboard.saved-searches.tsx'),
           r('imports', 'dashboard.imports.tsx'),
           r('settings', 'dashboard.settings.tsx'),

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import {
   BellRing,
   Building2,
+  CalendarDays,
   ChevronsLeft,
   ChevronsRight,
   FileUp,
@@ -61,6 +62,7 @@ export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayou
         ? { count: newInquiries, label: t('sidebar.newInquiries', { count: newInquiries }) }
         : undefined,
     },
+    { to: '/dashboard/viewings', label: t('sidebar.viewings'), Icon: CalendarDays },
     { to: '/dashboard/saved-searches', label: t('sidebar.savedSearches'), Icon: BellRing },
     { to: '/dashboard/imports', label: t('sidebar.imports'), Icon: FileUp },
     { to: '/dashboard/settings', label: t('sidebar.settings'), Icon: Settings },

@@ -71,15 +71,16 @@ const show = () =>
   );
 
 describe('ViewingRequestsList', () => {
-  it('lists only the owner’s requests, Bangkok time, with actions only on open ones', async () => {
+  it('lists only the owner’s open requests, Bangkok time, with the answers; declined ones and the visitor’s are left out', async () => {
     stubApi();
     show();
     const items = await screen.findAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('Condo 1');
     expect(items[0]).toHaveTextContent('10:00–11:00');
     expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
-    expect(within(items[1] as HTMLElement).queryByRole('button')).toBeNull();
     expect(screen.queryByText('Condo 2')).toBeNull();
+    expect(screen.queryByText('Condo 3')).toBeNull();
   });
 
   it('confirms, and proposes a new Bangkok time sent as UTC', async () => {

@@ -3,24 +3,38 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error';
 import { useDecideViewingMutation, useGetViewingsQuery } from '../api/viewings-api';
+import { describeViewingFailure } from '../lib/messages';
 import { bangkokDay, bangkokHour } from './bangkok';
 
-/** The owner's viewing requests with confirm, decline and propose another time (Bangkok clock). */
-export function ViewingRequestsList() {
+const DONE = { confirm: 'done.confirmed', decline: 'done.declined', propose: 'done.proposed' } as const;
+
+/** Whether the viewing is still ahead (a past one needs no answer and is no longer upcoming). */
+const ahead = (v: Viewing) => Date.parse(v.starts_at) > Date.now();
+
+/**
+ * The owner's open viewing requests (asked, or another time proposed) with confirm, decline and propose another time
+ * (Bangkok clock). `onDone` hears what an answer did, in the reader's language.
+ */
+export function ViewingRequestsList({ onDone }: { onDone?: (message: string) => void }) {
   const { t } = useTranslation('viewings');
   const list = useGetViewingsQuery();
-  const mine = (list.data ?? []).filter((v) => v.role === 'owner');
+  const open = (list.data ?? []).filter(
+    (v) => v.role === 'owner' && (v.status === 'requested' || v.status === 'proposed') && ahead(v),
+  );
   return (
-    <section aria-labelledby="viewing-requests-title" className="rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="viewing-requests-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
       <h2 id="viewing-requests-title" className="text-lg font-bold text-slate-900">
         {t('requests.title')}
       </h2>
-      {list.isLoading ? null : mine.length === 0 ? (
+      {list.isLoading ? null : open.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t('requests.empty')}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-200">
-          {mine.map((v) => (
-            <ViewingItem key={v.id} viewing={v} />
+        <ul aria-labelledby="viewing-requests-title" className="mt-3 divide-y divide-slate-200">
+          {open.map((v) => (
+            <ViewingItem key={v.id} viewing={v} onDone={onDone} />
           ))}
         </ul>
       )}
@@ -28,14 +42,41 @@ export function ViewingRequestsList() {
   );
 }
 
-function ViewingItem({ viewing }: { viewing: Viewing }) {
+/** Confirmed viewings still ahead, soonest first: the owner's (who may still decline or move them) and the caller's own visits. */
+export function UpcomingViewings({ onDone }: { onDone?: (message: string) => void }) {
+  const { t } = useTranslation('viewings');
+  const list = useGetViewingsQuery();
+  const upcoming = (list.data ?? []).filter((v) => v.status === 'confirmed' && ahead(v));
+  return (
+    <section
+      aria-labelledby="viewings-upcoming-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      <h2 id="viewings-upcoming-title" className="text-lg font-bold text-slate-900">
+        {t('upcoming.title')}
+      </h2>
+      {list.isLoading ? null : upcoming.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t('upcoming.empty')}</p>
+      ) : (
+        <ul aria-labelledby="viewings-upcoming-title" className="mt-3 divide-y divide-slate-200">
+          {upcoming.map((v) => (
+            <ViewingItem key={v.id} viewing={v} onDone={onDone} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ViewingItem({ viewing, onDone }: { viewing: Viewing; onDone?: (message: string) => void }) {
   const { t, i18n } = useTranslation('viewings');
   const [decide, { isLoading }] = useDecideViewingMutation();
   const [proposing, setProposing] = useState(false);
   const [when, setWhen] = useState('');
   const [error, setError] = useState<string | null>(null);
   const locale = i18n.language;
-  const open = viewing.status !== 'declined';
+  // Only the owner answers; a visitor sees their own confirmed visit.
+  const open = viewing.role === 'owner' && viewing.status !== 'declined';
 
   const act = async (action: 'confirm' | 'decline' | 'propose') => {
     setError(null);
@@ -51,8 +92,11 @@ function ViewingItem({ viewing }: { viewing: Viewing }) {
     try {
       await decide({ id: viewing.id, action, ...(starts_at ? { starts_at } : {}) }).unwrap();
       setProposing(false);
+      onDone?.(t(DONE[action]));
     } catch (err) {
-      setError(isApiError(err) && err.status === 409 ? t('requests.conflict') : t('requests.failed'));
+      const fallback = isApiError(err) && err.status === 409 ? t('requests.conflict') : t('requests.failed');
+      const failure = describeViewingFailure(t, err, fallback);
+      setError(failure.fields.starts_at ?? failure.message);
     }
   };
 
@@ -64,10 +108,14 @@ function ViewingItem({ viewing }: { viewing: Viewing }) {
         {bangkokHour(viewing.ends_at, locale)} · {t(`mode.${viewing.mode}`)} ·{' '}
         <span>{t(`status.${viewing.status}`)}</span>
       </p>
-      <p className="text-sm text-slate-600">
-        {viewing.name} · {viewing.email}
-        {viewing.phone ? ` · ${viewing.phone}` : ''}
-      </p>
+      {viewing.role === 'owner' ? (
+        <p className="text-sm break-words text-slate-600">
+          {viewing.name} · {viewing.email}
+          {viewing.phone ? ` · ${viewing.phone}` : ''}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">{t('upcoming.yourVisit')}</p>
+      )}
       {open ? (
         <div className="mt-2 flex flex-wrap gap-2">
           {viewing.status !== 'confirmed' ? (
