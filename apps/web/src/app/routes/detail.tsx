@@ -186,7 +186,7 @@ function BookViewing({ property, isOwner }: { property: Property; isOwner: boole
       <BookViewingForm
         key={user?.email ?? 'visitor'}
         listingId={property.id}
-        user={user ? { name: user.name, email: user.email } : null}
+        user={user ? { name: user.name, email: user.email, phone: user.phone_number } : null}
       />
     </Suspense>
   );

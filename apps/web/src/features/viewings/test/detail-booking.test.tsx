@@ -117,13 +117,21 @@ describe('Book a viewing on the listing page', () => {
     let answer = json(400, { success: false, message: M.tooSoon, errors: { starts_at: [M.tooSoon] } });
     const api = stubDetail({ book: () => answer });
     const user = userEvent.setup({ delay: null });
-    await openDetail('/th/detail/7', { login: signedIn({ id: 9, name: 'Mali', email: 'mali@example.com' }) });
+    await openDetail('/th/detail/7', {
+      login: signedIn({ id: 9, name: 'Mali', email: 'mali@example.com', phone_number: '+66 81 234 5678' }),
+    });
     const form = await bookingForm('นัดชมทรัพย์');
     expect(form.getByRole('textbox', { name: 'ชื่อของคุณ' })).toHaveValue('Mali');
+    expect(form.getByRole('textbox', { name: 'โทรศัพท์ (ไม่บังคับ)' })).toHaveValue('+66 81 234 5678');
     await user.click(form.getByRole('radio', { name: '09:00' }));
     await user.click(form.getByRole('button', { name: 'ขอนัดชม' }));
     expect(await form.findByRole('alert')).toHaveTextContent('ต้องนัดชมล่วงหน้าอย่างน้อย 2 ชั่วโมง');
     expect(viewingPosts(api)[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(await viewingPosts(api)[0]?.clone().json()).toMatchObject({
+      name: 'Mali',
+      email: 'mali@example.com',
+      phone: '+66 81 234 5678',
+    });
     // Someone else took the hour first: the hour is to be picked again, and the free hours are read again.
     answer = json(409, { success: false, message: M.taken, errors: { starts_at: [M.taken] } });
     const reads = () => api.requests.filter((r) => new URL(r.url).pathname === '/api/property/7/viewing-slots').length;
