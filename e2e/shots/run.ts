@@ -61,6 +61,7 @@ const SCREENS: Screen[] = [
   { name: 'stats', path: (ids) => `/dashboard/properties/${ids.listing}/stats`, who: 'owner' },
   { name: 'inquiries', path: '/dashboard/inquiries', who: 'owner' },
   { name: 'saved-searches', path: '/dashboard/saved-searches', who: 'owner' },
+  { name: 'viewings', path: '/dashboard/viewings', who: 'owner' },
   { name: 'settings', path: '/dashboard/settings', who: 'owner' },
   { name: 'add-property', path: '/add-property', who: 'owner' },
   { name: 'edit-property', path: (ids) => `/edit-property/${ids.listing}`, who: 'owner' },
