@@ -130,6 +130,7 @@ describe('who sees a listing of each status and review', () => {
       id: owner.id,
       name: 'status-owner',
       phone_number: null,
+      phone_verified: 0,
       line_id: null,
       email: owner.email,
     });

@@ -203,6 +203,7 @@ async function tinyApp(isProduction: boolean) {
     company_name: null,
     profile_image: null,
     phone_number: null,
+    phone_verified: 0 as const,
     line_id: null,
   };
   const subscription = { is_active: 0 as const, package_id: null, ends_at: null };

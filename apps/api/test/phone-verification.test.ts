@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { mailOutbox, otpCodes, users } from '../src/db/schema.ts';
 import { OTP_MAX_ATTEMPTS } from '../src/services/accounts/otp-codes.ts';
 import { httpSmsProvider, SMS_ANSWER_MAX_BYTES } from '../src/services/sms/sms-provider.ts';
-import { createUser } from './fixtures.ts';
+import { createUser, makeListing } from './fixtures.ts';
 import { body } from './helpers.ts';
 import { startLoggedApp } from './support/logged-app.ts';
 
@@ -164,6 +164,34 @@ describe('phone numbers verified by an SMS code (demo provider)', async () => {
     const after = await userRow(user.id);
     expect(after?.phoneNumber).toBe('0899999999');
     expect(after?.phoneVerifiedAt).toBeNull();
+  });
+
+  it('the account’s own profile and its listings’ contact box say whether the number is verified', async () => {
+    const user = await createUser(app, { email: 'phone-wire@example.com' });
+    const listing = await makeListing(app, user.id);
+    const me = async () =>
+      body<{ payload: { phone_number: string | null; phone_verified: number } }>(
+        await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${user.token}` } }),
+      ).payload;
+    const owner = async () =>
+      body<{ payload: { owner: { phone_number: string | null; phone_verified: number } } }>(
+        await app.inject({ method: 'GET', url: `/api/property/${listing.id}` }),
+      ).payload.owner;
+    expect(await me()).toMatchObject({ phone_number: null, phone_verified: 0 });
+    await send(user.token, '0812345007');
+    // A code sent is not a number verified.
+    expect((await me()).phone_verified).toBe(0);
+    await verify(user.token, await sentCode('+66812345007'));
+    expect(await me()).toMatchObject({ phone_number: '+66812345007', phone_verified: 1 });
+    expect(await owner()).toMatchObject({ phone_number: '+66812345007', phone_verified: 1 });
+    await app.inject({
+      method: 'POST',
+      url: '/api/update/profile',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { name: 'Phone Wire', phone_number: '0899999998' },
+    });
+    expect(await me()).toMatchObject({ phone_number: '0899999998', phone_verified: 0 });
+    expect(await owner()).toMatchObject({ phone_number: '0899999998', phone_verified: 0 });
   });
 
   it('never logs a code nor a full number, the demo SMS line included', () => {

@@ -384,6 +384,7 @@ describe('GET /api/property/{id}', () => {
       id: agent.id,
       name: agent.name,
       phone_number: null,
+      phone_verified: 0,
       line_id: null,
       email: agent.email,
     });

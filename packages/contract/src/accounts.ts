@@ -299,6 +299,8 @@ export const User = z.object({
   profile_image: z.string().nullable(),
   /** What the owner's listings show for "Call now" and the LINE button (settings); null when not given. */
   phone_number: z.string().nullable(),
+  /** 1 when `phone_number` was proved by an SMS code (POST /api/user/phone/verify; ADR 036), else 0. */
+  phone_verified: z.union([z.literal(0), z.literal(1)]),
   line_id: z.string().nullable(),
   subscription: SubscriptionSummary,
 });

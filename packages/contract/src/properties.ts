@@ -324,6 +324,8 @@ export const PropertyOwner = z.object({
   id: z.number().int(),
   name: z.string(),
   phone_number: z.string().nullable(),
+  /** 1 when the owner proved `phone_number` by an SMS code (ADR 036): the contact box marks it verified. */
+  phone_verified: z.union([z.literal(0), z.literal(1)]),
   /** The owner's LINE ID (settings): the page's LINE button opens a chat with it. */
   line_id: z.string().nullable(),
   email: z.string(),

@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     company_name: null,
     profile_image: null,
     phone_number: null,
+    phone_verified: 0,
     line_id: null,
     subscription: { is_active: 0, package_id: null, ends_at: null },
     ...overrides,

@@ -16,6 +16,7 @@ export async function toPublicUser(db: Db, storage: Storage, row: UserRow, now: 
     company_name: row.companyName,
     profile_image: row.profileImage ? storage.url(row.profileImage) : null,
     phone_number: row.phoneNumber,
+    phone_verified: row.phoneNumber !== null && row.phoneVerifiedAt !== null ? 1 : 0,
     line_id: row.lineId,
     subscription: await getSubscriptionSummary(db, row.id, now),
   };

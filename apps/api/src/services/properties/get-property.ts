@@ -18,6 +18,7 @@ export async function getProperty(db: Db, storage: Storage, id: number): Promise
         id: users.id,
         name: users.name,
         phone_number: users.phoneNumber,
+        phoneVerifiedAt: users.phoneVerifiedAt,
         line_id: users.lineId,
         email: users.email,
       },
@@ -28,15 +29,12 @@ export async function getProperty(db: Db, storage: Storage, id: number): Promise
     .limit(1);
   if (!row) return null;
   const { images, rooms, projects, agents } = await loadDetails(db, [id]);
-  return toWireProperty(
-    storage,
-    row.property,
-    images.get(id),
-    rooms.get(id),
-    row.owner,
-    projects.get(id),
-    agents.get(id),
-  );
+  const { phoneVerifiedAt, ...contact } = row.owner;
+  const owner = {
+    ...contact,
+    phone_verified: contact.phone_number !== null && phoneVerifiedAt !== null ? 1 : 0,
+  } as const;
+  return toWireProperty(storage, row.property, images.get(id), rooms.get(id), owner, projects.get(id), agents.get(id));
 }
 
 /** Whether this id names a listing that was public and is no longer (isNoLongerAvailable): its page says so. */

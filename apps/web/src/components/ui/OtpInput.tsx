@@ -75,7 +75,11 @@ export function OtpInput({ value, onChange, label, digitLabel, disabled, autoFoc
   }
 
   return (
-    <fieldset className="flex justify-center gap-3" aria-label={label} disabled={disabled}>
+    <fieldset
+      className={`flex justify-center ${count > 4 ? 'gap-1.5 sm:gap-3' : 'gap-3'}`}
+      aria-label={label}
+      disabled={disabled}
+    >
       <legend className="sr-only">{label}</legend>
       {value.map((digit, index) => (
         <input
@@ -98,7 +102,7 @@ export function OtpInput({ value, onChange, label, digitLabel, disabled, autoFoc
           onKeyDown={(e) => onKeyDown(index, e)}
           onPaste={(e) => onPaste(index, e)}
           onFocus={(e) => e.target.select()}
-          className={`size-14 rounded-lg border-2 bg-white text-center text-2xl font-semibold text-slate-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-200 disabled:bg-slate-100 ${
+          className={`${count > 4 ? 'size-10 text-xl sm:size-14 sm:text-2xl' : 'size-14 text-2xl'} rounded-lg border-2 bg-white text-center font-semibold text-slate-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-200 disabled:bg-slate-100 ${
             hasError ? 'border-red-500' : 'border-slate-300'
           }`}
         />

@@ -166,6 +166,19 @@ describe('/agent/{slug}', () => {
     expect(screen.getAllByText('Not enough inquiries yet')).toHaveLength(2);
   });
 
+  it('marks a number proved by SMS, and says nothing of an unproved one', async () => {
+    stubAgent({ ...AGENT, phone_verified: 1 });
+    await renderApp('/agent/somchai-homes');
+    expect(await screen.findByText('Phone number verified')).toBeVisible();
+  });
+
+  it('shows no phone badge while the number is not verified', async () => {
+    stubAgent({ ...AGENT, phone_verified: 0 });
+    await renderApp('/agent/somchai-homes');
+    await screen.findByRole('heading', { level: 1, name: 'Somchai Jaidee' });
+    expect(screen.queryByText('Phone number verified')).toBeNull();
+  });
+
   it('is a 404 page for a profile that is not there', async () => {
     stubFetch();
     await renderApp('/agent/nobody-here');

@@ -30,6 +30,7 @@ const OWNER = {
   id: 42,
   name: 'Siam Prime Realty',
   phone_number: '+66 2 123 4567',
+  phone_verified: 0 as const,
   line_id: 'siamprime',
   email: 'owner@siamprime.example',
 };
@@ -306,6 +307,19 @@ describe('Contact clicks', () => {
     expect(within(form).getByLabelText(/Your name/)).toHaveFocus();
     // Writing is counted when the inquiry is sent, not when the form is reached.
     expect(posts(api.requests, '/api/property/7/contact-click')).toHaveLength(2);
+  });
+
+  it('marks a number the owner proved by SMS as verified, and an unproved one not', async () => {
+    serveListing({ owner: { ...OWNER, phone_verified: 1 } });
+    await openListing();
+    expect(screen.getByText('Phone number verified')).toBeVisible();
+  });
+
+  it('shows no verified mark for a number not proved, or without a number', async () => {
+    serveListing({ owner: { ...OWNER, phone_verified: 0 } });
+    await openListing();
+    expect(screen.getByRole('button', { name: 'Show phone number' })).toBeVisible();
+    expect(screen.queryByText('Phone number verified')).toBeNull();
   });
 
   it('offers only what the owner gave: no LINE without a LINE ID, and opens an official account by its @ id', async () => {

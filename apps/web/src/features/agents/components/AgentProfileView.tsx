@@ -1,6 +1,6 @@
 import type { AgentProfile, Language } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { BadgeCheck, Building, Languages, MapPin, UserRound } from '../../../components/ui/icons';
+import { BadgeCheck, Building, Languages, MapPin, Phone, UserRound } from '../../../components/ui/icons';
 import { usePageLanguage } from '../../../i18n/localized-router';
 import { formatDate } from '../../../lib/format-date';
 import { responseTime } from '../lib/agent-format';
@@ -72,6 +72,18 @@ export function AgentHeader({ agent }: { agent: AgentProfile }) {
                 ) : (
                   <span className="text-sm text-slate-600">({t('page.notVerified')})</span>
                 )}
+              </dd>
+            </div>
+          ) : null}
+          {agent.phone_verified === 1 ? (
+            <div className="flex items-center gap-2">
+              <dt>
+                <Phone className="size-5 text-teal-700" aria-hidden="true" />
+                <span className="sr-only">{t('page.phone')}</span>
+              </dt>
+              <dd className="inline-flex items-center gap-1 font-semibold text-emerald-800">
+                <BadgeCheck className="size-4" aria-hidden="true" />
+                {t('page.phoneVerified')}
               </dd>
             </div>
           ) : null}

@@ -54,6 +54,13 @@ export const authApi = api.injectEndpoints({
     uploadProfileImage: build.mutation<User, FormData>({
       query: (body) => ({ url: '/update/profile', method: 'POST', body }),
     }),
+    /** ADR 036: a 6-digit code by SMS to the number, then the code back; the answers carry no payload. */
+    sendPhoneCode: build.mutation<null, { phone_number: string }>({
+      query: (body) => ({ url: '/user/phone/send-code', method: 'POST', body }),
+    }),
+    verifyPhone: build.mutation<null, { code: string }>({
+      query: (body) => ({ url: '/user/phone/verify', method: 'POST', body }),
+    }),
     changePassword: build.mutation<User & { token: string }, ChangePasswordBody>({
       query: (body) => ({ url: '/update/profile', method: 'POST', body }),
     }),
@@ -69,4 +76,6 @@ export const {
   useUpdateProfileMutation,
   useUploadProfileImageMutation,
   useChangePasswordMutation,
+  useSendPhoneCodeMutation,
+  useVerifyPhoneMutation,
 } = authApi;

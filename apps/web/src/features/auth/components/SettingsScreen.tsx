@@ -13,6 +13,7 @@ import { useChangePasswordMutation, useUpdateProfileMutation, useUploadProfileIm
 import { useServerMessage } from '../hooks/use-server-message';
 import { replaceStoredToken } from '../session';
 import { PasswordRulesList } from './PasswordRulesList';
+import { PhoneVerification } from './PhoneVerification';
 
 /** JPEG, PNG or GIF by the file's first bytes, whatever its name says (the server checks again). */
 export async function isAllowedImage(file: Blob): Promise<boolean> {
@@ -45,13 +46,14 @@ const UPLOAD_ERRORS: Record<number, string> = {
   507: 'settings.errors.storageFull',
 };
 
-/** /dashboard/settings (spec 2, 5, 8): name, read-only e-mail, profile image, password change. */
+/** /dashboard/settings (spec 2, 5, 8): name, read-only e-mail, profile image, phone verification, password change. */
 export function SettingsScreen() {
   const user = useAppSelector((s) => s.login.user);
   if (!user) return null;
   return (
     <div className="max-w-3xl space-y-8">
       <ProfileSection key={user.id} user={user} />
+      <PhoneVerification key={`phone-${user.id}`} user={user} />
       <PasswordSection />
     </div>
   );

@@ -1,9 +1,13 @@
-import { AUTH_MESSAGES, CODE_MAILS_CAPPED, type FieldErrors, TRIES_LIMITED } from '@baan/contract';
+import { AUTH_MESSAGES, CODE_MAILS_CAPPED, type FieldErrors, PHONE_MESSAGES, TRIES_LIMITED } from '@baan/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api';
 
-const KEY_OF = new Map<string, string>(Object.entries(AUTH_MESSAGES).map(([key, text]) => [text, key]));
+const KEY_OF = new Map<string, string>([
+  // The SMS code's messages (ADR 036), under auth:messages.phone; a text both have keeps the account's key (later wins).
+  ...Object.entries(PHONE_MESSAGES).map(([key, text]): [string, string] => [text, `phone.${key}`]),
+  ...Object.entries(AUTH_MESSAGES).map(([key, text]): [string, string] => [text, key]),
+]);
 const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
 
 /**

@@ -14,6 +14,7 @@ const OWNER = {
   id: 4242,
   name: 'Siam Prime Realty',
   phone_number: '+66 2 123 4567',
+  phone_verified: 0 as const,
   line_id: null,
   email: 'owner@siamprime.example',
 };

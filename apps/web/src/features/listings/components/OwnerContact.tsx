@@ -1,7 +1,7 @@
 import type { ContactChannel, Property } from '@baan/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Mail, MessageCircle, MessageSquareText, Phone } from '../../../components/ui/icons';
+import { BadgeCheck, Mail, MessageCircle, MessageSquareText, Phone } from '../../../components/ui/icons';
 
 type Owner = NonNullable<Property['owner']>;
 
@@ -125,6 +125,12 @@ export function OwnerContact({
           </a>
         ) : null}
       </div>
+      {owner.phone_number && owner.phone_verified === 1 ? (
+        <p className="flex items-center gap-1 text-sm font-semibold text-emerald-800">
+          <BadgeCheck className="size-4" aria-hidden="true" />
+          {t('detail.phoneVerified')}
+        </p>
+      ) : null}
       {owner.line_id ? (
         line.isShown ? (
           <p ref={line.shown} tabIndex={-1} className="text-sm text-slate-800">
