@@ -130,7 +130,11 @@ describe('demo seed', () => {
     expect(DEMO_OWNERS.map((o) => o.email)).toContain(detail.owner?.email);
     // Most demo numbers were proved by SMS; one private owner's was not, so both looks exist.
     const verified = owners.filter((o) => o.phoneVerifiedAt !== null).map((o) => o.email);
-    expect(verified.sort()).toEqual(DEMO_OWNERS.filter((o) => o.phoneVerified).map((o) => o.email).sort());
+    expect(verified.sort()).toEqual(
+      DEMO_OWNERS.filter((o) => o.phoneVerified)
+        .map((o) => o.email)
+        .sort(),
+    );
     expect(verified.length).toBeGreaterThan(0);
     expect(verified.length).toBeLessThan(owners.length);
   });

@@ -17,7 +17,14 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-const OWNER = { id: 4242, name: 'Siam Prime', phone_number: null, line_id: null, email: 'owner@siamprime.example' };
+const OWNER = {
+  id: 4242,
+  name: 'Siam Prime',
+  phone_number: null,
+  phone_verified: 0 as const,
+  line_id: null,
+  email: 'owner@siamprime.example',
+};
 // Tuesday 8 January 2030 09:00 and 10:00, Wednesday 9 January 14:00 (Bangkok; UTC is 7 hours behind).
 const FREE = ['2030-01-08T02:00:00.000Z', '2030-01-08T03:00:00.000Z', '2030-01-09T07:00:00.000Z'];
 
