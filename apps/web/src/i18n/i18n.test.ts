@@ -17,6 +17,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'auth',
         'common',
         'contact',
+        'conversations',
         'dashboard',
         'guides',
         'listings',
@@ -31,6 +32,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'stats',
         'tools',
         'units',
+        'viewings',
       ].sort(),
     );
     for (const namespace of CORE_NAMESPACES) expect(i18n.hasResourceBundle('en', namespace)).toBe(true);

@@ -11,6 +11,7 @@ import {
   LogOut,
   Menu,
   MessageSquare,
+  MessageSquareText,
   Settings,
   UserRound,
   X,
@@ -29,6 +30,8 @@ interface DashboardLayoutProps {
   onLogout: () => void;
   /** Inquiries still new (lead tracking): a badge next to "Inquiries"; none when 0 or not known yet. */
   newInquiries?: number;
+  /** Unread conversation messages (ADR 034): a badge next to "Messages"; none when 0 or not known yet. */
+  unreadMessages?: number;
 }
 
 interface SidebarItem {
@@ -38,7 +41,7 @@ interface SidebarItem {
   badge?: { count: number; label: string };
 }
 
-export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayoutProps) {
+export function DashboardLayout({ user, onLogout, newInquiries, unreadMessages }: DashboardLayoutProps) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
   const [isCollapsed, setIsCollapsed] = useState(false);
@@ -59,6 +62,14 @@ export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayou
       Icon: MessageSquare,
       badge: newInquiries
         ? { count: newInquiries, label: t('sidebar.newInquiries', { count: newInquiries }) }
+        : undefined,
+    },
+    {
+      to: '/dashboard/messages',
+      label: t('sidebar.messages'),
+      Icon: MessageSquareText,
+      badge: unreadMessages
+        ? { count: unreadMessages, label: t('sidebar.unreadMessages', { count: unreadMessages }) }
         : undefined,
     },
     { to: '/dashboard/saved-searches', label: t('sidebar.savedSearches'), Icon: BellRing },
