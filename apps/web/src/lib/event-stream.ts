@@ -102,11 +102,15 @@ export async function readEventStream(options: EventStreamOptions): Promise<void
         const parser = new EventStreamParser();
         const decoder = new TextDecoder();
         const reader = response.body.getReader();
+        // Leaving ends the read at once, whatever the fetch does with its own signal.
+        const cancel = () => void reader.cancel().catch(() => undefined);
+        signal.addEventListener('abort', cancel, { once: true });
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
           for (const event of parser.push(decoder.decode(value, { stream: true }))) options.onEvent(event);
         }
+        signal.removeEventListener('abort', cancel);
       }
     } catch {
       // A network failure or the abort: the loop decides.
