@@ -100,7 +100,7 @@ export function Composer({
       <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 empty:hidden">
         {error}
       </p>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+      <div className="mt-2 flex items-start justify-between gap-2 sm:items-center">
         <div>
           <input
             ref={fileInput}
@@ -118,7 +118,7 @@ export function Composer({
             <ImagePlus className="size-4" aria-hidden="true" />
             {t('composer.attach')}
           </label>
-          <span className="ml-2 text-xs text-slate-600">{t('composer.attachHint')}</span>
+          <span className="mt-1 block text-xs text-slate-600 sm:mt-0 sm:ml-2 sm:inline">{t('composer.attachHint')}</span>
         </div>
         <button
           type="submit"
