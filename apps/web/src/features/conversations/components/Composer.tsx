@@ -118,7 +118,9 @@ export function Composer({
             <ImagePlus className="size-4" aria-hidden="true" />
             {t('composer.attach')}
           </label>
-          <span className="mt-1 block text-xs text-slate-600 sm:mt-0 sm:ml-2 sm:inline">{t('composer.attachHint')}</span>
+          <span className="mt-1 block text-xs text-slate-600 sm:mt-0 sm:ml-2 sm:inline">
+            {t('composer.attachHint')}
+          </span>
         </div>
         <button
           type="submit"

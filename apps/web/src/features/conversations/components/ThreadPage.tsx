@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ArrowLeft } from '../../../components/ui/icons';
@@ -21,13 +22,17 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
   const key = { id };
-  const { data, error, isLoading, refetch } = useGetConversationQuery(key, { skip: !valid });
+  const { data, error, isLoading, refetch, fulfilledTimeStamp } = useGetConversationQuery(key, { skip: !valid });
   useOpenThread(valid ? id : null);
   useMessageEvents((event) => {
     if (event.conversation_id !== id) return;
     appendMessage(dispatch, key, event.message);
-    void refetch().finally(() => dispatch(conversationsApi.util.invalidateTags(['ConversationList'])));
+    void refetch();
   });
+  // Each read marks the thread read on the server: the boxes and the sidebar's badge count again.
+  useEffect(() => {
+    if (fulfilledTimeStamp) dispatch(conversationsApi.util.invalidateTags(['ConversationList']));
+  }, [fulfilledTimeStamp, dispatch]);
 
   const back = (
     <Link

@@ -46,6 +46,30 @@ describe('Thread page', () => {
     expect(screen.getByRole('link', { name: 'All messages' })).toHaveAttribute('href', '/dashboard/messages');
   });
 
+  it("counts the sidebar's unread messages again once the thread is read (reading marks it read)", async () => {
+    const events = eventStream();
+    let unread = 2;
+    const api = stubFetch(
+      threadRoute(() => {
+        unread = 0;
+        return ok(thread());
+      }),
+      files,
+      events.route,
+      (_request, url) =>
+        url.pathname === '/api/user/conversations'
+          ? ok({ items: [], total: 0, page: 1, per_page: 20, unread: { inbox: unread, sent: 0 } })
+          : undefined,
+    );
+    await open();
+    const nav = within(screen.getByRole('complementary', { name: 'Dashboard' })).getByRole('link', {
+      name: /^Messages/,
+    });
+    await waitFor(() => expect(nav).not.toHaveTextContent('unread'));
+    const lists = api.requests.filter((r) => new URL(r.url).pathname === '/api/user/conversations');
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('fetches the private files with the Bearer and shows them through blob: addresses', async () => {
     const events = eventStream();
     const api = stubFetch(threadRoute(), files, events.route);
