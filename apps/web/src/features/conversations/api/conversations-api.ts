@@ -25,10 +25,12 @@ function messageBody({ body, files }: SendArgs): FormData | { body: string } {
 
 /**
  * Conversations (ADR 034): the inbox and sent boxes, a thread (for an account or a guest's token), writing and
- * blocking. `ConversationList` covers the boxes and the sidebar's unread badge; `Conversation` one thread.
+ * blocking. `ConversationList` covers the boxes and the sidebar's unread badge; `Conversation` one thread. Writing
+ * and blocking also change the owner's lead (answered, or spam; ADR 034): the `Inquiry` lists reload (the tag's name
+ * only, so the lead inbox's feature is not imported).
  */
 export const conversationsApi = api
-  .enhanceEndpoints({ addTagTypes: ['Conversation', 'ConversationList'] })
+  .enhanceEndpoints({ addTagTypes: ['Conversation', 'ConversationList', 'Inquiry'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getConversations: build.query<ConversationPage, { box: Box; page: number }>({
@@ -45,11 +47,11 @@ export const conversationsApi = api
           method: 'POST',
           body: messageBody(args),
         }),
-        invalidatesTags: ['ConversationList'],
+        invalidatesTags: (_result, _error, { token }) => (token ? [] : ['ConversationList', 'Inquiry']),
       }),
       blockConversation: build.mutation<Conversation, { id: number }>({
         query: ({ id }) => ({ url: `/user/conversations/${id}/block`, method: 'POST' }),
-        invalidatesTags: ['ConversationList'],
+        invalidatesTags: ['ConversationList', 'Inquiry'],
       }),
     }),
   });

@@ -201,6 +201,8 @@ describe('Thread page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(posts(api.requests, '/api/user/conversations/5/block')).toHaveLength(0);
 
+    const leadReads = () => api.requests.filter((r) => new URL(r.url).pathname === '/api/user/inquiries').length;
+    const before = leadReads();
     await user.click(screen.getByRole('button', { name: 'Block sender' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Block' }));
     expect(
@@ -209,6 +211,8 @@ describe('Thread page', () => {
     expect(posts(api.requests, '/api/user/conversations/5/block')).toHaveLength(1);
     expect(screen.queryByRole('textbox', { name: 'Your message' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Block sender' })).not.toBeInTheDocument();
+    // The lead is spam now: the lead inbox's counts (the sidebar's Inquiries badge) are read again.
+    await waitFor(() => expect(leadReads()).toBeGreaterThan(before));
   });
 
   it('offers no Block to the visitor, and is read-only when the owner blocked them', async () => {
