@@ -118,4 +118,18 @@ describe('Messages inbox', () => {
     // One stream for the whole dashboard tab.
     expect(events.connections()).toBe(1);
   });
+
+  it('stops reading the stream when the dashboard is left', async () => {
+    const events = eventStream();
+    stubFetch(events.route, (_request, url) =>
+      url.pathname === '/api/user/conversations' ? boxPage([summary(11)], { inbox: 0, sent: 0 }) : undefined,
+    );
+    const { unmount } = await open();
+    await waitFor(() => expect(events.connections()).toBe(1));
+    expect(events.closed()).toBe(0);
+    unmount();
+    await waitFor(() => expect(events.closed()).toBe(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events.connections()).toBe(1);
+  });
 });

@@ -58,6 +58,7 @@ export function eventStream() {
   const encoder = new TextEncoder();
   const open: ReadableStreamDefaultController<Uint8Array>[] = [];
   let connections = 0;
+  let closed = 0;
   const route: Route = (request, url) => {
     if (url.pathname !== '/api/user/events') return undefined;
     connections += 1;
@@ -66,6 +67,9 @@ export function eventStream() {
         open.push(controller);
         controller.enqueue(encoder.encode('retry: 5000\n: connected\n\n'));
       },
+      cancel() {
+        closed += 1;
+      },
     });
     request.signal?.addEventListener('abort', () => body.cancel().catch(() => undefined));
     return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
@@ -73,6 +77,8 @@ export function eventStream() {
   return {
     route,
     connections: () => connections,
+    /** Streams the page stopped reading (it left). */
+    closed: () => closed,
     /** Writes one `message` event, split in two chunks mid-line as a network may. */
     send(data: unknown) {
       const text = `event: message\ndata: ${JSON.stringify(data)}\n\n`;
