@@ -252,6 +252,86 @@ describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP
     expect(subjects).toEqual(['1', '2', '3', '4', '5', '8']);
   });
 
+  it('hands a message written through A to the reader’s event stream on B, over Redis (ADR 034)', async () => {
+    // A renter with an account, whose inquiry through A opens a thread with the owner.
+    const renter = { email: 'renter@cluster.example', token: '' };
+    const registered = await call(a, 'POST', '/api/register', {
+      name: 'Anong Renter',
+      email: renter.email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      accept_terms: true,
+    });
+    expect(registered.status).toBe(201);
+    const code = codeIn(await services.smtp.waitFor((m) => m.to.includes(renter.email)));
+    expect((await call(a, 'POST', '/api/verifyOtp', { email: renter.email, otp: code, type: 'register' })).status).toBe(
+      200,
+    );
+    const login = await call<{ token: string }>(a, 'POST', '/api/login', { email: renter.email, password: PASSWORD });
+    renter.token = login.body.payload.token;
+    const inquiry = await call(
+      a,
+      'POST',
+      `/api/property/${listing.id}/inquiry`,
+      { name: 'Anong Renter', email: renter.email, message: 'Is it still available?' },
+      { ...bearer(renter.token), 'x-forwarded-for': '198.51.100.40' },
+    );
+    expect(inquiry.status).toBe(201);
+    const inbox = await call<{ items: { id: number }[] }>(
+      b,
+      'GET',
+      '/api/user/conversations?box=inbox',
+      undefined,
+      bearer(owner.token),
+    );
+    const threadId = inbox.body.payload.items[0]?.id;
+    expect(threadId).toBeDefined();
+
+    // The owner's stream is open on B.
+    const leave = new AbortController();
+    const stream = await fetch(`${b.url}/api/user/events`, { headers: bearer(owner.token), signal: leave.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    let text = '';
+    const reading = (async () => {
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          text += decoder.decode(value, { stream: true });
+        }
+      } catch {
+        // aborted below
+      }
+    })();
+    await waitUntil('the stream says it is connected', () => text.includes(': connected'));
+
+    // The renter writes through A.
+    const sent = await call(
+      a,
+      'POST',
+      `/api/user/conversations/${threadId}/messages`,
+      { body: 'Written on node A' },
+      bearer(renter.token),
+    );
+    expect(sent.status).toBe(201);
+    const took = await waitUntil(
+      'the message reaches the stream on B',
+      () => text.includes('Written on node A'),
+      5_000,
+    );
+    const data = /event: message\ndata: (.*)\n\n/.exec(text)?.[1];
+    expect(JSON.parse(data ?? 'null')).toMatchObject({
+      conversation_id: threadId,
+      message: { body: 'Written on node A', sender: 'visitor', mine: false },
+    });
+    console.info(`message on A reached B's stream after ${took} ms`);
+    leave.abort();
+    await reading;
+  });
+
   it('loses nothing acknowledged when A is killed in the middle of an upload, and A comes back on its port', async () => {
     const objectsBefore = services.s3.objectKeys();
     const boundary = 'baan-cluster-boundary';

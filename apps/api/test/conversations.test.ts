@@ -112,6 +112,24 @@ const expectNoContact = (text: string) => {
 };
 
 describe('an inquiry opens a conversation', () => {
+  it("the mailed link opens the web app's guest page: rendered, private, never cached, indexed or sent as a referrer", async () => {
+    const { row, token } = await inquire(condo.id, { language: 'th' });
+    const page = await app.inject({ method: 'GET', url: `/th/messages/${row.id}?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    // The token is in no link of the page's head (canonical, alternates, Open Graph).
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    expect(head).not.toContain(token);
+    // A tracking parameter added to the link is dropped; the token stays.
+    const tracked = await app.inject({ method: 'GET', url: `/th/messages/${row.id}?utm_source=mail&token=${token}` });
+    expect(tracked.statusCode).toBe(302);
+    expect(tracked.headers.location).toBe(`/th/messages/${row.id}?token=${token}`);
+  });
+
   it('a guest: the inquiry is the first message, and the private link is mailed in their language', async () => {
     const { row, email, token } = await inquire(condo.id, { language: 'th' });
     expect(row).toMatchObject({ ownerId: owner.id, visitorId: null, propertyId: condo.id, visitorLanguage: 'th' });

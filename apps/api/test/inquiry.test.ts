@@ -6,9 +6,9 @@ import {
   CONTACT_MESSAGES as M,
   OwnPropertyListResponse,
 } from '@baan/contract';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { properties, propertyInquiries, users } from '../src/db/schema.ts';
+import { conversations, properties, propertyInquiries, users } from '../src/db/schema.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { startSmtpReceiver } from './support/smtp-receiver.ts';
@@ -229,6 +229,36 @@ describe('GET /api/user/inquiries', () => {
     ).payload;
     expect(second).toMatchObject({ page: 2, per_page: 5, total: all.total });
     expect(second.items.map((i) => i.id)).toEqual(all.items.slice(5, 10).map((i) => i.id));
+  });
+
+  it('names the conversation each lead opened, null for a lead without one (ADR 034)', async () => {
+    expect((await inquire(house.id, valid())).statusCode).toBe(201);
+    const [opened] = await app.db
+      .select({ inquiryId: conversations.inquiryId, id: conversations.id })
+      .from(conversations)
+      .orderBy(desc(conversations.id))
+      .limit(1);
+    // A lead stored without a thread (as before conversations existed).
+    const [bare] = await app.db
+      .insert(propertyInquiries)
+      .values({
+        propertyId: house.id,
+        ownerId: owner.id,
+        propertyTitle: 'Family house in Chiang Mai',
+        name: 'Old lead',
+        email: 'old.lead@example.test',
+        message: 'Before threads',
+        language: 'en',
+      })
+      .returning();
+    const page = InquiryPageResponse.parse(
+      (await get(`/api/user/inquiries?property_id=${house.id}&per_page=100`, owner.token)).json(),
+    ).payload;
+    const byId = new Map(page.items.map((i) => [i.id, i.conversation_id]));
+    expect(byId.get(opened?.inquiryId ?? -1)).toBe(opened?.id);
+    expect(byId.get(bare?.id ?? -1)).toBeNull();
+    // One row per lead: the join adds none.
+    expect(new Set(page.items.map((i) => i.id)).size).toBe(page.items.length);
   });
 
   it("gives another user an empty page, even for the owner's property_id", async () => {

@@ -42,7 +42,10 @@ export default function handleRequest(
   const isClientOnly = routerContext.staticHandlerContext.matches.some((m) => m.route.id === CLIENT_ONLY_ROUTE_ID);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Content-Language', LANGUAGE_TAGS[language]);
-  headers.set('Cache-Control', status === 200 && !isClientOnly ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
+  // A page that says otherwise itself (the guest's conversation: `private, no-store`) keeps its own.
+  if (!headers.has('Cache-Control')) {
+    headers.set('Cache-Control', status === 200 && !isClientOnly ? PUBLIC_PAGE_CACHE : PRIVATE_PAGE_CACHE);
+  }
   if (request.method === 'HEAD') return Promise.resolve(new Response(null, { status, headers }));
 
   return new Promise((resolve, reject) => {

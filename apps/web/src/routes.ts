@@ -41,6 +41,8 @@ export default [
       r('favorites', 'favorites.tsx'),
       // A saved search's alert mail link (public, not indexed); the browser ends the alert.
       r('alerts/unsubscribe', 'alerts.unsubscribe.tsx'),
+      // A guest's conversation through the link mailed to them (?token=; not indexed, no referrer; ADR 034).
+      r('messages/:id', 'messages.tsx'),
       layout('app/routes/client-only.tsx', [
         r('login', 'login.tsx'),
         r('signup', 'signup.tsx'),
@@ -55,6 +57,8 @@ export default [
           r('buyproperty', 'my-properties-preset.tsx', 'buyproperty'),
           r('rentedproperty', 'my-properties-preset.tsx', 'rentedproperty'),
           r('inquiries', 'dashboard.inquiries.tsx'),
+          r('messages', 'dashboard.messages.tsx'),
+          r('messages/:id', 'dashboard.message.tsx'),
           // Viewing hours, requests and upcoming viewings (ADR 035); the owner's viewing mails link here.
           r('viewings', 'dashboard.viewings.tsx'),
           r('saved-searches', 'dashboard.saved-searches.tsx'),

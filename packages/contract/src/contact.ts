@@ -125,8 +125,12 @@ export const UserInquiriesQuery = z.object({
 });
 export type UserInquiriesQuery = z.infer<typeof UserInquiriesQuery>;
 
+/** A lead in the owner's inbox: the inquiry plus the conversation it opened (ADR 034), null when none. */
+export const LeadInquiry = Inquiry.extend({ conversation_id: z.number().int().nullable() });
+export type LeadInquiry = z.infer<typeof LeadInquiry>;
+
 export const InquiryPage = z.object({
-  items: z.array(Inquiry),
+  items: z.array(LeadInquiry),
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),

@@ -57,6 +57,7 @@ describe('canonical page addresses (the server keys its page cache by them, ADR 
     expect(canonicalSearch('/compare', '?ids=1,x')).toBe('?ids=1%2Cx');
     expect(canonicalSearch('/unsubscribe', '?t=tok&u=9&z=1')).toBe('?u=9&t=tok');
     expect(canonicalSearch('/alerts/unsubscribe', '?token=abc&x=1')).toBe('?token=abc');
+    expect(canonicalSearch('/th/messages/5', '?utm_source=x&token=Ab_-9')).toBe('?token=Ab_-9');
     expect(canonicalSearch('/ru/detail/77', '?from=mail')).toBe('');
   });
 

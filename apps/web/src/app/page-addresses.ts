@@ -132,6 +132,8 @@ const DETAIL = /^\/(?:detail|guides)\/[^/]+$/;
 const PROJECT = /^\/project\/[^/]+$/;
 const AGENT = /^\/agent\/[^/]+$/;
 const MARKET = /^\/market\/[^/]+(?:\/[^/]+)?$/;
+/** A guest's conversation (ADR 034): its token stays; never shared, the page answers `private, no-store`. */
+const GUEST_THREAD = /^\/messages\/[^/]+$/;
 
 /**
  * The canonical query ('' or `?a=1&b=2`) of a page address, or null for an address this file leaves alone: screens
@@ -153,6 +155,8 @@ export function canonicalSearch(pathname: string, search: string): string | null
           ? agent
           : MARKET.test(page)
             ? market
-            : undefined);
+            : GUEST_THREAD.test(page)
+              ? keep('token')
+              : undefined);
   return canonical ? canonical(new URLSearchParams(search)) : null;
 }

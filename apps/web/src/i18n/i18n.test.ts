@@ -17,6 +17,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
         'auth',
         'common',
         'contact',
+        'conversations',
         'dashboard',
         'guides',
         'listings',

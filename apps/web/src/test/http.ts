@@ -25,7 +25,12 @@ export function stubFetch(...routes: Route[]) {
       requests.push(request);
       if (['POST', 'PUT', 'PATCH'].includes(request.method)) {
         const text = await request.clone().text();
-        bodies.push(text ? JSON.parse(text) : undefined);
+        // A multipart form (files) is kept as its text.
+        let body: unknown = text || undefined;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {}
+        bodies.push(body);
       }
       const url = new URL(request.url);
       for (const route of routes) {

@@ -1,13 +1,14 @@
 import type { InquiryPage, InquiryStatus, UserInquiriesQuery } from '@baan/contract';
 import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { propertyInquiries } from '../../db/schema.ts';
+import { conversations, propertyInquiries } from '../../db/schema.ts';
 import { toWireInquiry } from './contact-wire.ts';
 
 /**
  * The inquiries on the owner's own listings, newest first, filtered by listing and status. Scoped
  * by owner_id, so another user's property_id simply matches nothing. `counts` and the median answer
- * time are over all the owner's inquiries (the sidebar badge and the inbox summary), not the filter.
+ * time are over all the owner's inquiries (the sidebar badge and the inbox summary), not the filter. Each lead
+ * names the conversation its inquiry opened (ADR 034; one per inquiry), or null.
  */
 export async function listUserInquiries(db: Db, ownerId: number, query: UserInquiriesQuery): Promise<InquiryPage> {
   const filters: SQL[] = [eq(propertyInquiries.ownerId, ownerId)];
@@ -16,8 +17,9 @@ export async function listUserInquiries(db: Db, ownerId: number, query: UserInqu
   const where = and(...filters);
   const [rows, [counted], byStatus, [median]] = await Promise.all([
     db
-      .select()
+      .select({ inquiry: propertyInquiries, conversationId: conversations.id })
       .from(propertyInquiries)
+      .leftJoin(conversations, eq(conversations.inquiryId, propertyInquiries.id))
       .where(where)
       .orderBy(desc(propertyInquiries.createdAt), desc(propertyInquiries.id))
       .limit(query.per_page)
@@ -40,7 +42,7 @@ export async function listUserInquiries(db: Db, ownerId: number, query: UserInqu
   const counts: Record<InquiryStatus, number> = { new: 0, contacted: 0, closed: 0, spam: 0 };
   for (const { status, n } of byStatus) counts[status] = n;
   return {
-    items: rows.map(toWireInquiry),
+    items: rows.map((r) => ({ ...toWireInquiry(r.inquiry), conversation_id: r.conversationId })),
     total: counted?.n ?? 0,
     page: query.page,
     per_page: query.per_page,

@@ -1,6 +1,8 @@
 import { RequireAuth } from '../../features/auth/components/RequireAuth';
 import { logout } from '../../features/auth/logout';
 import { useNewInquiryCount } from '../../features/contact/api/contact-api';
+import { useUnreadMessageCount } from '../../features/conversations/api/conversations-api';
+import { useLiveUnreadCounts } from '../../features/conversations/lib/live';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout';
 import { useNavigate } from '../../i18n/localized-router';
 import { useAppDispatch, useAppSelector } from '../../session/store';
@@ -13,11 +15,15 @@ function SignedInDashboard() {
   const navigate = useNavigate();
   // The sidebar's badge of new inquiries; it reloads with every inquiry change (the 'Inquiry' tag).
   const newInquiries = useNewInquiryCount();
+  // The sidebar's badge of unread messages, kept current by the event stream while the dashboard is open.
+  const unreadMessages = useUnreadMessageCount();
+  useLiveUnreadCounts();
   if (!user) return null;
   return (
     <DashboardLayout
       user={user}
       newInquiries={newInquiries}
+      unreadMessages={unreadMessages}
       onLogout={() => {
         dispatch(logout());
         navigate('/login');

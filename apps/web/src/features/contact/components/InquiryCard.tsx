@@ -1,7 +1,13 @@
-import { FORMAT_LOCALES, INQUIRY_NOTE_MAX, INQUIRY_STATUSES, type Inquiry, type InquiryStatus } from '@baan/contract';
+import {
+  FORMAT_LOCALES,
+  INQUIRY_NOTE_MAX,
+  INQUIRY_STATUSES,
+  type InquiryStatus,
+  type LeadInquiry,
+} from '@baan/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Clock, Mail, Phone } from '../../../components/ui/icons';
+import { Clock, Mail, MessageSquareText, Phone } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
 import { Link } from '../../../i18n/localized-router';
 import { isApiError } from '../../../lib/api-error';
@@ -21,7 +27,7 @@ export const STATUS_STYLES: Record<InquiryStatus, string> = {
 type NoteState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
 /** One inquiry in the owner's inbox, with its lead tracking: status, private note and how fast it was answered. */
-export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
+export function InquiryCard({ inquiry }: { inquiry: LeadInquiry }) {
   const { t } = useTranslation('contact');
   const id = useId();
   const locale = FORMAT_LOCALES[currentLanguage()];
@@ -117,6 +123,15 @@ export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
         ) : null}
       </div>
       <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{inquiry.message}</p>
+      {inquiry.conversation_id ? (
+        <Link
+          to={`/dashboard/messages/${inquiry.conversation_id}`}
+          className="mt-3 inline-flex items-center gap-1.5 rounded-lg border border-teal-700 px-3 py-1.5 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+        >
+          <MessageSquareText className="size-4 shrink-0" aria-hidden="true" />
+          {t('inquiries.openThread', { name: inquiry.name })}
+        </Link>
+      ) : null}
 
       <div className="mt-4 grid gap-4 border-t border-slate-100 pt-4 sm:grid-cols-[12rem_1fr]">
         <div>

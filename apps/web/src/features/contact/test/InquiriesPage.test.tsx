@@ -1,4 +1,4 @@
-import type { Inquiry } from '@baan/contract';
+import type { LeadInquiry as Inquiry } from '@baan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,7 @@ function inquiry(id: number, extra: Partial<Inquiry> = {}): Inquiry {
     status: 'new',
     note: null,
     responded_at: null,
+    conversation_id: null,
     ...extra,
   };
 }
@@ -126,6 +127,16 @@ describe('Inquiries page', () => {
     expect(url?.searchParams.get('page')).toBe('1');
     expect(url?.searchParams.has('property_id')).toBe(false);
     expect(api.requests[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('links a lead to its conversation when its inquiry opened one, and only then', async () => {
+    stubInquiries(() => page([inquiry(2, { conversation_id: 41 }), inquiry(1)]));
+    await open();
+    const items = await screen.findAllByRole('article');
+    expect(
+      within(items[0] as HTMLElement).getByRole('link', { name: 'Open the conversation with Sender 2' }),
+    ).toHaveAttribute('href', '/dashboard/messages/41');
+    expect(within(items[1] as HTMLElement).queryByRole('link', { name: /conversation/ })).not.toBeInTheDocument();
   });
 
   it('filters by listing through ?property_id= and shows the empty state', async () => {

@@ -12,6 +12,7 @@ import {
   LogOut,
   Menu,
   MessageSquare,
+  MessageSquareText,
   Settings,
   UserRound,
   X,
@@ -30,6 +31,8 @@ interface DashboardLayoutProps {
   onLogout: () => void;
   /** Inquiries still new (lead tracking): a badge next to "Inquiries"; none when 0 or not known yet. */
   newInquiries?: number;
+  /** Unread conversation messages (ADR 034): a badge next to "Messages"; none when 0 or not known yet. */
+  unreadMessages?: number;
 }
 
 interface SidebarItem {
@@ -39,7 +42,7 @@ interface SidebarItem {
   badge?: { count: number; label: string };
 }
 
-export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayoutProps) {
+export function DashboardLayout({ user, onLogout, newInquiries, unreadMessages }: DashboardLayoutProps) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
   const [isCollapsed, setIsCollapsed] = useState(false);
@@ -60,6 +63,14 @@ export function DashboardLayout({ user, onLogout, newInquiries }: DashboardLayou
       Icon: MessageSquare,
       badge: newInquiries
         ? { count: newInquiries, label: t('sidebar.newInquiries', { count: newInquiries }) }
+        : undefined,
+    },
+    {
+      to: '/dashboard/messages',
+      label: t('sidebar.messages'),
+      Icon: MessageSquareText,
+      badge: unreadMessages
+        ? { count: unreadMessages, label: t('sidebar.unreadMessages', { count: unreadMessages }) }
         : undefined,
     },
     { to: '/dashboard/viewings', label: t('sidebar.viewings'), Icon: CalendarDays },

@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LoaderFunctionArgs } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as guestRoute from '../../../app/routes/messages';
+import { renderApp } from '../../../test/render-app';
+import { GUEST_POLL_MS } from '../components/GuestThreadPage';
+import { json, message, ok, stubFetch, thread } from './helpers';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const TOKEN = 'a1b2+c3/d4=';
+const guestThread = (extra = {}) =>
+  thread({
+    role: 'visitor',
+    other_party: { name: 'Somsak' },
+    messages: [
+      message(1, {
+        sender: 'visitor',
+        mine: true,
+        body: 'Is it free in March?',
+        attachments: [
+          {
+            kind: 'image',
+            url: `/api/conversations/5/messages/1/files/0?token=${encodeURIComponent(TOKEN)}`,
+          },
+        ],
+      }),
+      message(2, { sender: 'owner', mine: false, body: 'Yes, from the 1st.' }),
+    ],
+    ...extra,
+  });
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/guest');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const guestRead = (request: Request, url: URL) => request.method === 'GET' && url.pathname === '/api/conversations/5';
+const path = `/messages/5?token=${encodeURIComponent(TOKEN)}`;
+
+describe('Guest thread page (the mailed link)', () => {
+  it('reads the thread with the token and no login; no Block; files through the token, no Bearer', async () => {
+    const api = stubFetch((request, url) => {
+      if (guestRead(request, url)) return ok(guestThread());
+      if (url.pathname.startsWith('/api/conversations/5/messages/1/files/')) {
+        return new Response(new Blob(['RIFF'], { type: 'image/webp' }));
+      }
+      return undefined;
+    });
+    await renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Somsak' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Is it free in March?')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block sender' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', 'blob:http://localhost/guest');
+    const read = api.requests.find((r) => guestRead(r, new URL(r.url)));
+    expect(new URL(read?.url ?? '').searchParams.get('token')).toBe(TOKEN);
+    expect(read?.headers.get('Authorization')).toBeNull();
+    const file = api.requests.find((r) => r.url.includes('/files/0'));
+    expect(new URL(file?.url ?? '').searchParams.get('token')).toBe(TOKEN);
+    expect(file?.headers.get('Authorization')).toBeNull();
+    // No event stream for a guest.
+    expect(api.requests.some((r) => r.url.includes('/events'))).toBe(false);
+  });
+
+  it('writes through the guest route with the token', async () => {
+    const api = stubFetch((request, url) => {
+      if (guestRead(request, url)) return ok(guestThread({ messages: [] }));
+      if (request.method === 'POST' && url.pathname === '/api/conversations/5/messages') {
+        return json(201, { success: true, payload: message(3, { sender: 'visitor', mine: true, body: 'Thanks!' }) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await renderApp(path);
+    await user.type(await screen.findByRole('textbox', { name: 'Your message' }, { timeout: 15_000 }), 'Thanks!');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Thanks!')).toBeInTheDocument();
+    const post = api.posts()[0];
+    expect(new URL(post?.url ?? '').searchParams.get('token')).toBe(TOKEN);
+    expect(post?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('says the link is not valid for a wrong token (404) and for a missing one, without asking the API', async () => {
+    stubFetch((request, url) =>
+      guestRead(request, url) ? json(404, { success: false, message: 'Conversation not found.' }) : undefined,
+    );
+    const first = await renderApp(path);
+    expect(
+      await screen.findByText('This link is not valid. Please use the link from your e-mail.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    const api = stubFetch();
+    await renderApp('/th/messages/5');
+    expect(await screen.findByText('ลิงก์นี้ไม่ถูกต้อง กรุณาใช้ลิงก์จากอีเมลของคุณ')).toBeInTheDocument();
+    expect(api.requests.some((r) => r.url.includes('/api/conversations/'))).toBe(false);
+  });
+
+  it('asks again every 15 s while the page is visible, and not while it is hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let reads = 0;
+    let stored = guestThread();
+    stubFetch((request, url) => {
+      if (!guestRead(request, url)) return undefined;
+      reads += 1;
+      return ok(stored);
+    });
+    await renderApp(path);
+    await screen.findByText('Yes, from the 1st.', {}, { timeout: 15_000 });
+    expect(reads).toBe(1);
+    stored = guestThread({
+      messages: [...guestThread().messages, message(3, { sender: 'owner', body: 'Viewing on Sunday?' })],
+    });
+    vi.advanceTimersByTime(GUEST_POLL_MS);
+    expect(await screen.findByText('Viewing on Sunday?')).toBeInTheDocument();
+    expect(reads).toBe(2);
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    vi.advanceTimersByTime(GUEST_POLL_MS * 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads).toBe(2);
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(reads).toBe(3));
+  });
+
+  it('is never indexed and never sends its address (with the token) as a referrer', () => {
+    const seo = guestRoute.loader({
+      request: new Request(`http://localhost${path}`),
+      context: { publicUrl: 'https://baan.test' },
+      params: { id: '5' },
+    } as unknown as LoaderFunctionArgs);
+    const meta = guestRoute.meta({ data: seo } as Parameters<typeof guestRoute.meta>[0]);
+    expect(meta).toContainEqual({ name: 'referrer', content: 'no-referrer' });
+    expect(meta).toContainEqual({ name: 'robots', content: 'noindex, nofollow' });
+    expect(JSON.stringify(meta)).not.toContain('a1b2');
+    const headers = guestRoute.headers({} as Parameters<typeof guestRoute.headers>[0]) as Record<string, string>;
+    expect(headers['Referrer-Policy']).toBe('no-referrer');
+    expect(headers['Cache-Control']).toBe('private, no-store');
+  });
+});
