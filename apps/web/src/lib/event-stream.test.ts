@@ -58,12 +58,12 @@ describe('readEventStream', () => {
   it('sends the Bearer, hands over events, reconnects after the stream ends, and stops when aborted', async () => {
     const controller = new AbortController();
     const seen: string[] = [];
-    const calls: RequestInit[] = [];
+    const calls: Request[] = [];
     let n = 0;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        calls.push(init);
+      vi.fn(async (request: Request) => {
+        calls.push(request);
         n += 1;
         if (n === 1) return streamResponse(['event: message\nda', 'ta: one\n\n']);
         if (n === 2) throw new TypeError('network down');
@@ -84,7 +84,8 @@ describe('readEventStream', () => {
     await done;
     expect(seen).toEqual(['one', 'two']);
     expect(n).toBe(3);
-    expect(new Headers(calls[0]?.headers).get('Authorization')).toBe('Bearer tok');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer tok');
+    expect(new URL(calls[0]?.url ?? '').pathname).toBe('/api/user/events');
   });
 
   it('gives up on a 401 (the session is gone) without retrying', async () => {

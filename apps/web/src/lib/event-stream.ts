@@ -90,11 +90,14 @@ export async function readEventStream(options: EventStreamOptions): Promise<void
   let delay = minDelay;
   while (!signal.aborted) {
     try {
-      const response = await fetch(new URL(options.url, window.location.origin).toString(), {
-        headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream' },
-        cache: 'no-store',
-        signal,
-      });
+      // A Request, as every other call of the app makes (RTK Query, private files).
+      const response = await fetch(
+        new Request(new URL(options.url, window.location.origin).toString(), {
+          headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream' },
+          cache: 'no-store',
+          signal,
+        }),
+      );
       if (response.status === 401 || response.status === 403) return;
       if (response.ok && response.body) {
         options.onOpen?.(true);

@@ -46,6 +46,14 @@ function dashboardReads(input: Request): Response | undefined {
         median_response_minutes: null,
       },
     });
+  // The sidebar's unread messages (features/conversations): none.
+  if (path === '/api/user/conversations')
+    return jsonResponse(200, {
+      success: true,
+      payload: { items: [], total: 0, page: 1, per_page: 20, unread: { inbox: 0, sent: 0 } },
+    });
+  // The live stream of new messages: refused, so the page reads nothing more from it.
+  if (path === '/api/user/events') return new Response(null, { status: 401 });
   if (path === '/api/user/stats') {
     const zero = { views: 0, visitors: 0, contact_clicks: 0, inquiries: 0, favorites: 0 };
     return jsonResponse(200, {

@@ -66,5 +66,6 @@ export const {
 /** Unread messages across the inbox (the dashboard sidebar's badge); undefined until known. */
 export function useUnreadMessageCount(): number | undefined {
   const { data } = useGetConversationsQuery({ box: 'inbox', page: 1 });
-  return data ? data.unread.inbox + data.unread.sent : undefined;
+  // A badge is never worth breaking the dashboard for: an answer without counts shows none.
+  return data?.unread ? data.unread.inbox + data.unread.sent : undefined;
 }
