@@ -68,6 +68,37 @@ export function UpcomingViewings({ onDone }: { onDone?: (message: string) => voi
   );
 }
 
+/**
+ * The signed-in visitor's own requests still ahead that are not confirmed (those are under upcoming): waiting for the
+ * owner, a new time the owner proposed, or declined. Shown only when there are some; nothing to answer here.
+ */
+export function MyViewingRequests() {
+  const { t, i18n } = useTranslation('viewings');
+  const list = useGetViewingsQuery();
+  const mine = (list.data ?? []).filter((v) => v.role === 'visitor' && v.status !== 'confirmed' && ahead(v));
+  if (mine.length === 0) return null;
+  const locale = i18n.language;
+  return (
+    <section aria-labelledby="viewings-mine-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h2 id="viewings-mine-title" className="text-lg font-bold text-slate-900">
+        {t('mine.title')}
+      </h2>
+      <ul aria-labelledby="viewings-mine-title" className="mt-3 divide-y divide-slate-200">
+        {mine.map((v) => (
+          <li key={v.id} className="py-3">
+            <p className="font-semibold text-slate-900">{v.property_title}</p>
+            <p className="text-sm text-slate-700">
+              {bangkokDay(v.starts_at, locale)} {bangkokHour(v.starts_at, locale)}–{bangkokHour(v.ends_at, locale)} ·{' '}
+              {t(`mode.${v.mode}`)}
+            </p>
+            <p className="text-sm text-slate-600">{t(`mine.status.${v.status}`)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ViewingItem({ viewing, onDone }: { viewing: Viewing; onDone?: (message: string) => void }) {
   const { t, i18n } = useTranslation('viewings');
   const [decide, { isLoading }] = useDecideViewingMutation();

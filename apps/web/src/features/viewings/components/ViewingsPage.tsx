@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ViewingHoursEditor } from './ViewingHoursEditor';
-import { UpcomingViewings, ViewingRequestsList } from './ViewingRequestsList';
+import { MyViewingRequests, UpcomingViewings, ViewingRequestsList } from './ViewingRequestsList';
 
 /**
  * /dashboard/viewings (the owner's viewing mail links here): the weekly hours, the requests waiting for an answer and
- * the confirmed viewings ahead. What the last answer did is said once, above the lists.
+ * the confirmed viewings ahead, and the signed-in visitor's own requests still waiting. What the last answer did is said once, above the lists.
  */
 export function ViewingsPage() {
   const { t } = useTranslation('viewings');
@@ -24,6 +24,7 @@ export function ViewingsPage() {
       </p>
       <ViewingRequestsList onDone={setNotice} />
       <UpcomingViewings onDone={setNotice} />
+      <MyViewingRequests />
       <ViewingHoursEditor />
     </div>
   );

@@ -232,6 +232,37 @@ describe('the requests and the viewings ahead', () => {
     expect(screen.queryByText('Condo 5')).toBeNull();
   });
 
+  it('shows the signed-in visitor’s own requests still waiting, proposed or declined, with nothing to answer', async () => {
+    stubPage({
+      viewings: [
+        ...LIST,
+        viewing(6, { role: 'visitor', property_title: 'Loft 6' }),
+        viewing(7, { role: 'visitor', status: 'proposed', property_title: 'Loft 7' }),
+        viewing(8, { role: 'visitor', status: 'declined', property_title: 'Loft 8' }),
+        viewing(9, { role: 'visitor', property_title: 'Loft 9', starts_at: '2020-01-08T03:00:00.000Z' }),
+      ],
+    });
+    await openPage();
+    const mine = (await screen.findByRole('heading', { level: 2, name: 'Your viewing requests' })).closest(
+      'section',
+    ) as HTMLElement;
+    const items = within(mine).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['Loft 6', 'Loft 7', 'Loft 8']);
+    expect(items[0]).toHaveTextContent('Waiting for the owner’s answer');
+    expect(items[1]).toHaveTextContent('The owner proposed this time');
+    expect(items[2]).toHaveTextContent('Declined by the owner');
+    expect(within(mine).queryByRole('button')).toBeNull();
+    // The owner's own requests are not the visitor's: Condo 1 stays under the requests to answer.
+    expect(within(mine).queryByText('Condo 1')).toBeNull();
+  });
+
+  it('has no such section for an owner who asked for no viewing', async () => {
+    stubPage({ viewings: LIST });
+    await openPage();
+    await screen.findByRole('heading', { level: 2, name: 'Viewing requests' });
+    expect(screen.queryByRole('heading', { level: 2, name: 'Your viewing requests' })).toBeNull();
+  });
+
   it('confirms, declines and proposes another time (Bangkok time sent as UTC), saying what each did', async () => {
     const api = stubPage({ viewings: LIST });
     const user = userEvent.setup({ delay: null });
