@@ -1,8 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** A received e-mail with its headers and decoded text and HTML bodies. */
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; raw: string };
+/** A file sent with a mail (a viewing's .ics invite): its name, type and decoded text. */
+export type ReceivedAttachment = { filename: string; contentType: string; content: string };
+
+/** A received e-mail with its headers, decoded text and HTML bodies and attached files. */
+export type ReceivedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: ReceivedAttachment[];
+  raw: string;
+};
 
 export type SmtpReceiver = {
   url: string;
@@ -52,7 +63,21 @@ function decodeBody(headers: Record<string, string>, body: string): string {
   return body;
 }
 
-/** Just enough MIME for the mails nodemailer writes: one level of multipart/alternative. */
+/** The parts of a multipart body (headers and body each), or the body itself as one part. */
+function partsOf(headers: Record<string, string>, body: string): [Record<string, string>, string][] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (!boundary) return [[headers, body]];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((p) => !p.startsWith('--'))
+    .map((p) => splitHead(p.replace(/^\r?\n/, '')));
+}
+
+/**
+ * Just enough MIME for the mails nodemailer writes: multipart/alternative, inside multipart/mixed when files are
+ * attached (the text and HTML bodies, and each attachment decoded as text).
+ */
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const [headers, body] = splitHead(raw);
   const mail: ReceivedMail = {
@@ -61,22 +86,28 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     subject: decodeWords(headers.subject ?? ''),
     text: '',
     html: '',
+    attachments: [],
     raw,
   };
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1)
-        .filter((p) => !p.startsWith('--'))
-        .map((p) => splitHead(p.replace(/^\r?\n/, '')))
-    : [[headers, body] as [Record<string, string>, string]];
-  for (const [h, b] of parts) {
+  const walk = (h: Record<string, string>, b: string, depth: number) => {
     const partType = (h['content-type'] ?? 'text/plain').toLowerCase();
-    if (partType.startsWith('text/plain')) mail.text = decodeBody(h, b);
-    if (partType.startsWith('text/html')) mail.html = decodeBody(h, b);
-  }
+    if (partType.startsWith('multipart/') && depth < 4) {
+      for (const [ph, pb] of partsOf(h, b)) if (ph !== h) walk(ph, pb, depth + 1);
+      return;
+    }
+    const disposition = h['content-disposition'] ?? '';
+    const filename =
+      /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /\bname="?([^";]+)"?/i.exec(h['content-type'] ?? '')?.[1];
+    if (/^attachment/i.test(disposition) || filename) {
+      mail.attachments.push({
+        filename: filename ?? '',
+        contentType: h['content-type'] ?? '',
+        content: decodeBody(h, b),
+      });
+    } else if (partType.startsWith('text/plain')) mail.text = decodeBody(h, b);
+    else if (partType.startsWith('text/html')) mail.html = decodeBody(h, b);
+  };
+  walk(headers, body, 0);
   return mail;
 }
 
