@@ -71,6 +71,25 @@ const photoUrls = (listing: Listing) =>
 
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : []);
 
+/** Reads a streamed response as it comes (`text()` so far) until it ends or its fetch is aborted (`done`). */
+function readAll(response: Response) {
+  let text = '';
+  const done = (async () => {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done: ended, value } = await reader.read();
+        if (ended) return;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // The fetch was aborted.
+    }
+  })();
+  return { text: () => text, done };
+}
+
 describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP', () => {
   let services: ClusterServices;
   let env: Record<string, string>;
@@ -252,7 +271,7 @@ describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP
     expect(subjects).toEqual(['1', '2', '3', '4', '5', '8']);
   });
 
-  it('hands a message written through A to the reader’s event stream on B, over Redis (ADR 034)', async () => {
+  it('hands a message written through A to the reader’s and a guest’s event stream on B, over Redis (ADR 034)', async () => {
     // A renter with an account, whose inquiry through A opens a thread with the owner.
     const renter = { email: 'renter@cluster.example', token: '' };
     const registered = await call(a, 'POST', '/api/register', {
@@ -292,21 +311,8 @@ describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP
     const stream = await fetch(`${b.url}/api/user/events`, { headers: bearer(owner.token), signal: leave.signal });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    let text = '';
-    const reading = (async () => {
-      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          text += decoder.decode(value, { stream: true });
-        }
-      } catch {
-        // aborted below
-      }
-    })();
-    await waitUntil('the stream says it is connected', () => text.includes(': connected'));
+    const owners = readAll(stream);
+    await waitUntil('the stream says it is connected', () => owners.text().includes(': connected'));
 
     // The renter writes through A.
     const sent = await call(
@@ -319,17 +325,62 @@ describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP
     expect(sent.status).toBe(201);
     const took = await waitUntil(
       'the message reaches the stream on B',
-      () => text.includes('Written on node A'),
+      () => owners.text().includes('Written on node A'),
       5_000,
     );
-    const data = /event: message\ndata: (.*)\n\n/.exec(text)?.[1];
+    const data = /event: message\ndata: (.*)\n\n/.exec(owners.text())?.[1];
     expect(JSON.parse(data ?? 'null')).toMatchObject({
       conversation_id: threadId,
       message: { body: 'Written on node A', sender: 'visitor', mine: false },
     });
     console.info(`message on A reached B's stream after ${took} ms`);
     leave.abort();
-    await reading;
+    await owners.done;
+
+    // A guest (no account) follows their thread from the mailed link: their stream on B hears the owner's answer
+    // written through A.
+    const guestEmail = 'guest.cluster@example.test';
+    const asked = await call(
+      a,
+      'POST',
+      `/api/property/${listing.id}/inquiry`,
+      { name: 'Guest Somchai', email: guestEmail, message: 'Can I see it this week?' },
+      { 'x-forwarded-for': '198.51.100.41' },
+    );
+    expect(asked.status).toBe(201);
+    const link = /\/messages\/(\d+)\?token=([A-Za-z0-9_-]+)/.exec(
+      (await services.smtp.waitFor((m) => m.to.includes(guestEmail) && m.text.includes('/messages/'))).text,
+    );
+    if (!link) throw new Error('no guest link in the mail');
+    const [, guestThread, guestToken] = link;
+    const wrong = await fetch(`${b.url}/api/conversations/${guestThread}/events?token=${guestToken}x`);
+    expect(wrong.status).toBe(404);
+    const leaveGuest = new AbortController();
+    const guestStream = await fetch(`${b.url}/api/conversations/${guestThread}/events?token=${guestToken}`, {
+      signal: leaveGuest.signal,
+    });
+    expect(guestStream.status).toBe(200);
+    const guests = readAll(guestStream);
+    await waitUntil('the guest stream says it is connected', () => guests.text().includes(': connected'));
+    const answered = await call(
+      a,
+      'POST',
+      `/api/user/conversations/${guestThread}/messages`,
+      { body: 'Yes, Thursday at 5 pm' },
+      bearer(owner.token),
+    );
+    expect(answered.status).toBe(201);
+    await waitUntil(
+      'the answer reaches the guest stream on B',
+      () => guests.text().includes('Thursday at 5 pm'),
+      5_000,
+    );
+    expect(JSON.parse(/event: message\ndata: (.*)\n\n/.exec(guests.text())?.[1] ?? 'null')).toMatchObject({
+      conversation_id: Number(guestThread),
+      message: { sender: 'owner', mine: false },
+    });
+    leaveGuest.abort();
+    await guests.done;
   });
 
   it('loses nothing acknowledged when A is killed in the middle of an upload, and A comes back on its port', async () => {

@@ -432,34 +432,40 @@ describe('limits, blocking and mail', () => {
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 
-describe('GET /api/user/events', () => {
-  /** Opens a stream; resolves the first event of `name` (parsed), and lets the caller close it. */
-  function stream(token: string) {
-    const chunks: string[] = [];
-    let req: http.ClientRequest | undefined;
-    const opened = new Promise<http.IncomingMessage>((resolve, reject) => {
-      req = http.get({ port, path: '/api/user/events', headers: bearer(token) }, resolve);
-      req.on('error', reject);
+/** Opens an event stream (an account's by Bearer, or `path` itself); resolves the first event of `name` (parsed). */
+function stream(token: string, streamPath = '/api/user/events') {
+  const chunks: string[] = [];
+  const waiting = new Set<() => void>();
+  let req: http.ClientRequest | undefined;
+  const opened = new Promise<http.IncomingMessage>((resolve, reject) => {
+    req = http.get({ port, path: streamPath, headers: token ? bearer(token) : {} }, (res) => {
+      // Everything the stream sends is kept from the start, so a test can also say what never came.
+      res.on('data', (c: Buffer) => {
+        chunks.push(c.toString());
+        for (const look of [...waiting]) look();
+      });
+      resolve(res);
     });
-    const next = (name: string) =>
-      opened.then(
-        (res) =>
-          new Promise<unknown>((resolve) => {
-            const look = () => {
-              const text = chunks.join('');
-              const match = new RegExp(`event: ${name}\\ndata: (.*)\\n\\n`).exec(text);
-              if (match?.[1]) resolve(JSON.parse(match[1]));
-            };
-            res.on('data', (c: Buffer) => {
-              chunks.push(c.toString());
-              look();
-            });
-            look();
-          }),
-      );
-    return { opened, next, close: () => req?.destroy(), text: () => chunks.join('') };
-  }
+    req.on('error', reject);
+  });
+  const next = (name: string) =>
+    opened.then(
+      () =>
+        new Promise<unknown>((resolve) => {
+          const look = () => {
+            const match = new RegExp(`event: ${name}\\ndata: (.*)\\n\\n`).exec(chunks.join(''));
+            if (!match?.[1]) return;
+            waiting.delete(look);
+            resolve(JSON.parse(match[1]));
+          };
+          waiting.add(look);
+          look();
+        }),
+    );
+  return { opened, next, close: () => req?.destroy(), text: () => chunks.join('') };
+}
 
+describe('GET /api/user/events', () => {
   it('delivers a message written by another request to both sides’ streams, with `mine` per reader', async () => {
     const { row, token } = await inquire(condo.id, { token: renter.token, email: 'conv.renter@example.test' });
     const ownerStream = stream(owner.token);
@@ -497,5 +503,89 @@ describe('GET /api/user/events', () => {
     expect(app.conversationEvents.bus.streams(otherOwner.id)).toBe(0);
     const unauth = await app.inject({ method: 'GET', url: '/api/user/events' });
     expect(unauth.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/conversations/{id}/events (a guest’s stream)', () => {
+  const guestStream = (id: number, token: string) =>
+    stream('', `/api/conversations/${id}/events?token=${encodeURIComponent(token)}`);
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+
+  it('tells the guest of the owner’s answer in their thread only, with files behind their own token', async () => {
+    const mine = await inquire(condo.id);
+    const theirs = await inquire(condo.id);
+    const guest = guestStream(mine.row.id, mine.token);
+    const other = guestStream(theirs.row.id, theirs.token);
+    const res = await guest.opened;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    await other.opened;
+    await settle();
+    const fd = new FormData();
+    fd.append('body', 'Sunday at 10 works');
+    fd.append('files[]', new Blob([photo]), 'room.png');
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/api/user/conversations/${mine.row.id}/messages`,
+      headers: bearer(owner.token),
+      payload: fd,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const event = MessageEvent.parse(await guest.next('message'));
+    expect(event).toMatchObject({ conversation_id: mine.row.id, message: { body: 'Sunday at 10 works', mine: false } });
+    // The file's address is the guest's way in (their token), and it opens.
+    const url = event.message.attachments[0]?.url ?? '';
+    expect(url).toBe(
+      `/api/conversations/${mine.row.id}/messages/${event.message.id}/files/0?token=${encodeURIComponent(mine.token)}`,
+    );
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    // The guest's own message comes back as theirs.
+    expect((await guestWrite(mine.row.id, mine.token, { body: 'See you then' })).statusCode).toBe(201);
+    await settle();
+    expect(guest.text()).toContain('"mine":true');
+    await settle();
+    expect(other.text()).not.toContain('Sunday at 10');
+    for (const s of [guest, other]) s.close();
+    await settle();
+    await settle();
+    expect(app.conversationEvents.bus.threadStreams(mine.row.id)).toBe(0);
+  });
+
+  it('answers 404 to a wrong, another thread’s or missing token, and opens no stream', async () => {
+    const a = await inquire(condo.id);
+    const b = await inquire(condo.id);
+    for (const [id, token] of [
+      [a.row.id, b.token],
+      [a.row.id, `${a.token.slice(0, -1)}A`],
+      [b.row.id, a.token],
+      [999_999, a.token],
+    ] as const) {
+      const res = await guestStream(id, token).opened;
+      expect(res.statusCode).toBe(404);
+      res.resume();
+    }
+    const missing = await app.inject({ method: 'GET', url: `/api/conversations/${a.row.id}/events` });
+    expect(missing.statusCode).toBe(400);
+    const long = await app.inject({
+      method: 'GET',
+      url: `/api/conversations/${a.row.id}/events?token=${'x'.repeat(CONVERSATION_LIMITS.token + 1)}`,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(app.conversationEvents.bus.threadStreams(a.row.id)).toBe(0);
+  });
+
+  it('refuses a thread of an account’s visitor (they use their session) and caps a thread’s guest streams', async () => {
+    const accountThread = await inquire(condo.id, { token: renter.token, email: 'conv.renter@example.test' });
+    expect((await guestStream(accountThread.row.id, accountThread.token).opened).statusCode).toBe(404);
+    const g = await inquire(condo.id);
+    const open = Array.from({ length: CONVERSATION_LIMITS.streamsPerUser }, () => guestStream(g.row.id, g.token));
+    for (const s of open) expect((await s.opened).statusCode).toBe(200);
+    const over = guestStream(g.row.id, g.token);
+    expect((await over.opened).statusCode).toBe(429);
+    for (const s of [...open, over]) s.close();
+    await settle();
+    await settle();
+    expect(app.conversationEvents.bus.threadStreams(g.row.id)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Server-sent events over `fetch` (ADR 034): the browser's EventSource cannot send the Bearer header, so an
- * authenticated stream (GET /api/user/events) is read as a ReadableStream and parsed here. Only what Baan's streams
+ * authenticated stream (GET /api/user/events) is read as a ReadableStream and parsed here; a guest's stream (its
+ * token in the address) is read the same way, so both share the reconnect rules. Only what Baan's streams
  * use: `event:`, `data:` (several lines join with "\n"), comments (`:`) and the blank line that ends an event.
  */
 export interface StreamEvent {
@@ -55,7 +56,8 @@ export class EventStreamParser {
 export interface EventStreamOptions {
   /** The path under the site (e.g. `/api/user/events`). */
   url: string;
-  token: string;
+  /** The session's Bearer; none for a guest's stream (its token is in `url`). */
+  token?: string;
   onEvent: (event: StreamEvent) => void;
   /** Ends the stream for good (the component unmounted). */
   signal: AbortSignal;
@@ -81,7 +83,7 @@ const wait = (ms: number, signal: AbortSignal) =>
 
 /**
  * Reads the stream until `signal` aborts, reconnecting with backoff (1 s, 2 s, … up to 60 s; back to 1 s after a
- * stream that opened). A 401 or 403 ends it: the session is gone and retrying cannot help.
+ * stream that opened). A 401, 403 or 404 ends it: the session or the link is gone and retrying cannot help.
  */
 export async function readEventStream(options: EventStreamOptions): Promise<void> {
   const { signal } = options;
@@ -93,12 +95,15 @@ export async function readEventStream(options: EventStreamOptions): Promise<void
       // A Request, as every other call of the app makes (RTK Query, private files).
       const response = await fetch(
         new Request(new URL(options.url, window.location.origin).toString(), {
-          headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream' },
+          headers: {
+            ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+            Accept: 'text/event-stream',
+          },
           cache: 'no-store',
           signal,
         }),
       );
-      if (response.status === 401 || response.status === 403) return;
+      if (response.status === 401 || response.status === 403 || response.status === 404) return;
       if (response.ok && response.body) {
         options.onOpen?.(true);
         delay = minDelay;

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { eventStreamHolder } from '../../lib/event-stream-response.ts';
 import { tooManyAttempts } from '../../lib/rate-limit.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
@@ -53,7 +54,6 @@ const FILE_ANSWER = {
     >,
   },
 };
-const KEEP_ALIVE_MS = 25_000;
 /** The form's error is its first field's own message (the composer shows it). */
 const firstError = (errors: Record<string, string[]>) => Object.values(errors)[0]?.[0] ?? M.bodyRequired;
 
@@ -231,58 +231,63 @@ const conversationRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  // Server-sent events: a `message` for each new message in any of the caller's threads, from any node.
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
-  });
+  // Server-sent events: a `message` for each new message, from any node — an account's for all its threads, a
+  // guest's (signed token) for their one thread.
+  const streams = eventStreamHolder();
+  app.addHook('preClose', async () => streams.closeAll());
+  const tooManyStreams = () => new HttpError(429, M.tooManyStreams, undefined, { 'Retry-After': '30' });
+  const EVENTS_ANSWER = {
+    200: {
+      description: 'text/event-stream: `event: message` with the MessageEvent as data; comments keep it alive.',
+      content: { 'text/event-stream': { schema: z.string() } } as Record<string, { schema: z.ZodType }>,
+    },
+  };
+
+  /** The event's message as one side sees it (`mine`), with file addresses of that side's way in. */
+  const asSeenBy = (
+    event: ConversationEvent,
+    side: 'owner' | 'visitor',
+    fileUrl?: (m: number, n: number) => string,
+  ) => {
+    const data = event.data as { message?: { id: number; sender?: string; attachments?: { kind: string }[] } };
+    const m = data.message;
+    if (!m) return data;
+    const attachments = fileUrl ? m.attachments?.map((a, n) => ({ ...a, url: fileUrl(m.id, n) })) : m.attachments;
+    return { ...data, message: { ...m, mine: m.sender === side, attachments } };
+  };
+
   app.get(
     '/user/events',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        response: {
-          200: {
-            description: 'text/event-stream: `event: message` with the MessageEvent as data; comments keep it alive.',
-            content: { 'text/event-stream': { schema: z.string() } } as Record<string, { schema: z.ZodType }>,
-          },
-        },
-      },
-    },
+    { preHandler: app.authenticate, schema: { response: EVENTS_ANSWER } },
     async (request, reply) => {
       const user = currentUser(request);
-      const raw = reply.raw;
-      const listener = (event: ConversationEvent) => {
-        const data = event.data as { message?: { sender?: string; mine?: boolean } };
-        const side = user.id === event.ownerId ? 'owner' : 'visitor';
-        const message = data.message ? { ...data.message, mine: data.message.sender === side } : undefined;
-        raw.write(`event: ${event.event}\ndata: ${JSON.stringify({ ...data, message })}\n\n`);
-      };
-      const unsubscribe = app.conversationEvents.bus.subscribe(user.id, listener, CONVERSATION_LIMITS.streamsPerUser);
-      if (!unsubscribe) throw new HttpError(429, M.tooManyStreams, undefined, { 'Retry-After': '30' });
-      reply.hijack();
-      raw.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      raw.write('retry: 5000\n: connected\n\n');
-      const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      keepAlive.unref();
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        clearInterval(keepAlive);
-        unsubscribe();
-        open.delete(end);
-        if (!raw.writableEnded) raw.end();
-      };
-      open.add(end);
-      request.raw.on('close', end);
-      raw.on('close', end);
-      raw.on('error', end);
+      streams.open<ConversationEvent>(
+        request,
+        reply,
+        (listener) => app.conversationEvents.bus.subscribe(user.id, listener, CONVERSATION_LIMITS.streamsPerUser),
+        (event) => asSeenBy(event, user.id === event.ownerId ? 'owner' : 'visitor'),
+        tooManyStreams,
+      );
+    },
+  );
+
+  // The guest's stream: their one thread, opened with its signed token (a wrong token answers 404 like the thread).
+  app.get(
+    '/conversations/:id/events',
+    { schema: { params: ConversationIdParams, querystring: GuestTokenQuery, response: EVENTS_ANSWER }, config: THREAD },
+    async (request, reply) => {
+      const { token } = request.query;
+      const a = await access(request.params.id, { guestToken: token });
+      const fileUrl = guestFileUrl(a.row.id, token);
+      streams.open<ConversationEvent>(
+        request,
+        reply,
+        (listener) =>
+          app.conversationEvents.bus.subscribeThread(a.row.id, listener, CONVERSATION_LIMITS.streamsPerUser),
+        // A guest stream hears its own thread only: the bus delivers by thread, and this is checked again here.
+        (event) => (event.conversationId === a.row.id ? asSeenBy(event, 'visitor', fileUrl) : null),
+        tooManyStreams,
+      );
     },
   );
 };

@@ -339,6 +339,7 @@ export async function postMessage(
     const userIds = [row.ownerId, ...(row.visitorId === null ? [] : [row.visitorId])];
     const event: ConversationEvent = {
       userIds,
+      conversationId: row.id,
       ownerId: row.ownerId,
       event: 'message',
       data: {

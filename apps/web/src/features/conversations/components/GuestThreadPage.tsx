@@ -1,20 +1,20 @@
 import { CONVERSATION_LIMITS } from '@baan/contract';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
+import { readEventStream } from '../../../lib/event-stream';
 import { useAppDispatch } from '../../../session/store';
 import { useGetConversationQuery } from '../api/conversations-api';
 import { describeError } from '../lib/errors';
+import { guestEventsPath, parseMessageEvent } from '../lib/live';
 import { appendMessage } from '../lib/thread-cache';
 import { ThreadView } from './ThreadView';
 
-/** How often a guest's open thread asks for new messages, while the tab is visible. */
-export const GUEST_POLL_MS = 15_000;
-
 /**
- * /messages/{id}?token=: the guest's thread through the link mailed to them, no login (ADR 034). A guest has no
- * event stream, so the thread is read again every 15 s while the page is visible (and at once when it comes back).
+ * /messages/{id}?token=: the guest's thread through the link mailed to them, no login (ADR 034). New messages arrive
+ * on the guest's own event stream (the token opens this thread's stream only): each is shown at once and the thread
+ * is read again (which marks it read); after a lost stream comes back, the thread is read again for what was missed.
  */
 export function GuestThreadPage() {
   const { t } = useTranslation('conversations');
@@ -24,22 +24,29 @@ export function GuestThreadPage() {
   const valid = Number.isSafeInteger(id) && id > 0 && token.length > 0 && token.length <= CONVERSATION_LIMITS.token;
   const key = { id, token };
   const { data, error, isLoading, refetch } = useGetConversationQuery(key, { skip: !valid });
+  const latestRefetch = useRef(refetch);
+  latestRefetch.current = refetch;
 
   useEffect(() => {
     if (!valid) return;
-    const visible = () => document.visibilityState === 'visible';
-    const timer = setInterval(() => {
-      if (visible()) void refetch();
-    }, GUEST_POLL_MS);
-    const onVisibility = () => {
-      if (visible()) void refetch();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [valid, refetch]);
+    const leave = new AbortController();
+    let opened = 0;
+    void readEventStream({
+      url: guestEventsPath(id, token),
+      signal: leave.signal,
+      onEvent: (event) => {
+        const value = event.event === 'message' ? parseMessageEvent(event.data) : null;
+        if (!value || value.conversation_id !== id) return;
+        appendMessage(dispatch, { id, token }, value.message);
+        void latestRefetch.current();
+      },
+      onOpen: (open) => {
+        // The first opening follows the first read; a later one means messages may have come while it was lost.
+        if (open && ++opened > 1) void latestRefetch.current();
+      },
+    });
+    return () => leave.abort();
+  }, [valid, id, token, dispatch]);
 
   let content: React.ReactNode;
   if (!valid || (error && !data)) {

@@ -5,6 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../session/store';
 import { conversationsApi } from '../api/conversations-api';
 
 export const EVENTS_PATH = '/api/user/events';
+/** A guest's stream of their one thread (the mailed link's token). */
+export const guestEventsPath = (id: number, token: string) =>
+  `/api/conversations/${id}/events?token=${encodeURIComponent(token)}`;
 
 type Listener = (event: MessageEvent) => void;
 
@@ -15,16 +18,20 @@ type Listener = (event: MessageEvent) => void;
 const listeners = new Set<Listener>();
 let connection: { token: string; controller: AbortController } | null = null;
 
-function deliver(data: string) {
-  let value: unknown;
+/** An event's data line as a MessageEvent; null for anything else. */
+export function parseMessageEvent(data: string): MessageEvent | null {
   try {
-    value = JSON.parse(data);
+    const parsed = MessageEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
   } catch {
-    return;
+    return null;
   }
-  const parsed = MessageEvent.safeParse(value);
-  if (!parsed.success) return;
-  for (const listener of [...listeners]) listener(parsed.data);
+}
+
+function deliver(data: string) {
+  const event = parseMessageEvent(data);
+  if (!event) return;
+  for (const listener of [...listeners]) listener(event);
 }
 
 function connect(token: string) {

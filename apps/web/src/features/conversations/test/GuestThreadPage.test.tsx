@@ -4,8 +4,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as guestRoute from '../../../app/routes/messages';
 import { renderApp } from '../../../test/render-app';
-import { GUEST_POLL_MS } from '../components/GuestThreadPage';
-import { json, message, ok, stubFetch, thread } from './helpers';
+import { eventStream, json, message, ok, stubFetch, thread } from './helpers';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -63,8 +62,12 @@ describe('Guest thread page (the mailed link)', () => {
     const file = api.requests.find((r) => r.url.includes('/files/0'));
     expect(new URL(file?.url ?? '').searchParams.get('token')).toBe(TOKEN);
     expect(file?.headers.get('Authorization')).toBeNull();
-    // No event stream for a guest.
-    expect(api.requests.some((r) => r.url.includes('/events'))).toBe(false);
+    // The guest's own stream: this thread's, with the token, no Bearer.
+    await waitFor(() => expect(api.requests.some((r) => r.url.includes('/events'))).toBe(true));
+    const stream = api.requests.find((r) => r.url.includes('/events'));
+    expect(new URL(stream?.url ?? '').pathname).toBe('/api/conversations/5/events');
+    expect(new URL(stream?.url ?? '').searchParams.get('token')).toBe(TOKEN);
+    expect(stream?.headers.get('Authorization')).toBeNull();
   });
 
   it('writes through the guest route with the token', async () => {
@@ -101,32 +104,55 @@ describe('Guest thread page (the mailed link)', () => {
     expect(api.requests.some((r) => r.url.includes('/api/conversations/'))).toBe(false);
   });
 
-  it('asks again every 15 s while the page is visible, and not while it is hidden', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('shows the owner’s answer from the stream without a reload, ignores other threads, and catches up after a loss', async () => {
     let reads = 0;
     let stored = guestThread();
-    stubFetch((request, url) => {
+    const events = eventStream('/api/conversations/5/events');
+    stubFetch(events.route, (request, url) => {
       if (!guestRead(request, url)) return undefined;
       reads += 1;
       return ok(stored);
     });
+    const page = await renderApp(path);
+    await screen.findByText('Yes, from the 1st.', {}, { timeout: 15_000 });
+    await waitFor(() => expect(events.connections()).toBe(1));
+    expect(reads).toBe(1);
+
+    events.send({ conversation_id: 9, message: message(7, { conversation_id: 9, body: 'Another thread' }) });
+    const answer = message(3, { sender: 'owner', mine: false, body: 'Viewing on Sunday?' });
+    stored = guestThread({ messages: [...guestThread().messages, answer] });
+    events.send({ conversation_id: 5, message: answer });
+    expect(await screen.findByText('Viewing on Sunday?')).toBeInTheDocument();
+    // The thread is read again (that read marks it read on the server).
+    await waitFor(() => expect(reads).toBe(2));
+    expect(screen.queryByText('Another thread')).not.toBeInTheDocument();
+
+    // The stream is lost and comes back: what came meanwhile is read.
+    const missed = message(4, { sender: 'owner', mine: false, body: 'Or Monday?' });
+    stored = guestThread({ messages: [...guestThread().messages, answer, missed] });
+    events.drop();
+    await waitFor(() => expect(events.connections()).toBe(2), { timeout: 5_000 });
+    expect(await screen.findByText('Or Monday?')).toBeInTheDocument();
+    expect(reads).toBe(3);
+
+    page.unmount();
+    await waitFor(() => expect(events.closed()).toBe(1));
+  });
+
+  it('stops asking for the stream when the link is refused (404)', async () => {
+    let streams = 0;
+    stubFetch((request, url) => {
+      if (url.pathname === '/api/conversations/5/events') {
+        streams += 1;
+        return json(404, { success: false, message: 'Conversation not found.' });
+      }
+      return guestRead(request, url) ? ok(guestThread()) : undefined;
+    });
     await renderApp(path);
     await screen.findByText('Yes, from the 1st.', {}, { timeout: 15_000 });
-    expect(reads).toBe(1);
-    stored = guestThread({
-      messages: [...guestThread().messages, message(3, { sender: 'owner', body: 'Viewing on Sunday?' })],
-    });
-    vi.advanceTimersByTime(GUEST_POLL_MS);
-    expect(await screen.findByText('Viewing on Sunday?')).toBeInTheDocument();
-    expect(reads).toBe(2);
-
-    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    vi.advanceTimersByTime(GUEST_POLL_MS * 3);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(reads).toBe(2);
-    visibility.mockReturnValue('visible');
-    document.dispatchEvent(new Event('visibilitychange'));
-    await waitFor(() => expect(reads).toBe(3));
+    await waitFor(() => expect(streams).toBe(1));
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(streams).toBe(1);
   });
 
   it('is never indexed and never sends its address (with the token) as a referrer', () => {

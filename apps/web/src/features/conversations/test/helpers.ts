@@ -54,13 +54,13 @@ export const ok = (payload: unknown, message?: string) => json(200, { success: t
 /**
  * GET /api/user/events as an open stream the test writes to (`send`); every connection is kept (`connections`).
  */
-export function eventStream() {
+export function eventStream(pathname = '/api/user/events') {
   const encoder = new TextEncoder();
   const open: ReadableStreamDefaultController<Uint8Array>[] = [];
   let connections = 0;
   let closed = 0;
   const route: Route = (request, url) => {
-    if (url.pathname !== '/api/user/events') return undefined;
+    if (url.pathname !== pathname) return undefined;
     connections += 1;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -79,6 +79,16 @@ export function eventStream() {
     connections: () => connections,
     /** Streams the page stopped reading (it left). */
     closed: () => closed,
+    /** Ends every open stream from the server's side (a lost connection). */
+    drop() {
+      for (const controller of open.splice(0)) {
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      }
+    },
     /** Writes one `message` event, split in two chunks mid-line as a network may. */
     send(data: unknown) {
       const text = `event: message\ndata: ${JSON.stringify(data)}\n\n`;
