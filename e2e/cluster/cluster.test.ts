@@ -355,6 +355,8 @@ describe('two API nodes: PostgreSQL primary + streaming replica, Redis, S3, SMTP
     const [, guestThread, guestToken] = link;
     const wrong = await fetch(`${b.url}/api/conversations/${guestThread}/events?token=${guestToken}x`);
     expect(wrong.status).toBe(404);
+    // Read to the end, so no half-read answer is left on a socket when B stops.
+    await wrong.text();
     const leaveGuest = new AbortController();
     const guestStream = await fetch(`${b.url}/api/conversations/${guestThread}/events?token=${guestToken}`, {
       signal: leaveGuest.signal,

@@ -131,6 +131,9 @@ export async function startSmtpReceiver(wantedPort = 0): Promise<SmtpReceiver> {
       });
     },
   });
+  // A connection a client drops mid-session (a killed API process, in the cluster and crash tests) is reported on the
+  // server; without a listener that report would end the test process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
