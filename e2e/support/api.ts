@@ -117,7 +117,7 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
   ]);
 }
 
-async function multipart<T>(
+export async function multipart<T>(
   app: RunningApp,
   path: string,
   token: string,
