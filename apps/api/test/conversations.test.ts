@@ -589,3 +589,48 @@ describe('GET /api/conversations/{id}/events (a guest’s stream)', () => {
     expect(app.conversationEvents.bus.threadStreams(g.row.id)).toBe(0);
   });
 });
+
+describe('the inbox preview (last_message)', () => {
+  const itemOf = async (token: string, id: number, box = 'inbox') =>
+    (await inbox(token, box)).items.find((i) => i.id === id)?.last_message;
+
+  it('shows the newest message folded on one line, cut at the limit, with who wrote it and its files', async () => {
+    const { row, token } = await inquire(condo.id);
+    expect(await itemOf(owner.token, row.id)).toEqual({
+      excerpt: expect.stringMatching(/^Is it free\? \(\d+\)$/),
+      mine: false,
+      files: 0,
+    });
+
+    // Exactly the limit: whole. One more: cut one short, with an ellipsis (code points, so an emoji is never split).
+    const exact = 'ก'.repeat(CONVERSATION_LIMITS.preview);
+    expect((await write(row.id, owner.token, { body: exact })).statusCode).toBe(201);
+    expect(await itemOf(owner.token, row.id)).toEqual({ excerpt: exact, mine: true, files: 0 });
+    const long = `Line one\n\n   line   two ${'🏠'.repeat(CONVERSATION_LIMITS.preview)}`;
+    expect((await write(row.id, owner.token, { body: long })).statusCode).toBe(201);
+    const cut = await itemOf(owner.token, row.id);
+    expect(cut?.excerpt.startsWith('Line one line two 🏠')).toBe(true);
+    expect([...(cut?.excerpt ?? '')]).toHaveLength(CONVERSATION_LIMITS.preview);
+    expect(cut?.excerpt.endsWith('🏠…')).toBe(true);
+
+    // The guest answers with a photo only: the owner sees theirs, with one file and no text.
+    const fd = new FormData();
+    fd.append('body', '');
+    fd.append('files[]', new Blob([photo]), 'room.png');
+    const answered = await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${row.id}/messages?token=${encodeURIComponent(token)}`,
+      payload: fd,
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(await itemOf(owner.token, row.id)).toEqual({ excerpt: '', mine: false, files: 1 });
+  });
+
+  it('shows each side its own view of the same message, and nothing of threads that are not theirs', async () => {
+    const { row } = await inquire(condo.id, { token: renter.token, email: 'conv.renter@example.test' });
+    expect((await write(row.id, owner.token, { body: 'Yes, still free.' })).statusCode).toBe(201);
+    expect(await itemOf(renter.token, row.id, 'sent')).toEqual({ excerpt: 'Yes, still free.', mine: false, files: 0 });
+    expect(await itemOf(owner.token, row.id)).toEqual({ excerpt: 'Yes, still free.', mine: true, files: 0 });
+    expect(JSON.stringify(await inbox(stranger.token))).not.toContain('Yes, still free.');
+  });
+});

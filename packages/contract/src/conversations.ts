@@ -21,6 +21,8 @@ export const CONVERSATION_LIMITS = {
   streamsPerUser: 5,
   /** A guest token's length bound (characters). */
   token: 200,
+  /** Characters of the newest message the inbox shows under each thread. */
+  preview: 120,
 } as const;
 
 export const CONVERSATION_MESSAGES = {
@@ -110,6 +112,11 @@ export const ConversationSummary = z.object({
   other_party: z.object({ name: z.string() }),
   last_message_at: z.string(),
   unread: z.number().int(),
+  /**
+   * The newest message as the inbox previews it: its first characters on one line (`preview` long at most), whether
+   * the reader wrote it, and how many files it carries. Null for a thread without a message.
+   */
+  last_message: z.object({ excerpt: z.string(), mine: z.boolean(), files: z.number().int() }).nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

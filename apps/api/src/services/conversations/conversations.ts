@@ -229,11 +229,17 @@ export async function listConversations(
       .from(conversations)
       .where(eq(conversations.visitorId, userId)),
   ]);
-  const cover = await covers(
-    db,
-    deps.storage,
-    rows.flatMap((r) => (r.row.propertyId === null ? [] : [r.row.propertyId])),
-  );
+  const [cover, latest] = await Promise.all([
+    covers(
+      db,
+      deps.storage,
+      rows.flatMap((r) => (r.row.propertyId === null ? [] : [r.row.propertyId])),
+    ),
+    lastMessages(
+      db,
+      rows.map((r) => r.row.id),
+    ),
+  ]);
   return {
     items: rows.map(({ row, unread, ownerName }) => ({
       id: row.id,
@@ -245,12 +251,46 @@ export async function listConversations(
       other_party: { name: side === 'owner' ? row.visitorName : ownerName },
       last_message_at: row.lastMessageAt.toISOString(),
       unread,
+      last_message: preview(latest.get(row.id), side),
     })),
     total: counted?.n ?? 0,
     page,
     per_page: CONVERSATIONS_PER_PAGE,
     unread: { inbox: inboxUnread?.n ?? 0, sent: sentUnread?.n ?? 0 },
   };
+}
+
+type Latest = { sender: Side; body: string; files: number };
+
+/** Each thread's newest message (one statement for the page: DISTINCT ON over the thread index). */
+async function lastMessages(db: Db, ids: number[]): Promise<Map<number, Latest>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([conversationMessages.conversationId], {
+      conversationId: conversationMessages.conversationId,
+      sender: conversationMessages.sender,
+      // Only the preview's first characters leave the database.
+      body: sql<string>`left(${conversationMessages.body}, ${CONVERSATION_LIMITS.preview * 2})`,
+      files: sql<number>`jsonb_array_length(${conversationMessages.attachments})::int`,
+    })
+    .from(conversationMessages)
+    .where(inArray(conversationMessages.conversationId, ids))
+    .orderBy(conversationMessages.conversationId, desc(conversationMessages.id));
+  return new Map(rows.map(({ conversationId, ...latest }) => [conversationId, latest]));
+}
+
+/** The inbox's one-line preview: whitespace folded, cut at `preview` characters (by code point) with an ellipsis. */
+export function preview(latest: Latest | undefined, side: Side) {
+  if (!latest) return null;
+  const chars = [...latest.body.replace(/\s+/g, ' ').trim()];
+  const excerpt =
+    chars.length > CONVERSATION_LIMITS.preview
+      ? `${chars
+          .slice(0, CONVERSATION_LIMITS.preview - 1)
+          .join('')
+          .trimEnd()}…`
+      : chars.join('');
+  return { excerpt, mine: latest.sender === side, files: latest.files };
 }
 
 /** Who reads the mail about a message of `side`'s: the other side's account, or the guest. */

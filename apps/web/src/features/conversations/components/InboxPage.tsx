@@ -34,6 +34,7 @@ function Row({ item }: { item: ConversationSummary }) {
             {item.other_party.name}
           </span>
           <span className="block truncate text-sm text-slate-700">{item.listing.title}</span>
+          <Preview item={item} />
           <time dateTime={item.last_message_at} className="block text-xs text-slate-600">
             {formatDateTime(item.last_message_at, currentLanguage())}
           </time>
@@ -49,6 +50,23 @@ function Row({ item }: { item: ConversationSummary }) {
         ) : null}
       </Link>
     </li>
+  );
+}
+
+/** The newest message on one line: its first words (text, never HTML), "You:" when the reader wrote it, its files. */
+function Preview({ item }: { item: ConversationSummary }) {
+  const { t } = useTranslation('conversations');
+  const last = item.last_message;
+  if (!last) return null;
+  const parts = [last.excerpt, last.files > 0 ? t('inbox.files', { count: last.files }) : ''].filter(Boolean);
+  const text = parts.join(' · ');
+  return (
+    <span
+      data-testid="preview"
+      className={`block truncate text-sm ${item.unread > 0 ? 'font-medium text-slate-900' : 'text-slate-600'}`}
+    >
+      {last.mine ? t('inbox.you', { text }) : text}
+    </span>
   );
 }
 

@@ -31,13 +31,20 @@ describe('Messages inbox', () => {
       url.pathname === '/api/user/conversations'
         ? url.searchParams.get('box') === 'sent'
           ? boxPage([], { inbox: 3, sent: 1 })
-          : boxPage([summary(11, { unread: 3 }), summary(12)], { inbox: 3, sent: 1 })
+          : boxPage(
+              [
+                summary(11, { unread: 3 }),
+                summary(12, { last_message: { excerpt: '<b>Sure</b>, Sunday', mine: true, files: 2 } }),
+                summary(13, { last_message: null }),
+              ],
+              { inbox: 3, sent: 1 },
+            )
         : undefined,
     );
     const { container } = await open();
     const list = await screen.findByRole('list', { name: 'Inbox' });
     const rows = within(list).getAllByRole('link');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveAttribute('href', '/dashboard/messages/11');
     const first = within(rows[0] as HTMLElement);
     expect(first.getByText('Person 11')).toBeInTheDocument();
@@ -46,6 +53,12 @@ describe('Messages inbox', () => {
     expect(first.getByText(/Nov 20, 2026/).tagName).toBe('TIME');
     expect(rows[0]?.querySelector('img')).toHaveAttribute('src', '/uploads/11.webp');
     expect(within(rows[1] as HTMLElement).queryByTestId('unread')).not.toBeInTheDocument();
+    // The newest message's first words: as text (never HTML), "You:" when the reader wrote it, its files counted.
+    expect(first.getByTestId('preview')).toHaveTextContent(/^Hello from 11$/);
+    const mine = within(rows[1] as HTMLElement).getByTestId('preview');
+    expect(mine).toHaveTextContent(/^You: <b>Sure<\/b>, Sunday · 2 files$/);
+    expect(mine.querySelector('b')).toBeNull();
+    expect(within(rows[2] as HTMLElement).queryByTestId('preview')).not.toBeInTheDocument();
     // The tabs: each box's unread count.
     const tabs = within(screen.getByRole('navigation', { name: 'Message boxes' }));
     expect(tabs.getByRole('button', { name: /Inbox.*3 unread/ })).toHaveAttribute('aria-current', 'page');

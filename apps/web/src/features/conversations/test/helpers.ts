@@ -45,6 +45,7 @@ export function summary(id: number, extra: Partial<ConversationSummary> = {}): C
     other_party: { name: `Person ${id}` },
     last_message_at: '2026-11-20T09:30:00.000Z',
     unread: 0,
+    last_message: { excerpt: `Hello from ${id}`, mine: false, files: 0 },
     ...extra,
   };
 }
