@@ -174,7 +174,11 @@ describe('renters: rental-term filters, a conversation answered live, a viewing 
     const { page, errors } = await signedIn(browser, owner, 1280);
     await page.goto(`${app.url}/dashboard/messages`);
     await page.getByRole('heading', { level: 1, name: enConversations.inbox.title }).waitFor();
-    await page.getByRole('link', { name: new RegExp(`${RENTER.name}.*${MATCH}`) }).click();
+    const row = page.getByRole('link', { name: new RegExp(`${RENTER.name}.*${MATCH}`) });
+    // The row previews the renter's question.
+    expect(await row.getByTestId('preview').textContent()).toBe(QUESTION);
+    await screenshot(page, 'renters-inbox-en-1280');
+    await row.click();
     await page.waitForURL(`${app.url}/dashboard/messages/${threadId}`);
     await page.getByRole('article', { name: enConversations.thread.fromThem }).filter({ hasText: QUESTION }).waitFor();
     // The renter's address is never shown to the owner in the thread.
