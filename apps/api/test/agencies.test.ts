@@ -68,7 +68,7 @@ async function invite(
   const mails = await mailsTo(email);
   const mail = mails.at(-1);
   if (!mail) throw new Error('no invitation mail');
-  const token = /\/dashboard\/agency\/join#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  const token = /\/dashboard\/agency\/join#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no link in ${mail.text}`);
   return { token, mail };
 }
@@ -139,7 +139,7 @@ describe('invitations', () => {
     const agent = await person();
     const { token, mail } = await invite(admin.token, agency.slug, agent.email, 'admin');
     expect(mail.subject).toBe('Join Joiners on Baan');
-    expect(mail.html).toContain(`/dashboard/agency/join#${token}`);
+    expect(mail.html).toContain(`/dashboard/agency/join#token=${token}`);
     // Only a hash is stored.
     const stored = await app.db.select().from(agencyInvitations);
     expect(stored.some((row) => row.tokenHash.includes(token))).toBe(false);

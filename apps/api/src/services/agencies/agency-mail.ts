@@ -16,7 +16,7 @@ export function agencyInvitationMail(
   const language: Language = isLanguage(invitation.language) ? invitation.language : 'en';
   const t = mailT(language);
   const base = publicUrl.replace(/(?<!\/)\/+$/, '');
-  const url = `${base}${localizedPath(language, INVITATION_PATH)}#${invitation.token}`;
+  const url = `${base}${localizedPath(language, INVITATION_PATH)}#token=${invitation.token}`;
   const values = { agency: agency.name, inviter: inviter.name };
   const blocks = [
     paragraph(t, invitation.role === 'admin' ? 'agencyInvitation.leadAdmin' : 'agencyInvitation.leadAgent', values),

@@ -1,0 +1,48 @@
+import {
+  AgencyInvitation,
+  AgencyRef,
+  type CreateAgencyRequest,
+  type InviteMemberRequest,
+  MyAgency,
+} from '@baan/contract';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+
+/** The signed-in account's agency (ADR 037): GET /api/user/agency, creating one, inviting, removing, accepting. */
+export const agenciesApi = api.enhanceEndpoints({ addTagTypes: ['MyAgency'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getMyAgency: build.query<MyAgency, void>({
+      query: () => '/user/agency',
+      responseSchema: MyAgency,
+      catchSchemaFailure: () => ({ status: 'PARSING_ERROR' }),
+      providesTags: ['MyAgency'],
+    }),
+    createAgency: build.mutation<AgencyRef, z.input<typeof CreateAgencyRequest>>({
+      query: (body) => ({ url: '/agencies', method: 'POST', body }),
+      responseSchema: AgencyRef,
+      invalidatesTags: ['MyAgency'],
+    }),
+    inviteMember: build.mutation<AgencyInvitation, { slug: string } & z.input<typeof InviteMemberRequest>>({
+      query: ({ slug, ...body }) => ({ url: `/agencies/${slug}/invitations`, method: 'POST', body }),
+      responseSchema: AgencyInvitation,
+      invalidatesTags: ['MyAgency'],
+    }),
+    removeMember: build.mutation<unknown, { slug: string; userId: number }>({
+      query: ({ slug, userId }) => ({ url: `/agencies/${slug}/members/${userId}`, method: 'DELETE' }),
+      invalidatesTags: ['MyAgency'],
+    }),
+    acceptInvitation: build.mutation<AgencyRef, { token: string }>({
+      query: (body) => ({ url: '/agencies/invitations/accept', method: 'POST', body }),
+      responseSchema: AgencyRef,
+      invalidatesTags: ['MyAgency'],
+    }),
+  }),
+});
+
+export const {
+  useGetMyAgencyQuery,
+  useCreateAgencyMutation,
+  useInviteMemberMutation,
+  useRemoveMemberMutation,
+  useAcceptInvitationMutation,
+} = agenciesApi;
