@@ -14,10 +14,14 @@ import {
   agencyInvitations,
   conversations,
   mailOutbox,
+  packages,
   properties,
   propertyInquiries,
   users,
 } from '../src/db/schema.ts';
+import { assertFeaturedQuota } from '../src/services/properties/featured-quota.ts';
+import { activateSubscription } from '../src/services/subscriptions/activate-subscription.ts';
+import { getSubscriptionSummary } from '../src/services/subscriptions/get-subscription-summary.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
@@ -415,5 +419,69 @@ describe('the admin: views, removing and moving', () => {
     expect(aListings.payload.items.map((i) => i.id)).toEqual([aListing.id]);
     const aLeads = AgencyLeadsResponse.parse((await get(a.admin.token, `/api/agencies/${a.agency.slug}/leads`)).json());
     expect(aLeads.payload.items.map((i) => i.id)).toEqual([aLead.id]);
+  });
+});
+
+describe('package sharing', () => {
+  /** A 30-day period of a package with a featured quota of `quota`, starting at the test clock's now. */
+  async function subscribe(userId: number, quota: number) {
+    const [pkg] = await app.db
+      .insert(packages)
+      .values({ name: `Agency ${quota}`, price: 1000, featuredQuota: quota })
+      .returning();
+    if (!pkg) throw new Error('no package');
+    await app.db.transaction((tx) =>
+      activateSubscription(
+        tx,
+        {
+          userId,
+          packageId: pkg.id,
+          durationDays: 30,
+          amount: pkg.price,
+          paymentMethod: 'test',
+          paymentId: null,
+          grantedBy: null,
+        },
+        now,
+      ),
+    );
+    return pkg;
+  }
+  const quota = async (token: string) => (await get(token, '/api/user/featured-quota')).json().payload;
+  const active = async (userId: number) => (await getSubscriptionSummary(app.db, userId, now)).is_active;
+
+  it("covers the members with the admin's package and shares its featured quota among them", async () => {
+    const { admin, agent, agency } = await agencyWithAgent('Sharers');
+    expect(await active(agent.id)).toBe(0);
+    const pkg = await subscribe(admin.id, 2);
+    expect(await active(agent.id)).toBe(1);
+    expect((await getSubscriptionSummary(app.db, agent.id, now)).package_id).toBe(pkg.id);
+    expect(await quota(agent.token)).toMatchObject({ quota: 2, used: 0, left: 2 });
+
+    await makeListing(app, admin.id, { isFeatured: true });
+    await makeListing(app, agent.id, { isFeatured: true });
+    // One pool of two: both see it full, and neither may feature a third.
+    expect(await quota(admin.token)).toMatchObject({ quota: 2, used: 2, left: 0 });
+    expect(await quota(agent.token)).toMatchObject({ quota: 2, used: 2, left: 0 });
+    await expect(assertFeaturedQuota(app.db, agent.id, now)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(assertFeaturedQuota(app.db, admin.id, now)).rejects.toMatchObject({ statusCode: 403 });
+
+    // A stranger is not covered; a removed member no longer is.
+    const stranger = await person();
+    expect(await active(stranger.id)).toBe(0);
+    expect((await del(admin.token, `/api/agencies/${agency.slug}/members/${agent.id}`)).statusCode).toBe(200);
+    expect(await active(agent.id)).toBe(0);
+    // The removed member's featured listing is now the admin's: still two in the pool.
+    expect(await quota(admin.token)).toMatchObject({ quota: 2, used: 2, left: 0 });
+  });
+
+  it('keeps a member with a package of their own on their own quota', async () => {
+    const { admin, agent } = await agencyWithAgent('Own Packages');
+    await subscribe(admin.id, 1);
+    await subscribe(agent.id, 3);
+    await makeListing(app, admin.id, { isFeatured: true });
+    expect(await quota(agent.token)).toMatchObject({ quota: 3, used: 0, left: 3 });
+    expect(await quota(admin.token)).toMatchObject({ quota: 1, used: 1, left: 0 });
+    await assertFeaturedQuota(app.db, agent.id, now);
   });
 });
