@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { jsonResponse, stubFetch } from '../../test/http';
+import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';
 import { signedIn } from '../../test/users';
 import { agencyJsonLd } from './lib/agency-json-ld';
@@ -62,6 +63,32 @@ const MINE: MyAgency = {
       expires_at: '2026-11-27T00:00:00.000Z',
     },
   ],
+};
+
+const LISTING = {
+  ...makeProperty(41, { title: 'Bee condo' }),
+  inquiry_count: 1,
+  review: 'approved',
+  review_reasons: [],
+  review_note: null,
+  text_edit: null,
+  member: { user_id: 2, name: 'Agent Bee' },
+};
+const LEAD = {
+  id: 51,
+  property_id: 41,
+  property_title: 'Bee condo',
+  name: 'Buyer Dee',
+  email: 'dee@example.test',
+  phone: null,
+  message: 'Is it free?',
+  language: 'en',
+  created_at: '2026-11-20T00:00:00.000Z',
+  status: 'new',
+  note: null,
+  responded_at: null,
+  conversation_id: null,
+  member: { user_id: 2, name: 'Agent Bee' },
 };
 
 describe('agency helpers', () => {
@@ -128,6 +155,12 @@ describe('settings: agency', () => {
         });
       if (request.method === 'POST' && url.pathname === '/api/agencies')
         return jsonResponse(409, { success: false, message: AGENCY_MESSAGES.alreadyMember });
+      if (url.pathname === '/api/agencies/siam-homes/listings')
+        return jsonResponse(200, { success: true, payload: { items: [LISTING] } });
+      if (url.pathname === '/api/agencies/siam-homes/leads')
+        return jsonResponse(200, { success: true, payload: { items: [LEAD], total: 1, page: 1, per_page: 50 } });
+      if (request.method === 'POST' && /^\/api\/(property|user\/inquiries)\/\d+\/assign$/.test(url.pathname))
+        return jsonResponse(200, { success: true, message: AGENCY_MESSAGES.assigned, payload: { id: 1, user_id: 1 } });
       return undefined;
     });
   }
@@ -162,6 +195,32 @@ describe('settings: agency', () => {
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual([
       '/api/agencies/siam-homes/members/2',
     ]);
+  });
+
+  it("shows the members' listings and inquiries and moves one to another member", async () => {
+    const user = userEvent.setup();
+    const { bodies, posts } = stubMine(MINE);
+    await renderApp('/dashboard/settings', { login: signedIn() });
+    const section = within(await screen.findByRole('region', { name: 'Agency' }));
+    expect(await section.findByRole('link', { name: 'Bee condo' })).toBeInTheDocument();
+    expect(section.getByText('Buyer Dee', { exact: false })).toBeInTheDocument();
+    const [listingMove, leadMove] = section.getAllByLabelText('Move to');
+    // Only the other members are offered: the holder is not.
+    expect(within(listingMove as HTMLElement).queryByRole('option', { name: 'Agent Bee' })).toBeNull();
+    const moveButtons = section.getAllByRole('button', { name: 'Move' });
+    expect(moveButtons[0]).toBeDisabled();
+    await user.selectOptions(listingMove as HTMLElement, 'Admin Ann');
+    await user.click(moveButtons[0] as HTMLElement);
+    await screen.findByText('Moved.');
+    await user.selectOptions(leadMove as HTMLElement, 'Admin Ann');
+    await user.click(moveButtons[1] as HTMLElement);
+    const assigns = posts()
+      .map((r) => new URL(r.url).pathname)
+      .filter((p) => p.endsWith('/assign'));
+    await vi.waitFor(() => expect(posts().filter((r) => r.url.endsWith('/assign'))).toHaveLength(2));
+    expect(assigns[0]).toBe('/api/property/41/assign');
+    expect(posts().map((r) => new URL(r.url).pathname)).toContain('/api/user/inquiries/51/assign');
+    expect(bodies.filter((b) => JSON.stringify(b).includes('user_id'))).toEqual([{ user_id: 1 }, { user_id: 1 }]);
   });
 
   it('offers to create one when the account has none, and says why the server refused, in Thai', async () => {

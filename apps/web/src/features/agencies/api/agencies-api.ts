@@ -1,5 +1,7 @@
 import {
   AgencyInvitation,
+  AgencyLeads,
+  AgencyListings,
   AgencyRef,
   type CreateAgencyRequest,
   type InviteMemberRequest,
@@ -9,7 +11,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
 /** The signed-in account's agency (ADR 037): GET /api/user/agency, creating one, inviting, removing, accepting. */
-export const agenciesApi = api.enhanceEndpoints({ addTagTypes: ['MyAgency'] }).injectEndpoints({
+export const agenciesApi = api.enhanceEndpoints({ addTagTypes: ['MyAgency', 'AgencyWork'] }).injectEndpoints({
   endpoints: (build) => ({
     getMyAgency: build.query<MyAgency, void>({
       query: () => '/user/agency',
@@ -29,7 +31,27 @@ export const agenciesApi = api.enhanceEndpoints({ addTagTypes: ['MyAgency'] }).i
     }),
     removeMember: build.mutation<unknown, { slug: string; userId: number }>({
       query: ({ slug, userId }) => ({ url: `/agencies/${slug}/members/${userId}`, method: 'DELETE' }),
-      invalidatesTags: ['MyAgency'],
+      invalidatesTags: ['MyAgency', 'AgencyWork'],
+    }),
+    getAgencyListings: build.query<AgencyListings, string>({
+      query: (slug) => `/agencies/${slug}/listings`,
+      responseSchema: AgencyListings,
+      catchSchemaFailure: () => ({ status: 'PARSING_ERROR' }),
+      providesTags: ['AgencyWork'],
+    }),
+    getAgencyLeads: build.query<AgencyLeads, string>({
+      query: (slug) => `/agencies/${slug}/leads?per_page=50`,
+      responseSchema: AgencyLeads,
+      catchSchemaFailure: () => ({ status: 'PARSING_ERROR' }),
+      providesTags: ['AgencyWork'],
+    }),
+    assign: build.mutation<unknown, { kind: 'listing' | 'lead'; id: number; userId: number }>({
+      query: ({ kind, id, userId }) => ({
+        url: kind === 'listing' ? `/property/${id}/assign` : `/user/inquiries/${id}/assign`,
+        method: 'POST',
+        body: { user_id: userId },
+      }),
+      invalidatesTags: ['AgencyWork', 'MyAgency'],
     }),
     acceptInvitation: build.mutation<AgencyRef, { token: string }>({
       query: (body) => ({ url: '/agencies/invitations/accept', method: 'POST', body }),
@@ -45,4 +67,7 @@ export const {
   useInviteMemberMutation,
   useRemoveMemberMutation,
   useAcceptInvitationMutation,
+  useGetAgencyListingsQuery,
+  useGetAgencyLeadsQuery,
+  useAssignMutation,
 } = agenciesApi;

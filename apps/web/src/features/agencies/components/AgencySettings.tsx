@@ -13,6 +13,7 @@ import {
   useRemoveMemberMutation,
 } from '../api/agencies-api';
 import { agencyFieldErrorKey, agencyMessageKey } from '../lib/agency-messages';
+import { AgencyWork } from './AgencyWork';
 
 const card = 'max-w-3xl rounded-2xl border border-slate-200 bg-white p-6';
 const primary = 'rounded-lg bg-teal-700 px-5 py-2.5 font-semibold text-white hover:bg-teal-800 disabled:opacity-60';
@@ -99,6 +100,7 @@ function AgencyPanel({ mine }: { mine: MyAgency }) {
           <InviteForm slug={agency.slug} />
           <MemberList slug={agency.slug} members={mine.members} />
           <InvitationList mine={mine} />
+          <AgencyWork slug={agency.slug} members={mine.members} />
         </>
       ) : (
         <p className="text-sm text-slate-600">{t('settings.memberNote')}</p>
