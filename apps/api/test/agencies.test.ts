@@ -4,6 +4,7 @@ import {
   AgencyListingsResponse,
   AgencyProfileResponse,
   AgentProfileResponse,
+  DataExportResponse,
   ErrorEnvelope,
   MyAgencyResponse,
   PropertyResponse,
@@ -19,6 +20,7 @@ import {
   propertyInquiries,
   users,
 } from '../src/db/schema.ts';
+import { deleteAccount } from '../src/services/privacy/delete-account.ts';
 import { assertFeaturedQuota } from '../src/services/properties/featured-quota.ts';
 import { activateSubscription } from '../src/services/subscriptions/activate-subscription.ts';
 import { getSubscriptionSummary } from '../src/services/subscriptions/get-subscription-summary.ts';
@@ -419,6 +421,28 @@ describe('the admin: views, removing and moving', () => {
     expect(aListings.payload.items.map((i) => i.id)).toEqual([aListing.id]);
     const aLeads = AgencyLeadsResponse.parse((await get(a.admin.token, `/api/agencies/${a.agency.slug}/leads`)).json());
     expect(aLeads.payload.items.map((i) => i.id)).toEqual([aLead.id]);
+  });
+});
+
+describe('personal data (PDPA)', () => {
+  it('ends the membership and drops the invitations mailed to the address', async () => {
+    const { admin, agent, agency } = await agencyWithAgent('Forgetters');
+    const invitee = await person();
+    await invite(admin.token, agency.slug, invitee.email);
+    // The person's copy of their data names the agency.
+    const exported = await get(agent.token, '/api/user/data-export');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(DataExportResponse.parse(exported.json()).payload.account.agency).toMatchObject({
+      slug: agency.slug,
+      name: 'Forgetters',
+      role: 'agent',
+    });
+    await app.db.transaction((tx) => deleteAccount(tx, agent.id, now));
+    await app.db.transaction((tx) => deleteAccount(tx, invitee.id, now));
+    const mine = MyAgencyResponse.parse((await get(admin.token, '/api/user/agency')).json()).payload;
+    expect(mine.members.map((m) => m.user_id)).toEqual([admin.id]);
+    expect(mine.invitations).toEqual([]);
+    expect(await app.db.select().from(agencyInvitations).where(eq(agencyInvitations.email, invitee.email))).toEqual([]);
   });
 });
 
