@@ -111,7 +111,7 @@ describe('POST /api/agencies', () => {
     const agency = await createAgency(admin.token, 'Siam Homes & Co.');
     expect(agency).toEqual({ slug: 'siam-homes-co', name: 'Siam Homes & Co.' });
     const mine = MyAgencyResponse.parse((await get(admin.token, '/api/user/agency')).json()).payload;
-    expect(mine.agency).toEqual({ slug: 'siam-homes-co', name: 'Siam Homes & Co.', role: 'admin' });
+    expect(mine.agency).toEqual({ slug: 'siam-homes-co', name: 'Siam Homes & Co.', role: 'admin', about: null });
     expect(mine.members.map((m) => [m.user_id, m.role])).toEqual([[admin.id, 'admin']]);
     const again = await post(admin.token, '/api/agencies', { name: 'Another' });
     expect(again.statusCode).toBe(409);
@@ -135,6 +135,37 @@ describe('POST /api/agencies', () => {
       401,
     );
     expect(MyAgencyResponse.parse((await get(user.token, '/api/user/agency')).json()).payload.agency).toBeNull();
+  });
+});
+
+describe('PATCH /api/agencies/{slug}', () => {
+  const patch = (token: string, slug: string, payload: object) =>
+    app.inject({ method: 'PATCH', url: `/api/agencies/${slug}`, payload, headers: auth(token) });
+
+  it('lets the admin rename the agency and rewrite its about text; the address stays', async () => {
+    const { admin, agent, agency } = await agencyWithAgent('Old Name');
+    const res = await patch(admin.token, agency.slug, { name: 'New Name', about: 'Villas in Phuket.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload).toEqual({ slug: agency.slug, name: 'New Name' });
+    const page = AgencyProfileResponse.parse(
+      (await app.inject({ method: 'GET', url: `/api/agencies/${agency.slug}` })).json(),
+    );
+    expect(page.payload).toMatchObject({ name: 'New Name', about: 'Villas in Phuket.' });
+    expect((await patch(admin.token, agency.slug, { about: '' })).statusCode).toBe(200);
+    const mine = MyAgencyResponse.parse((await get(admin.token, '/api/user/agency')).json()).payload;
+    expect(mine.agency).toMatchObject({ name: 'New Name', about: null });
+    // Not the agent, not another agency's admin, not a bad name.
+    expect((await patch(agent.token, agency.slug, { name: 'Mine now' })).statusCode).toBe(403);
+    const other = await person();
+    await createAgency(other.token, 'Other One');
+    expect((await patch(other.token, agency.slug, { name: 'Taken over' })).statusCode).toBe(403);
+    expect((await patch(admin.token, agency.slug, { name: 'x'.repeat(121) })).statusCode).toBe(400);
+    expect((await patch(admin.token, agency.slug, { about: 'y'.repeat(2001) })).statusCode).toBe(400);
+    expect((await patch(admin.token, 'no-such-agency', { name: 'Ghost' })).statusCode).toBe(404);
+    expect(
+      AgencyProfileResponse.parse((await app.inject({ method: 'GET', url: `/api/agencies/${agency.slug}` })).json())
+        .payload.name,
+    ).toBe('New Name');
   });
 });
 

@@ -46,6 +46,7 @@ export const AGENCY_MESSAGES = {
   joined: 'You joined the agency.',
   removed: 'The member is removed; their listings are now yours.',
   assigned: 'Moved.',
+  saved: 'The agency is saved.',
 } as const;
 const M = AGENCY_MESSAGES;
 
@@ -68,6 +69,10 @@ export const CreateAgencyRequest = z.object({
   ),
 });
 export type CreateAgencyRequest = z.output<typeof CreateAgencyRequest>;
+
+/** PATCH /api/agencies/{slug} (agency admin; Baan's addition): a new name or about text (null or blank clears it). */
+export const UpdateAgencyRequest = CreateAgencyRequest.partial();
+export type UpdateAgencyRequest = z.output<typeof UpdateAgencyRequest>;
 
 /** POST /api/agencies/{slug}/invitations (agency admin). */
 export const InviteMemberRequest = z.object({
@@ -155,7 +160,7 @@ export type AgencyInvitation = z.infer<typeof AgencyInvitation>;
  * members and the invitations still waiting (not used, not expired).
  */
 export const MyAgency = z.object({
-  agency: AgencyRef.extend({ role: z.enum(AGENCY_ROLES) }).nullable(),
+  agency: AgencyRef.extend({ role: z.enum(AGENCY_ROLES), about: z.string().nullable() }).nullable(),
   members: z.array(AgencyMember),
   invitations: z.array(AgencyInvitation),
 });

@@ -18,6 +18,7 @@ import {
   MemberRemovedResponse,
   MyAgencyResponse,
   PropertyIdParams,
+  UpdateAgencyRequest,
 } from '@baan/contract';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
@@ -33,6 +34,7 @@ import {
   inviteMember,
   removeMember,
   requireAgencyAdmin,
+  updateAgency,
 } from '../../services/agencies/agencies.ts';
 import { agencyLeads, agencyListings, getAgencyProfile, getMyAgency } from '../../services/agencies/agency-views.ts';
 import { invalidateListings } from '../../services/reads/listing-reads.ts';
@@ -79,6 +81,20 @@ const agencyRoutes: RoutesPlugin = async (app) => {
       request.log.info({ agency: agency.slug }, 'agency created');
       await invalidateListings(app, 'agency created');
       return reply.code(201).send(ok(agency, M.created));
+    },
+  );
+
+  app.patch(
+    '/agencies/:slug',
+    {
+      preHandler: app.authenticate,
+      schema: { params: AgencySlugParams, body: UpdateAgencyRequest, response: { 200: AgencyRefResponse } },
+      config: { input: { notFound: M.notFound, message: firstFieldMessage } },
+    },
+    async (request) => {
+      const agency = await updateAgency(app.db, currentUser(request).id, request.params.slug, request.body);
+      await invalidateListings(app, 'agency renamed');
+      return ok(agency, M.saved);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type InviteMemberRequest,
   type Language,
   AGENCY_MESSAGES as M,
+  type UpdateAgencyRequest,
 } from '@baan/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -33,12 +34,18 @@ import { agencyInvitationMail } from './agency-mail.ts';
 const DAY = 24 * 60 * 60_000;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type Membership = { agencyId: number; slug: string; name: string; role: AgencyRole };
+export type Membership = { agencyId: number; slug: string; name: string; about: string | null; role: AgencyRole };
 
 /** The caller's agency and role, or null. */
 export async function membershipOf(db: Db | Tx, userId: number): Promise<Membership | null> {
   const [row] = await db
-    .select({ agencyId: agencies.id, slug: agencies.slug, name: agencies.name, role: agencyMembers.role })
+    .select({
+      agencyId: agencies.id,
+      slug: agencies.slug,
+      name: agencies.name,
+      about: agencies.about,
+      role: agencyMembers.role,
+    })
     .from(agencyMembers)
     .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
     .where(eq(agencyMembers.userId, userId));
@@ -120,6 +127,26 @@ export async function createAgency(db: Db, userId: number, input: CreateAgencyRe
     }
   }
   throw conflict(M.alreadyMember);
+}
+
+/** PATCH /api/agencies/{slug}: the admin renames the agency or rewrites its about text (the address stays). */
+export async function updateAgency(
+  db: Db,
+  userId: number,
+  slug: string,
+  input: UpdateAgencyRequest,
+): Promise<AgencyRef> {
+  await requireAgencyAdmin(db, userId, slug);
+  const [row] = await db
+    .update(agencies)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.about !== undefined ? { about: input.about } : {}),
+    })
+    .where(eq(agencies.slug, slug))
+    .returning();
+  if (!row) throw notFound(M.notFound);
+  return { slug: row.slug, name: row.name };
 }
 
 export type InvitationDeps = { mailer: Mailer; publicUrl: string };

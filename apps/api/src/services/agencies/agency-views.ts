@@ -70,7 +70,7 @@ export async function getAgencyProfile(db: Db, storage: Storage, slug: string): 
 export async function getMyAgency(db: Db, userId: number, now: Date): Promise<MyAgency> {
   const mine = await membershipOf(db, userId);
   if (!mine) return { agency: null, members: [], invitations: [] };
-  const agency = { slug: mine.slug, name: mine.name, role: mine.role };
+  const agency = { slug: mine.slug, name: mine.name, role: mine.role, about: mine.about };
   if (mine.role !== 'admin') return { agency, members: [], invitations: [] };
   const [members, invitations] = await Promise.all([
     db

@@ -33,7 +33,7 @@ const AGENCY: AgencyProfile = {
 };
 
 const MINE: MyAgency = {
-  agency: { slug: 'siam-homes', name: 'Siam Homes', role: 'admin' },
+  agency: { slug: 'siam-homes', name: 'Siam Homes', role: 'admin', about: null },
   members: [
     {
       user_id: 1,
@@ -155,6 +155,12 @@ describe('settings: agency', () => {
         });
       if (request.method === 'POST' && url.pathname === '/api/agencies')
         return jsonResponse(409, { success: false, message: AGENCY_MESSAGES.alreadyMember });
+      if (request.method === 'PATCH' && url.pathname === '/api/agencies/siam-homes')
+        return jsonResponse(200, {
+          success: true,
+          message: AGENCY_MESSAGES.saved,
+          payload: { slug: 'siam-homes', name: 'Siam Homes' },
+        });
       if (url.pathname === '/api/agencies/siam-homes/listings')
         return jsonResponse(200, { success: true, payload: { items: [LISTING] } });
       if (url.pathname === '/api/agencies/siam-homes/leads')
@@ -221,6 +227,25 @@ describe('settings: agency', () => {
     expect(assigns[0]).toBe('/api/property/41/assign');
     expect(posts().map((r) => new URL(r.url).pathname)).toContain('/api/user/inquiries/51/assign');
     expect(bodies.filter((b) => JSON.stringify(b).includes('user_id'))).toEqual([{ user_id: 1 }, { user_id: 1 }]);
+  });
+
+  it("lets the admin change the agency's name and about text, checking the name first", async () => {
+    const user = userEvent.setup();
+    const { bodies } = stubMine(MINE);
+    await renderApp('/dashboard/settings', { login: signedIn() });
+    const section = within(await screen.findByRole('region', { name: 'Agency' }));
+    const name = await section.findByLabelText('Agency name');
+    expect(name).toHaveValue('Siam Homes');
+    await user.clear(name);
+    await user.type(name, 'S');
+    await user.click(section.getByRole('button', { name: 'Save' }));
+    expect(await section.findByText("The agency's name must be 2 to 120 characters.")).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.type(name, 'iam Homes Ltd');
+    await user.type(section.getByLabelText('About the agency'), 'Condos in Bangkok.');
+    await user.click(section.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The agency is saved.');
+    expect(bodies).toEqual([{ name: 'Siam Homes Ltd', about: 'Condos in Bangkok.' }]);
   });
 
   it('offers to create one when the account has none, and says why the server refused, in Thai', async () => {

@@ -6,6 +6,7 @@ import {
   type CreateAgencyRequest,
   type InviteMemberRequest,
   MyAgency,
+  type UpdateAgencyRequest,
 } from '@baan/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
@@ -21,6 +22,11 @@ export const agenciesApi = api.enhanceEndpoints({ addTagTypes: ['MyAgency', 'Age
     }),
     createAgency: build.mutation<AgencyRef, z.input<typeof CreateAgencyRequest>>({
       query: (body) => ({ url: '/agencies', method: 'POST', body }),
+      responseSchema: AgencyRef,
+      invalidatesTags: ['MyAgency'],
+    }),
+    updateAgency: build.mutation<AgencyRef, { slug: string } & z.input<typeof UpdateAgencyRequest>>({
+      query: ({ slug, ...body }) => ({ url: `/agencies/${slug}`, method: 'PATCH', body }),
       responseSchema: AgencyRef,
       invalidatesTags: ['MyAgency'],
     }),
@@ -65,6 +71,7 @@ export const {
   useGetMyAgencyQuery,
   useCreateAgencyMutation,
   useInviteMemberMutation,
+  useUpdateAgencyMutation,
   useRemoveMemberMutation,
   useAcceptInvitationMutation,
   useGetAgencyListingsQuery,

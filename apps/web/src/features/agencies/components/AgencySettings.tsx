@@ -11,6 +11,7 @@ import {
   useGetMyAgencyQuery,
   useInviteMemberMutation,
   useRemoveMemberMutation,
+  useUpdateAgencyMutation,
 } from '../api/agencies-api';
 import { agencyFieldErrorKey, agencyMessageKey } from '../lib/agency-messages';
 import { AgencyWork } from './AgencyWork';
@@ -97,6 +98,7 @@ function AgencyPanel({ mine }: { mine: MyAgency }) {
       </Link>
       {agency.role === 'admin' ? (
         <>
+          <DetailsForm slug={agency.slug} name={agency.name} about={agency.about} />
           <InviteForm slug={agency.slug} />
           <MemberList slug={agency.slug} members={mine.members} />
           <InvitationList mine={mine} />
@@ -106,6 +108,87 @@ function AgencyPanel({ mine }: { mine: MyAgency }) {
         <p className="text-sm text-slate-600">{t('settings.memberNote')}</p>
       )}
     </div>
+  );
+}
+
+/** The admin's edit of the agency's name and about text (the public page shows both). */
+function DetailsForm({
+  slug,
+  name: savedName,
+  about: savedAbout,
+}: {
+  slug: string;
+  name: string;
+  about: string | null;
+}) {
+  const { t } = useTranslation('agencies');
+  const id = useId();
+  const [name, setName] = useState(savedName);
+  const [about, setAbout] = useState(savedAbout ?? '');
+  const [error, setError] = useState<{ name?: string; about?: string }>({});
+  const [update, { isLoading }] = useUpdateAgencyMutation();
+  const limits = { min: AGENCY_LIMITS.nameMin, max: AGENCY_LIMITS.name };
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed.length < AGENCY_LIMITS.nameMin || trimmed.length > AGENCY_LIMITS.name) {
+      setError({ name: t('messages.nameInvalid', limits) });
+      return;
+    }
+    if (about.length > AGENCY_LIMITS.about) {
+      setError({ about: t('messages.aboutInvalid') });
+      return;
+    }
+    try {
+      await update({ slug, name: trimmed, about }).unwrap();
+      setError({});
+      toast.success(t('messages.saved'));
+    } catch (err) {
+      const nameKey = agencyFieldErrorKey(err, 'name');
+      const aboutKey = agencyFieldErrorKey(err, 'about');
+      setError(
+        nameKey || aboutKey
+          ? { name: nameKey && t(nameKey, limits), about: aboutKey && t(aboutKey) }
+          : { name: t(agencyMessageKey(err), limits) },
+      );
+    }
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-3 border-t border-slate-200 pt-5">
+      <h3 className="font-semibold text-slate-900">{t('settings.detailsTitle')}</h3>
+      <TextField
+        label={t('settings.name')}
+        value={name}
+        maxLength={AGENCY_LIMITS.name}
+        onChange={(e) => setName(e.target.value)}
+        error={error.name}
+      />
+      <div>
+        <label htmlFor={`${id}-about`} className="mb-1 block text-sm font-medium text-slate-700">
+          {t('settings.about')}
+        </label>
+        <textarea
+          id={`${id}-about`}
+          value={about}
+          rows={4}
+          maxLength={AGENCY_LIMITS.about}
+          onChange={(e) => setAbout(e.target.value)}
+          aria-invalid={error.about ? true : undefined}
+          aria-describedby={error.about ? `${id}-about-error` : undefined}
+          className={`w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-200 ${
+            error.about ? 'border-red-500' : 'border-slate-300'
+          }`}
+        />
+        {error.about ? (
+          <p id={`${id}-about-error`} className="mt-1 text-sm text-red-700">
+            {error.about}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" disabled={isLoading} className={primary}>
+        {t('settings.save')}
+      </button>
+    </form>
   );
 }
 
