@@ -257,6 +257,28 @@ describe('invitations', () => {
     expect(ja.text).toContain('/ja/dashboard/agency/join#');
   });
 
+  it('can be withdrawn by the admin: its link stops working; not by others, not once used', async () => {
+    const { admin, agent, agency } = await agencyWithAgent('Withdrawers');
+    const invitee = await person();
+    const { token } = await invite(admin.token, agency.slug, invitee.email);
+    const [row] = await app.db.select().from(agencyInvitations).where(eq(agencyInvitations.email, invitee.email));
+    const url = `/api/agencies/${agency.slug}/invitations/${row?.id}`;
+    expect((await del(agent.token, url)).statusCode).toBe(403);
+    const other = await person();
+    const otherAgency = await createAgency(other.token, 'Other Withdrawers');
+    expect((await del(other.token, url)).statusCode).toBe(403);
+    expect((await del(other.token, `/api/agencies/${otherAgency.slug}/invitations/${row?.id}`)).statusCode).toBe(404);
+    const res = await del(admin.token, url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(AGENCY_MESSAGES.withdrawn);
+    expect((await accept(invitee.token, token)).statusCode).toBe(400);
+    expect((await del(admin.token, url)).statusCode).toBe(404);
+    expect((await del(admin.token, `/api/agencies/${agency.slug}/invitations/abc`)).statusCode).toBe(404);
+    // A used one is no longer waiting.
+    const [used] = await app.db.select().from(agencyInvitations).where(eq(agencyInvitations.email, agent.email));
+    expect((await del(admin.token, `/api/agencies/${agency.slug}/invitations/${used?.id}`)).statusCode).toBe(404);
+  });
+
   it('checks the invitation: bad e-mail or role is a 400, an unknown agency a 404', async () => {
     const admin = await person();
     const agency = await createAgency(admin.token, 'Checks');

@@ -47,6 +47,8 @@ export const AGENCY_MESSAGES = {
   removed: 'The member is removed; their listings are now yours.',
   assigned: 'Moved.',
   saved: 'The agency is saved.',
+  invitationNotFound: 'There is no such invitation waiting in your agency.',
+  withdrawn: 'The invitation is withdrawn; its link no longer works.',
 } as const;
 const M = AGENCY_MESSAGES;
 
@@ -108,6 +110,7 @@ export type AgencySlugParams = z.infer<typeof AgencySlugParams>;
 
 export const AgencyMemberParams = AgencySlugParams.extend({ user_id: RecordId });
 export type AgencyMemberParams = z.infer<typeof AgencyMemberParams>;
+export const AgencyInvitationParams = AgencySlugParams.extend({ id: RecordId });
 
 /** A member with a published profile, as the agency's public page lists them. */
 export const AgentSummary = z.object({
@@ -200,6 +203,7 @@ export const AgencyInvitationResponse = successEnvelope(AgencyInvitation);
 export const AgencyListingsResponse = successEnvelope(AgencyListings);
 export const AgencyLeadsResponse = successEnvelope(AgencyLeads);
 export const AssignedResponse = successEnvelope(z.object({ id: z.number().int(), user_id: z.number().int() }));
+export const InvitationWithdrawnResponse = successEnvelope(z.object({ id: z.number().int() }));
 export const MemberRemovedResponse = successEnvelope(
   z.object({ user_id: z.number().int(), listings_moved: z.number().int() }),
 );

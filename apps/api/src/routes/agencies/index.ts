@@ -1,6 +1,7 @@
 import {
   AcceptInvitationRequest,
   AGENCY_MESSAGES,
+  AgencyInvitationParams,
   AgencyInvitationResponse,
   AgencyLeadsQuery,
   AgencyLeadsResponse,
@@ -14,6 +15,7 @@ import {
   CreateAgencyRequest,
   type FieldErrors,
   InquiryIdParams,
+  InvitationWithdrawnResponse,
   InviteMemberRequest,
   MemberRemovedResponse,
   MyAgencyResponse,
@@ -35,6 +37,7 @@ import {
   removeMember,
   requireAgencyAdmin,
   updateAgency,
+  withdrawInvitation,
 } from '../../services/agencies/agencies.ts';
 import { agencyLeads, agencyListings, getAgencyProfile, getMyAgency } from '../../services/agencies/agency-views.ts';
 import { invalidateListings } from '../../services/reads/listing-reads.ts';
@@ -125,6 +128,19 @@ const agencyRoutes: RoutesPlugin = async (app) => {
       );
       request.log.info({ invitationId: invitation.id, agency: request.params.slug }, 'agency invitation queued');
       return reply.code(201).send(ok(invitation, M.invited));
+    },
+  );
+
+  app.delete(
+    '/agencies/:slug/invitations/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { params: AgencyInvitationParams, response: { 200: InvitationWithdrawnResponse } },
+      config: { input: { notFound: M.invitationNotFound } },
+    },
+    async (request) => {
+      const { slug, id } = request.params;
+      return ok(await withdrawInvitation(app.db, currentUser(request).id, slug, id), M.withdrawn);
     },
   );
 

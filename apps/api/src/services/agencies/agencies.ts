@@ -210,6 +210,19 @@ export function toWireInvitation(row: typeof agencyInvitations.$inferSelect): Ag
   };
 }
 
+/** DELETE /api/agencies/{slug}/invitations/{id}: the admin withdraws a waiting invitation (its link stops working). */
+export async function withdrawInvitation(db: Db, adminId: number, slug: string, id: number) {
+  const agency = await requireAgencyAdmin(db, adminId, slug);
+  const gone = await db
+    .delete(agencyInvitations)
+    .where(
+      and(eq(agencyInvitations.id, id), eq(agencyInvitations.agencyId, agency.id), isNull(agencyInvitations.usedAt)),
+    )
+    .returning({ id: agencyInvitations.id });
+  if (gone.length === 0) throw notFound(M.invitationNotFound);
+  return { id };
+}
+
 /**
  * POST /api/agencies/invitations/accept: 400 for a forged, used or expired token; 403 when the caller's address is
  * not the invited one; 409 when the caller already belongs to an agency. The token is spent in the same transaction

@@ -155,6 +155,8 @@ describe('settings: agency', () => {
         });
       if (request.method === 'POST' && url.pathname === '/api/agencies')
         return jsonResponse(409, { success: false, message: AGENCY_MESSAGES.alreadyMember });
+      if (request.method === 'DELETE' && url.pathname === '/api/agencies/siam-homes/invitations/3')
+        return jsonResponse(200, { success: true, message: AGENCY_MESSAGES.withdrawn, payload: { id: 3 } });
       if (request.method === 'PATCH' && url.pathname === '/api/agencies/siam-homes')
         return jsonResponse(200, {
           success: true,
@@ -178,6 +180,11 @@ describe('settings: agency', () => {
     const section = within(await screen.findByRole('region', { name: 'Agency' }));
     expect(await section.findByText('Agent Bee')).toBeInTheDocument();
     expect(section.getByText('new@example.test')).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Withdraw the invitation to new@example.test' }));
+    await screen.findByText('The invitation is withdrawn; its link no longer works.');
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/agencies/siam-homes/invitations/3',
+    ]);
 
     await user.type(section.getByLabelText('E-mail address'), 'not-an-address');
     await user.click(section.getByRole('button', { name: 'Send invitation' }));
@@ -194,11 +201,12 @@ describe('settings: agency', () => {
     await user.click(section.getByRole('button', { name: 'Remove' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove Agent Bee?' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
-    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
     await user.click(section.getByRole('button', { name: 'Remove' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('The member is removed; their listings are now yours.');
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/agencies/siam-homes/invitations/3',
       '/api/agencies/siam-homes/members/2',
     ]);
   });

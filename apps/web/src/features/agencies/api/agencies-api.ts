@@ -39,6 +39,10 @@ export const agenciesApi = api.enhanceEndpoints({ addTagTypes: ['MyAgency', 'Age
       query: ({ slug, userId }) => ({ url: `/agencies/${slug}/members/${userId}`, method: 'DELETE' }),
       invalidatesTags: ['MyAgency', 'AgencyWork'],
     }),
+    withdrawInvitation: build.mutation<unknown, { slug: string; id: number }>({
+      query: ({ slug, id }) => ({ url: `/agencies/${slug}/invitations/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['MyAgency'],
+    }),
     getAgencyListings: build.query<AgencyListings, string>({
       query: (slug) => `/agencies/${slug}/listings`,
       responseSchema: AgencyListings,
@@ -72,6 +76,7 @@ export const {
   useCreateAgencyMutation,
   useInviteMemberMutation,
   useUpdateAgencyMutation,
+  useWithdrawInvitationMutation,
   useRemoveMemberMutation,
   useAcceptInvitationMutation,
   useGetAgencyListingsQuery,

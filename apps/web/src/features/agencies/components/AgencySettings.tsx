@@ -12,6 +12,7 @@ import {
   useInviteMemberMutation,
   useRemoveMemberMutation,
   useUpdateAgencyMutation,
+  useWithdrawInvitationMutation,
 } from '../api/agencies-api';
 import { agencyFieldErrorKey, agencyMessageKey } from '../lib/agency-messages';
 import { AgencyWork } from './AgencyWork';
@@ -311,6 +312,16 @@ function MemberList({ slug, members }: { slug: string; members: AgencyMember[] }
 function InvitationList({ mine }: { mine: MyAgency }) {
   const { t } = useTranslation('agencies');
   const language = usePageLanguage();
+  const [withdraw, { isLoading }] = useWithdrawInvitationMutation();
+  const slug = mine.agency?.slug ?? '';
+  async function onWithdraw(id: number) {
+    try {
+      await withdraw({ slug, id }).unwrap();
+      toast.success(t('messages.withdrawn'));
+    } catch (err) {
+      toast.error(t(agencyMessageKey(err)));
+    }
+  }
   return (
     <div className="border-t border-slate-200 pt-5">
       <h3 className="font-semibold text-slate-900">{t('settings.invitations')}</h3>
@@ -319,13 +330,24 @@ function InvitationList({ mine }: { mine: MyAgency }) {
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
           {mine.invitations.map((invitation) => (
-            <li key={invitation.id} className="py-2 text-sm">
-              <span className="font-medium break-all text-slate-900">{invitation.email}</span>
-              <span className="text-slate-600">
-                {' '}
-                · {t(`roles.${invitation.role}`)} ·{' '}
-                {t('settings.validUntil', { date: formatDate(invitation.expires_at, language) })}
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium break-all text-slate-900">{invitation.email}</span>
+                <span className="text-slate-600">
+                  {' '}
+                  · {t(`roles.${invitation.role}`)} ·{' '}
+                  {t('settings.validUntil', { date: formatDate(invitation.expires_at, language) })}
+                </span>
               </span>
+              <button
+                type="button"
+                onClick={() => onWithdraw(invitation.id)}
+                disabled={isLoading}
+                aria-label={t('settings.withdrawLabel', { email: invitation.email })}
+                className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                {t('settings.withdraw')}
+              </button>
             </li>
           ))}
         </ul>
