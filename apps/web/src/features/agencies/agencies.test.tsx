@@ -179,8 +179,8 @@ describe('settings: agency', () => {
     await renderApp('/dashboard/settings', { login: signedIn() });
     const section = within(await screen.findByRole('region', { name: 'Agency' }));
     expect(await section.findByText('Agent Bee')).toBeInTheDocument();
-    expect(section.getByText('new@example.test')).toBeInTheDocument();
-    await user.click(section.getByRole('button', { name: 'Withdraw the invitation to new@example.test' }));
+    expect(section.getByText('new@example.test', { selector: '.font-medium' })).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: /^Withdraw\s*new@example\.test$/ }));
     await screen.findByText('The invitation is withdrawn; its link no longer works.');
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname)).toEqual([
       '/api/agencies/siam-homes/invitations/3',

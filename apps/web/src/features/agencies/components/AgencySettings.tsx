@@ -343,10 +343,10 @@ function InvitationList({ mine }: { mine: MyAgency }) {
                 type="button"
                 onClick={() => onWithdraw(invitation.id)}
                 disabled={isLoading}
-                aria-label={t('settings.withdrawLabel', { email: invitation.email })}
                 className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-50"
               >
                 {t('settings.withdraw')}
+                <span className="sr-only"> {invitation.email}</span>
               </button>
             </li>
           ))}
