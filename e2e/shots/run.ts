@@ -77,6 +77,9 @@ const SCREENS: Screen[] = [
       await page.locator('section [role="status"], section [role="alert"]').first().waitFor();
     },
   },
+  // An agency's public page and the owner's Agency section in settings (ADR 037; the owner is its admin).
+  { name: 'agency', path: '/agency/siam-screenshot-homes' },
+  { name: 'settings-agency', path: '/dashboard/settings', who: 'owner' },
   { name: 'add-property', path: '/add-property', who: 'owner' },
   { name: 'edit-property', path: (ids) => `/edit-property/${ids.listing}`, who: 'owner' },
   { name: 'admin-payments', path: '/admin', who: 'admin' },
@@ -101,6 +104,22 @@ async function main() {
     const owner = await signUpVerified(app, 'shots.owner@baan.example', 'Somchai Screenshots', '0812345678');
     await subscribeWithTestCard(app, owner);
     const listing = await createListing(app, owner, 'Corner condo near BTS Phrom Phong');
+    // The owner's public page and an agency they run, with one invitation waiting.
+    await api(app, 'PATCH', '/api/user/profile/public', { slug: 'somchai-screenshots', public: true }, owner);
+    await api(
+      app,
+      'POST',
+      '/api/agencies',
+      { name: 'Siam Screenshot Homes', about: 'Condos and houses on Sukhumvit since 2012.' },
+      owner,
+    );
+    await api(
+      app,
+      'POST',
+      '/api/agencies/siam-screenshot-homes/invitations',
+      { email: 'new.agent@baan.example', role: 'agent' },
+      owner,
+    );
     const admin = await api<{ token: string }>(app, 'POST', '/api/login', DEMO_ADMIN);
     const all = await api<{ items: { id: number }[] }>(app, 'GET', '/api/properties?per_page=1');
     const ids: Ids = { listing, demoListing: all.body.payload.items[0]?.id ?? 1 };

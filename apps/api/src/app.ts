@@ -44,6 +44,7 @@ import accountRoutes from './routes/accounts/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import adminJobRoutes from './routes/admin-jobs/index.ts';
 import adminPaymentRoutes from './routes/admin-payments/index.ts';
+import agencyRoutes from './routes/agencies/index.ts';
 import agentRoutes from './routes/agents/index.ts';
 import contactRoutes from './routes/contact/index.ts';
 import conversationRoutes from './routes/conversations/index.ts';
@@ -200,6 +201,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       await api.register(importRoutes);
       await api.register(projectRoutes);
       await api.register(agentRoutes);
+      await api.register(agencyRoutes);
       await api.register(verificationRoutes);
       await api.register(viewingRoutes);
       await api.register(locationRoutes);

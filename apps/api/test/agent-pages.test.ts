@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { buildSitemap } from '../src/services/seo/build-sitemap.ts';
 import { createUser, makeListing } from './fixtures.ts';
-import { build } from './helpers.ts';
+import { build, jsonLdBlocks, pageText } from './helpers.ts';
 
 /**
  * The web app's agent pages as the server renders them, without JavaScript (ADR 029): the profile, its figures and
@@ -13,11 +13,7 @@ import { build } from './helpers.ts';
 const PUBLIC_URL = 'https://baan.example';
 const app = await build({ publicUrl: PUBLIC_URL });
 const page = (url: string) => app.inject({ method: 'GET', url });
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = pageText;
 
 const agent = await createUser(app, { email: 'niran.agent@baan.example' });
 await app.db
@@ -82,9 +78,7 @@ describe('/agent/{slug}', () => {
       ['x-default', ''],
     ])
       expect(res.body).toContain(`hrefLang="${tag}" href="${PUBLIC_URL}${prefix}/agent/niran-homes"`);
-    const blocks = [...res.body.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
-      ([, json = '']) => JSON.parse(json) as Record<string, unknown>,
-    );
+    const blocks = jsonLdBlocks(res.body);
     const ld = blocks.find((b) => b['@type'] === 'RealEstateAgent');
     expect(ld).toMatchObject({
       name: 'Niran Saetang',

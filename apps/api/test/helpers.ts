@@ -71,3 +71,16 @@ export async function build(overrides: Partial<Config> = {}, logStream?: Destina
 export function body<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
 }
+
+/** A rendered page's words: tags dropped, white space collapsed (the server-rendered page tests). */
+export const pageText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Every JSON-LD block of a rendered page, parsed. */
+export const jsonLdBlocks = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, json = '']) => JSON.parse(json) as Record<string, unknown>,
+  );

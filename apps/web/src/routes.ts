@@ -35,6 +35,8 @@ export default [
       r('market/:province/:district?', 'market.tsx'),
       // A lister's public profile (issue 25, ADR 029).
       r('agent/:slug', 'agent.tsx'),
+      // An agency's public page (issue 25 item 2, ADR 037).
+      r('agency/:slug', 'agency.tsx'),
       // The weekly report's unsubscribe link (public, not indexed).
       r('unsubscribe', 'unsubscribe.tsx'),
       // Favourites: the page's frame renders on the server, the list in the browser (not indexed).
@@ -66,6 +68,8 @@ export default [
           r('settings', 'dashboard.settings.tsx'),
           // The account deletion mail's link: the token after #, confirmed by the signed-in owner (ADR 023).
           r('settings/delete-account', 'dashboard.delete-account.tsx'),
+          // The agency invitation mail's link: the token after #, accepted by the signed-in invitee (ADR 037).
+          r('agency/join', 'dashboard.agency-join.tsx'),
         ]),
         route('admin', 'app/routes/admin.tsx', [
           index('app/routes/admin.payments.tsx'),

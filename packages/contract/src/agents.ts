@@ -140,7 +140,7 @@ export const AgentProfile = z.object({
   response_rate_pct: z.number().int().nullable(),
   /** Median minutes from an inquiry to its first answer (same inquiries); null under 5 inquiries or none answered. */
   median_response_minutes: z.number().int().nullable(),
-  /** Agencies come later (issue 25 item 2): always null. */
+  /** The agency the agent belongs to (ADR 037), or null. */
   agency: z.object({ slug: z.string(), name: z.string() }).nullable(),
 });
 export type AgentProfile = z.infer<typeof AgentProfile>;

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './agencies.ts';
 export * from './agents.ts';
 export * from './amount.ts';
 export * from './api-document.ts';

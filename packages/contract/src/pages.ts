@@ -2,6 +2,7 @@
  * What the server-rendered pages read, and from where: the API process hands the web app's loaders these service
  * functions (no HTTP round trip), and a test hands them its own. Types only: no server code here.
  */
+import type { AgencyProfile } from './agencies.ts';
 import type { AgentListingsQuery, AgentProfile } from './agents.ts';
 import type { Package } from './payments.ts';
 import type {
@@ -62,6 +63,8 @@ export interface PageServices {
   getAgent(slug: string): Promise<AgentProfile | null>;
   /** The agent's active listings (GET /api/agents/{slug}/listings); null when there is no such profile. */
   agentListings(slug: string, query: AgentListingsQuery): Promise<PropertyPage | null>;
+  /** An agency's public page data (GET /api/agencies/{slug}; ADR 037); null when there is none. */
+  getAgency(slug: string): Promise<AgencyProfile | null>;
   /** A visible listing's recorded prices, oldest first (GET /api/property/{id}/price-history); null when not visible. */
   priceHistory(id: number): Promise<PricePoint[] | null>;
 }

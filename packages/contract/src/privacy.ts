@@ -3,6 +3,7 @@
  * data, account deletion confirmed by password and by an e-mailed link, and the admin's record of those requests.
  */
 import { z } from 'zod';
+import { AGENCY_ROLES } from './agencies.ts';
 import { PublicProfile } from './agents.ts';
 import { SavedSearch } from './buyers.ts';
 import { ContactMessage, Inquiry, OwnProperty } from './contact.ts';
@@ -150,6 +151,10 @@ export const DataExport = z.object({
     created_at: z.string(),
     /** The public profile (ADR 029), published or not. */
     public_profile: PublicProfile,
+    /** The agency the person belongs to (ADR 037), or null. */
+    agency: z
+      .object({ slug: z.string(), name: z.string(), role: z.enum(AGENCY_ROLES), joined_at: z.string() })
+      .nullable(),
   }),
   listings: z.array(OwnProperty),
   favorites: z.array(z.object({ property_id: z.number().int(), title: z.string(), created_at: z.string() })),

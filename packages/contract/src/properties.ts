@@ -295,7 +295,7 @@ export type ProjectRef = z.infer<typeof ProjectRef>;
 
 /**
  * A listing's agent on the wire (Property.agent): the lister's public profile (ADR 029), or null for a private owner
- * (one without a published profile). `agency_slug` is null until agencies exist.
+ * (one without a published profile). `agency_slug` names the lister's agency (ADR 037), or null.
  */
 export const AgentRef = z.object({
   slug: z.string(),

@@ -1150,3 +1150,60 @@ export const viewings = pgTable(
     index('viewings_property_idx').on(t.propertyId),
   ],
 );
+
+/**
+ * An agency (ADR 037): a company of agents at `/agency/{slug}`. Listings stay owned by users (properties.user_id);
+ * the agency holds its members' listings through membership.
+ */
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 60 }).notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    /** A storage key, or null. */
+    logo: text('logo'),
+    about: text('about'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agencies_slug_unique').on(t.slug)],
+);
+
+/** A user belongs to at most one agency (the primary key), as an agent or as one of its admins. */
+export const agencyMembers = pgTable(
+  'agency_members',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 8, enum: ['agent', 'admin'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agency_members_agency_idx').on(t.agencyId)],
+);
+
+/** A mailed invitation: only a SHA-256 of its token is stored; single use (`used_at`) and valid until `expires_at`. */
+export const agencyInvitations = pgTable(
+  'agency_invitations',
+  {
+    id: serial('id').primaryKey(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 320 }).notNull(),
+    role: varchar('role', { length: 8, enum: ['agent', 'admin'] }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agency_invitations_token_unique').on(t.tokenHash),
+    index('agency_invitations_agency_idx').on(t.agencyId, t.id.desc()),
+  ],
+);

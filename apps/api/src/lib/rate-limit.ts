@@ -109,6 +109,8 @@ export const RATE_LIMITS = {
   beacon: { windowMs: MINUTE, perIp: 120, perEmail: 120 },
   // A person's copy of their data (PDPA, ADR 023), per account: each one reads everything they have and is recorded.
   dataExport: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
+  // Agency invitations per inviting account (its e-mail): each mails an address the inviter typed (ADR 037).
+  agencyInvitation: { windowMs: 60 * MINUTE, perIp: 200, perEmail: 50 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -13,6 +13,7 @@ describe('i18n: namespaces load with the screens that use them', () => {
     expect([...NAMESPACES].sort()).toEqual(
       [
         'admin',
+        'agencies',
         'agents',
         'auth',
         'common',

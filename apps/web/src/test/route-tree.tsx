@@ -112,6 +112,11 @@ export const servicesOverHttp: PageServices = {
     if (response.status === 404) return null;
     return ((await response.json()) as { payload: never }).payload;
   },
+  getAgency: async (slug) => {
+    const response = await apiGet(`/agencies/${slug}`);
+    if (response.status === 404) return null;
+    return ((await response.json()) as { payload: never }).payload;
+  },
 };
 
 export const testContext: PageContext = {

@@ -1,5 +1,6 @@
 import { MAX_COMPARE, type PageServices } from '@baan/contract';
 import type { FastifyInstance } from 'fastify';
+import { getAgencyProfile } from '../../services/agencies/agency-views.ts';
 import { agentListings, getAgentProfile } from '../../services/agents/agent-profiles.ts';
 import { listPackages } from '../../services/packages/package-tiers.ts';
 import {
@@ -49,5 +50,6 @@ export function pageServices(app: FastifyInstance): PageServices {
     // Uncached, as GET /api/agents/{slug} (ADR 029): the figures move with the lead inbox.
     getAgent: (slug) => app.listingCache.read((db) => getAgentProfile(db, app.storage, slug, app.clock.now())),
     agentListings: (slug, query) => app.listingCache.read((db) => agentListings(db, app.storage, slug, query)),
+    getAgency: (slug) => app.listingCache.read((db) => getAgencyProfile(db, app.storage, slug)),
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@baan/contract';
 import { and, desc, eq, gte, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { properties, propertyInquiries, users } from '../../db/schema.ts';
+import { agencies, agencyMembers, properties, propertyInquiries, users } from '../../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { UserRow } from '../accounts/to-public-user.ts';
@@ -50,8 +50,12 @@ async function findPublished(db: Db, slug: string) {
       phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null and ${users.phoneNumber} is not null`,
       about: users.profileAbout,
       createdAt: users.createdAt,
+      agencySlug: agencies.slug,
+      agencyName: agencies.name,
     })
     .from(users)
+    .leftJoin(agencyMembers, eq(agencyMembers.userId, users.id))
+    .leftJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
     .where(and(eq(users.profileSlug, slug), publishedProfile));
   return row ?? null;
 }
@@ -108,7 +112,7 @@ export async function getAgentProfile(db: Db, storage: Storage, slug: string, no
     closed_12m: closed?.n ?? 0,
     response_rate_pct: enough ? Math.round((answered * 100) / total) : null,
     median_response_minutes: enough && answered > 0 && inbox?.minutes != null ? Number(inbox.minutes) : null,
-    agency: null,
+    agency: agent.agencySlug && agent.agencyName ? { slug: agent.agencySlug, name: agent.agencyName } : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { InquiryPage, InquiryStatus, UserInquiriesQuery } from '@baan/contract';
-import { and, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, propertyInquiries } from '../../db/schema.ts';
 import { toWireInquiry } from './contact-wire.ts';
@@ -52,11 +52,14 @@ export async function listUserInquiries(db: Db, ownerId: number, query: UserInqu
 }
 
 /** Inquiries per listing of one owner, in one grouped query (the dashboard's card counts). */
-export async function countInquiriesByProperty(db: Db, ownerId: number): Promise<Map<number, number>> {
+export async function countInquiriesByProperty(db: Db, ownerId: number | number[]): Promise<Map<number, number>> {
+  const owner = Array.isArray(ownerId)
+    ? inArray(propertyInquiries.ownerId, ownerId)
+    : eq(propertyInquiries.ownerId, ownerId);
   const rows = await db
     .select({ propertyId: propertyInquiries.propertyId, n: sql<number>`count(*)::int` })
     .from(propertyInquiries)
-    .where(and(eq(propertyInquiries.ownerId, ownerId), isNotNull(propertyInquiries.propertyId)))
+    .where(and(owner, isNotNull(propertyInquiries.propertyId)))
     .groupBy(propertyInquiries.propertyId);
   return new Map(rows.flatMap((r) => (r.propertyId === null ? [] : [[r.propertyId, r.n] as [number, number]])));
 }

@@ -1,5 +1,5 @@
 import type { OwnProperty, OwnTextEdit } from '@baan/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -36,13 +36,20 @@ function ownTextEdit(row: PropertyRow): OwnTextEdit | null {
 /**
  * The owner's own listings, whatever their status (paused, sold, rented, hidden) and review, newest first, each
  * with its inquiry count (one grouped query for all of them) and where moderation stands (its review, and its text
- * edit waiting or refused).
+ * edit waiting or refused). Several owners (an agency's members, ADR 037) give all their listings in one list.
  */
-export async function listUserProperties(db: Db, storage: Storage, userId: number, only?: SQL): Promise<OwnProperty[]> {
+export async function listUserProperties(
+  db: Db,
+  storage: Storage,
+  userId: number | number[],
+  only?: SQL,
+): Promise<OwnProperty[]> {
+  if (Array.isArray(userId) && userId.length === 0) return [];
+  const owner = Array.isArray(userId) ? inArray(properties.userId, userId) : eq(properties.userId, userId);
   const rows = await db
     .select()
     .from(properties)
-    .where(only ? and(eq(properties.userId, userId), only) : eq(properties.userId, userId))
+    .where(only ? and(owner, only) : owner)
     .orderBy(desc(properties.createdAt), desc(properties.id));
   const [{ images, rooms, projects, agents }, inquiries] = await Promise.all([
     loadDetails(

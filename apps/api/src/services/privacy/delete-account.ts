@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   accountNetworks,
+  agencyInvitations,
+  agencyMembers,
   auditLog,
   type BillingSnapshot,
   consents,
@@ -96,6 +98,9 @@ export async function deleteAccount(tx: Tx, userId: number, now: Date): Promise<
   await tx.delete(favorites).where(eq(favorites.userId, userId));
   await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
   await tx.delete(ownerReports).where(eq(ownerReports.userId, userId));
+  // The agency membership and the invitations mailed to the address (ADR 037); an agency itself is its members'.
+  await tx.delete(agencyMembers).where(eq(agencyMembers.userId, userId));
+  await tx.delete(agencyInvitations).where(sameAddress(agencyInvitations.email, email));
   // Codes (their per-network failures go with them) and the networks the account logged in from (ADR 019).
   await tx.delete(otpCodes).where(eq(otpCodes.userId, userId));
   await tx.delete(accountNetworks).where(eq(accountNetworks.userId, userId));

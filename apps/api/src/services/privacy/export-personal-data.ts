@@ -2,6 +2,8 @@ import { type DataExport, PRIVACY_NOTICE_VERSION } from '@baan/contract';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  agencies,
+  agencyMembers,
   contactMessages,
   favorites,
   listingDailyStats,
@@ -87,6 +89,12 @@ export async function exportPersonalData(
     listConsents(db, subject),
     exportConversations(db, conversationKey, user),
   ]);
+  // The agency the person belongs to (ADR 037).
+  const [membership] = await db
+    .select({ slug: agencies.slug, name: agencies.name, role: agencyMembers.role, joinedAt: agencyMembers.joinedAt })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .where(eq(agencyMembers.userId, user.id));
   const listingIds = listings.map((l) => l.id);
   const statistics =
     listingIds.length === 0
@@ -139,6 +147,14 @@ export async function exportPersonalData(
       email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
       created_at: user.createdAt.toISOString(),
       public_profile: toPublicProfile(user),
+      agency: membership
+        ? {
+            slug: membership.slug,
+            name: membership.name,
+            role: membership.role,
+            joined_at: membership.joinedAt.toISOString(),
+          }
+        : null,
     },
     listings,
     favorites: favoriteRows.map((f) => ({

@@ -1,7 +1,15 @@
 import type { AgentRef, ProjectRef, Property, PropertyOwner } from '@baan/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
+import {
+  agencies,
+  agencyMembers,
+  projects,
+  properties,
+  propertyImages,
+  propertyRooms,
+  users,
+} from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageUrls } from '../images/process-image.ts';
 import { nearestStationWire } from '../transit/stations.ts';
@@ -79,9 +87,12 @@ export async function loadDetails(
         slug: users.profileSlug,
         name: users.name,
         profileImage: users.profileImage,
+        agencySlug: agencies.slug,
       })
       .from(properties)
       .innerJoin(users, eq(users.id, properties.userId))
+      .leftJoin(agencyMembers, eq(agencyMembers.userId, properties.userId))
+      .leftJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
       .where(and(projectWhere, publishedProfile)),
   ]);
   const projectMap = new Map<number, ProjectRef>(
@@ -94,7 +105,7 @@ export async function loadDetails(
       slug: row.slug,
       name: row.name,
       profile_image: row.profileImage,
-      agency_slug: null,
+      agency_slug: row.agencySlug,
     });
   }
   return { images: byProperty(imageRows), rooms: byProperty(roomRows), projects: projectMap, agents: agentMap };

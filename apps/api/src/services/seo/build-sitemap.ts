@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, GUIDE_SLUGS, LANGUAGE_TAGS, LANGUAGES, type Language, localizedPath } from '@baan/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, properties, users } from '../../db/schema.ts';
+import { agencies, projects, properties, users } from '../../db/schema.ts';
 import { publishedProfile } from '../properties/property-wire.ts';
 import { isVisible } from '../properties/visible.ts';
 import { escapeHtml } from './html.ts';
@@ -88,7 +88,10 @@ async function projectCount(db: Db): Promise<number> {
   return n > 0 ? n + 1 : 0;
 }
 
-/** Every published agent profile's page in every language (ADR 029), in id order, at most `limit`. */
+/**
+ * Every published agent profile's page (ADR 029), then every agency's page (ADR 037), in every language, each in id
+ * order, at most `limit` pages in all.
+ */
 async function agentEntries(db: Db, publicUrl: string, limit: number): Promise<string[]> {
   if (limit <= 0) return [];
   const rows = await db
@@ -97,14 +100,26 @@ async function agentEntries(db: Db, publicUrl: string, limit: number): Promise<s
     .where(publishedProfile)
     .orderBy(asc(users.id))
     .limit(limit);
-  return rows.flatMap((r) =>
-    r.slug ? localizedEntries(publicUrl, `/agent/${r.slug}`, r.updatedAt.toISOString()) : [],
-  );
+  const agencyRows =
+    rows.length < limit
+      ? await db
+          .select({ slug: agencies.slug, createdAt: agencies.createdAt })
+          .from(agencies)
+          .orderBy(asc(agencies.id))
+          .limit(limit - rows.length)
+      : [];
+  return [
+    ...rows.flatMap((r) => (r.slug ? localizedEntries(publicUrl, `/agent/${r.slug}`, r.updatedAt.toISOString()) : [])),
+    ...agencyRows.flatMap((r) => localizedEntries(publicUrl, `/agency/${r.slug}`, r.createdAt.toISOString())),
+  ];
 }
 
 async function agentCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(publishedProfile);
-  return row?.n ?? 0;
+  const [[row], [agencyRow]] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(publishedProfile),
+    db.select({ n: sql<number>`count(*)::int` }).from(agencies),
+  ]);
+  return (row?.n ?? 0) + (agencyRow?.n ?? 0);
 }
 
 const urlset = (entries: string[]) =>

@@ -1,7 +1,7 @@
 import type { AgentProfile, Language } from '@baan/contract';
 import { useTranslation } from 'react-i18next';
-import { BadgeCheck, Building, Languages, MapPin, Phone, UserRound } from '../../../components/ui/icons';
-import { usePageLanguage } from '../../../i18n/localized-router';
+import { BadgeCheck, Building, Languages, MapPin, Phone, UserRound, Users } from '../../../components/ui/icons';
+import { Link, usePageLanguage } from '../../../i18n/localized-router';
 import { formatDate } from '../../../lib/format-date';
 import { responseTime } from '../lib/agent-format';
 
@@ -39,6 +39,22 @@ export function AgentHeader({ agent }: { agent: AgentProfile }) {
                 <span className="sr-only">{t('page.company')}</span>
               </dt>
               <dd className="break-words">{agent.company_name}</dd>
+            </div>
+          ) : null}
+          {agent.agency ? (
+            <div className="flex items-start gap-2">
+              <dt>
+                <Users className="mt-0.5 size-5 text-teal-700" aria-hidden="true" />
+                <span className="sr-only">{t('page.agency')}</span>
+              </dt>
+              <dd className="break-words">
+                <Link
+                  to={`/agency/${agent.agency.slug}`}
+                  className="font-semibold text-teal-800 underline-offset-2 hover:underline"
+                >
+                  {agent.agency.name}
+                </Link>
+              </dd>
             </div>
           ) : null}
           {agent.languages.length > 0 ? (
