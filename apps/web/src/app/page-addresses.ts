@@ -126,8 +126,8 @@ const PAGES: Record<string, Canonical> = {
   '/projects': projects,
 };
 
-/** Pages with an id or slug in the path and no query of their own: a listing, a buyer's guide. */
-const DETAIL = /^\/(?:detail|guides)\/[^/]+$/;
+/** Pages with an id or slug in the path and no query of their own: a listing, a buyer's guide, an agency. */
+const DETAIL = /^\/(?:detail|guides|agency)\/[^/]+$/;
 /** A project's page, an area's figures (a province, or a province and a district). */
 const PROJECT = /^\/project\/[^/]+$/;
 const AGENT = /^\/agent\/[^/]+$/;

@@ -31,6 +31,9 @@ function dashboardReads(input: Request): Response | undefined {
         about: null,
       },
     });
+  // The settings' agency section (ADR 037): in no agency.
+  if (path === '/api/user/agency')
+    return jsonResponse(200, { success: true, payload: { agency: null, members: [], invitations: [] } });
   // The settings' consents (PDPA): none recorded.
   if (path === '/api/user/consents')
     return jsonResponse(200, { success: true, payload: { newsletter: false, items: [] } });
