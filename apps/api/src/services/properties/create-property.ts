@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
 import { queueListingAlerts } from '../jobs/alert-jobs.ts';
-import { assessNewListing } from '../moderation/assess-listing.ts';
+import { type AssessCache, assessNewListing } from '../moderation/assess-listing.ts';
 import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
@@ -21,6 +21,9 @@ const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
 
 /** The folder listing photos are stored under; the orphan sweep looks only here. */
 export const LISTING_PHOTOS = 'listings';
+
+/** A listing's photo as stored, with the URL an import fetched it from (null for one uploaded by hand: ADR 037). */
+export type ListingPhoto = StoredImage & { sourceUrl: string | null };
 
 export type CreateOptions = {
   /** The write's time (app.clock). */
@@ -41,6 +44,13 @@ export type CreateOptions = {
    * the owner, so once per row would make an import of n rows cost n²).
    */
   deferPerks?: boolean;
+  /**
+   * Photos already stored (an import's, fetched by URL: ADR 037), after any uploaded ones; the caller owns their files,
+   * so a failed create leaves them stored.
+   */
+  photos?: readonly ListingPhoto[];
+  /** The moderation gate's reads kept for a run of many creates (an import: assess-listing.ts). */
+  assessCache?: AssessCache;
 };
 
 /**
@@ -72,6 +82,10 @@ export async function createProperty(
         throw photoRejection(err, file) ?? err;
       }
     }
+    const photos: ListingPhoto[] = [
+      ...stored.map((image) => ({ ...image, sourceUrl: null })),
+      ...(options.photos ?? []),
+    ];
     return await db.transaction(async (tx) => {
       if (fields.project_id)
         await assertLinkableProject(tx, fields.project_id, { id: userId, role: options.role ?? 'user' });
@@ -91,10 +105,11 @@ export async function createProperty(
           roomTypes: fields.rooms.map((room) => room.type),
           price: fields.price,
           area: fields.area,
-          photoHashes: stored.map((image) => image.phash),
+          photoHashes: photos.map((image) => image.phash),
         },
         now,
         options.newOwnerDays,
+        options.assessCache,
       );
       const [row] = await tx
         .insert(properties)
@@ -130,9 +145,9 @@ export async function createProperty(
       if (!row) throw new Error('insert returned no row');
       // Every price is kept (ADR 028): the first one now.
       await recordFirstPrice(tx, row.id, fields.price, now);
-      if (stored.length > 0)
+      if (photos.length > 0)
         await tx.insert(propertyImages).values(
-          stored.map((image, i) => ({
+          photos.map((image, i) => ({
             propertyId: row.id,
             storageKey: image.key,
             width: image.width,
@@ -141,6 +156,7 @@ export async function createProperty(
             isCover: i === 0,
             sortOrder: i,
             phash: image.phash,
+            sourceUrl: image.sourceUrl,
           })),
         );
       if (fields.rooms.length > 0) {
