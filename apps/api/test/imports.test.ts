@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imports, properties } from '../src/db/schema.ts';
+import { imports, properties, savedSearchHits } from '../src/db/schema.ts';
 import { activateSubscription, createUser, makeListing } from './fixtures.ts';
 import { body, build, type TestApp } from './helpers.ts';
 
@@ -178,6 +178,22 @@ describe('a CSV import', () => {
     const after = await ownListings();
     expect(after).toHaveLength(before.length);
     expect(after.find((r) => r.externalRef === 'B-1')?.price).toBe(25_000);
+  });
+
+  it('matches the listings it makes live against saved searches (one match job per batch of rows)', async () => {
+    const buyer = await createUser(app, { email: 'buyer@imports.test' });
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/user/saved-searches',
+      headers: { authorization: `Bearer ${buyer.token}` },
+      payload: { name: 'Thong Lo rentals', query: 'type=rent&location=Thong+Lo', frequency: 'instant' },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const searchId = body<{ payload: { id: number } }>(saved).payload.id;
+    await importFile(csv([{ ref: 'AL-1' }, { ref: 'AL-2' }]));
+    const made = (await ownListings()).filter((r) => r.externalRef?.startsWith('AL-')).map((r) => r.id);
+    const hits = await app.db.select().from(savedSearchHits).where(eq(savedSearchHits.savedSearchId, searchId));
+    expect(hits.map((h) => h.propertyId).sort()).toEqual(made.sort());
   });
 
   it('reads a ref twice in one file only once', async () => {

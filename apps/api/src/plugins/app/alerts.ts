@@ -5,7 +5,13 @@ import { matchListing } from '../../services/alerts/match-listing.ts';
 import { sendPriceDropAlerts } from '../../services/alerts/price-drop.ts';
 import { enqueueDueAlerts, sendSavedSearchAlert } from '../../services/alerts/send-alert.ts';
 import { deriveAlertUnsubscribeKey } from '../../services/alerts/unsubscribe-token.ts';
-import { ALERT_DAILY_JOB, ALERT_MATCH_JOB, ALERT_SEND_JOB, ALERT_WEEKLY_JOB } from '../../services/jobs/alert-jobs.ts';
+import {
+  ALERT_DAILY_JOB,
+  ALERT_MATCH_BATCH,
+  ALERT_MATCH_JOB,
+  ALERT_SEND_JOB,
+  ALERT_WEEKLY_JOB,
+} from '../../services/jobs/alert-jobs.ts';
 import { atBangkokTime } from '../../services/jobs/runner.ts';
 import { PRICE_DROP_JOB } from '../../services/properties/price-history.ts';
 
@@ -37,11 +43,20 @@ export default fp(
     };
 
     app.jobs.register(ALERT_MATCH_JOB, async (payload, { log }) => {
-      const listingId = Number(payload.listingId);
       const liveAt = typeof payload.liveAt === 'string' ? new Date(payload.liveAt) : undefined;
-      const { matched, added } = await matchListing(app.db, listingId, { liveAt, now: app.clock.now() });
-      if (added.length > 0) app.jobs.nudge();
-      log.info({ listingId, matched: matched.length, added: added.length }, 'listing matched against saved searches');
+      // One listing, or an import's batch of them (queueListingsAlerts).
+      const ids = Array.isArray(payload.listingIds)
+        ? payload.listingIds.slice(0, ALERT_MATCH_BATCH).map(Number)
+        : [Number(payload.listingId)];
+      for (const listingId of ids) {
+        const { matched, added } = await matchListing(app.db, listingId, { liveAt, now: app.clock.now() });
+        if (added.length > 0) app.jobs.nudge();
+        if (matched.length > 0 || ids.length === 1)
+          log.info(
+            { listingId, matched: matched.length, added: added.length },
+            'listing matched against saved searches',
+          );
+      }
     });
     app.jobs.register(ALERT_SEND_JOB, async (payload, { log }) => {
       const savedSearchId = Number(payload.savedSearchId);

@@ -22,6 +22,7 @@ import { HttpError } from '../../lib/errors.ts';
 import type { ImportLimits } from '../../lib/import-limits.ts';
 import { FetchRefused, type Resolver, safeFetch } from '../../lib/safe-fetch.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { queueListingsAlerts } from '../jobs/alert-jobs.ts';
 import type { JobLog } from '../jobs/runner.ts';
 import { type AssessCache, newAssessCache } from '../moderation/assess-listing.ts';
 import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
@@ -207,6 +208,7 @@ export async function runImport(deps: ImportDeps, importId: number, log: JobLog)
         tmpDir: deps.tmpDir,
       }),
       assessCache: newAssessCache(),
+      wentLive: [],
       markChanged: () => {
         changed = true;
       },
@@ -217,6 +219,7 @@ export async function runImport(deps: ImportDeps, importId: number, log: JobLog)
       const rows = batch;
       batch = [];
       await importBatch(deps, job, rows, ctx, async (tx, reports) => {
+        await queueListingsAlerts(tx, ctx.wentLive.splice(0), deps.now());
         const next = { ...counts };
         for (const report of reports) next[report.outcome as Outcome] += 1;
         await tx.insert(importItems).values(reports.map((report) => ({ importId, ...report })));
@@ -295,6 +298,8 @@ type RowContext = {
   fetcher: PhotoFetcher;
   assessCache: AssessCache;
   markChanged: () => void;
+  /** The batch's new listings live at once: one saved-search match job for them, queued with the batch. */
+  wentLive: number[];
 };
 
 type Report = Omit<Item, 'importId'>;
@@ -402,6 +407,7 @@ async function importBatch(
   ctx: RowContext,
   commit: (tx: Tx, reports: Report[]) => Promise<void>,
 ): Promise<void> {
+  ctx.wentLive.length = 0;
   const slots: (Report | Planned)[] = reads.map((read) => planRow(read, ctx));
   const planned = slots.filter((slot): slot is Planned => 'fields' in slot);
   const stored = await storedListings(
@@ -564,6 +570,7 @@ async function writeRow(
       deferPerks: true,
       photos: p.photos ?? [],
       assessCache: ctx.assessCache,
+      wentLive: (id) => ctx.wentLive.push(id),
     });
     ctx.byRef.set(ref, { id, ref, status: 'active' });
     ctx.markChanged();

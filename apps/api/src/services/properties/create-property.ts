@@ -51,6 +51,11 @@ export type CreateOptions = {
   photos?: readonly ListingPhoto[];
   /** The moderation gate's reads kept for a run of many creates (an import: assess-listing.ts). */
   assessCache?: AssessCache;
+  /**
+   * A listing live at once is told here instead of queueing its own saved-search match: the caller queues one match
+   * for many (an import's batch, in the same transaction: queueListingsAlerts).
+   */
+  wentLive?: (id: number) => void;
 };
 
 /**
@@ -167,7 +172,10 @@ export async function createProperty(
       // Premium visibility of the owner's package applies to the new listing at once (ADR 017).
       if (!options.deferPerks) await syncOwnerPerks(tx, userId, now);
       // Live at once (not held for review): saved searches are matched against it (services/alerts).
-      if (moderation.review === 'approved') await queueListingAlerts(tx, row.id, now);
+      if (moderation.review === 'approved') {
+        if (options.wentLive) options.wentLive(row.id);
+        else await queueListingAlerts(tx, row.id, now);
+      }
       return row.id;
     });
   } catch (err) {
