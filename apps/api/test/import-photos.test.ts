@@ -212,6 +212,34 @@ describe('photos by URL', () => {
     expect(result.counts.unchanged).toBeGreaterThan(0);
     expect(totalHits()).toBe(before);
   });
+  it('a photo the owner added by hand is exported as its own URL: importing the export back keeps it, fetches nothing', async () => {
+    const { row } = await listing('PH-2');
+    const fd = new FormData();
+    fd.append('images[0]', new Blob([new Uint8Array(await picture(5))]), 'mine.jpg');
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/property/${row.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: fd,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const before = await listing('PH-2');
+    expect(before.images.map((i) => i.sourceUrl)).toEqual([url('/c.jpg'), null]);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/user/properties.csv',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const exported = res.body.split('\r\n').find((l) => l.startsWith('"PH-2"')) ?? '';
+    const handUrl = `${before.images[1]?.storageKey}-700.webp`;
+    expect(exported).toContain(`"${url('/c.jpg')} `);
+    expect(exported).toContain(handUrl);
+    const hits = totalHits();
+    const result = await importFile(res.body);
+    expect(result.items.find((i) => i.ref === 'PH-2')?.outcome).toBe('unchanged');
+    expect(totalHits()).toBe(hits);
+    expect((await listing('PH-2')).images).toEqual(before.images);
+  });
 });
 
 describe('a photo that cannot be had', () => {
