@@ -5,7 +5,8 @@
  * each, served by a local HTTP server (a distinct 1280 × 853 JPEG of a drawn house per listing: the same picture with the listing's
  * number in a JPEG comment, so every photo is fetched, sniffed, converted and stored), and that feed again (unchanged,
  * no photo fetched). Reports listings per second (the import job's own run, and until every job it queued, such as the
- * saved-search matching of each new listing, has run), photos fetched and the process's peak RSS.
+ * saved-search matching of the new listings against BENCH_SAVED_SEARCHES buyers' searches, none by default), photos
+ * fetched and the process's peak RSS.
  * BENCH_PHOTOS=0 skips the photo runs.
  * Run: npm run bench:import (node --import tsx). Writes bench/results/import.json.
  */
@@ -16,11 +17,13 @@ import path from 'node:path';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 5000);
 const PHOTOS = process.env.BENCH_PHOTOS !== '0';
+/** BENCH_SAVED_SEARCHES: buyers' saved searches every new listing is matched against (10 instant, the rest daily); none by default. */
+const SAVED_SEARCHES = Number(process.env.BENCH_SAVED_SEARCHES ?? 0);
 
 const { buildApp } = await import('../apps/api/src/app.ts');
 const { loadConfig } = await import('../apps/api/src/config.ts');
 const { openDatabase } = await import('../apps/api/src/db/client.ts');
-const { users, packages, imports } = await import('../apps/api/src/db/schema.ts');
+const { users, packages, imports, savedSearches } = await import('../apps/api/src/db/schema.ts');
 const { activateSubscription } = await import('../apps/api/src/services/subscriptions/activate-subscription.ts');
 const { asc, eq } = await import('drizzle-orm');
 const sharp = (await import('sharp')).default;
@@ -110,6 +113,40 @@ try {
     );
     return app.tokens.sign(user, false);
   }
+  // Buyers' saved searches: a listing that goes live is matched against them (alerts.match).
+  const QUERIES = [
+    'type=sale&location=Phuket',
+    'type=rent&location=Rawai',
+    'type=sale&min_price=2500000&max_price=4000000',
+    'type=rent&bedrooms=2',
+    'type=sale&property_sub_type=villa',
+    'type=sale&property_sub_type=land',
+    'location=Bangkok',
+    'type=rent&max_price=30000',
+    'type=sale&bedrooms=3&location=Phuket',
+    'property_sub_type=condo',
+  ];
+  if (SAVED_SEARCHES > 0) {
+    const buyers = await app.db
+      .insert(users)
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          name: `Buyer ${i}`,
+          email: `buyer${i}@import.test`,
+          passwordHash: '!',
+          emailVerifiedAt: new Date(),
+        })),
+      )
+      .returning();
+    await app.db.insert(savedSearches).values(
+      Array.from({ length: SAVED_SEARCHES }, (_, i) => ({
+        userId: buyers[i % buyers.length].id,
+        name: `Search ${i}`,
+        query: `${QUERIES[i % QUERIES.length]}${i >= QUERIES.length ? `&min_area=${i}` : ''}`,
+        frequency: i < 10 ? 'instant' : 'daily',
+      })),
+    );
+  }
   const boundary = '----baanbench';
   const form = (xml) =>
     Buffer.concat([
@@ -176,6 +213,7 @@ try {
   await database.close();
   const result = {
     listings: LISTINGS,
+    savedSearches: SAVED_SEARCHES,
     feedBytes: plain.length,
     photoBytes: basePhoto.length,
     runs,
