@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imports, properties } from '../src/db/schema.ts';
+import { imports, properties, savedSearchHits } from '../src/db/schema.ts';
 import { activateSubscription, createUser, makeListing } from './fixtures.ts';
 import { body, build, type TestApp } from './helpers.ts';
 
@@ -178,6 +178,44 @@ describe('a CSV import', () => {
     const after = await ownListings();
     expect(after).toHaveLength(before.length);
     expect(after.find((r) => r.externalRef === 'B-1')?.price).toBe(25_000);
+  });
+
+  it('matches the listings it makes live against saved searches (one match job per batch of rows)', async () => {
+    const buyer = await createUser(app, { email: 'buyer@imports.test' });
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/user/saved-searches',
+      headers: { authorization: `Bearer ${buyer.token}` },
+      payload: { name: 'Thong Lo rentals', query: 'type=rent&location=Thong+Lo', frequency: 'instant' },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const searchId = body<{ payload: { id: number } }>(saved).payload.id;
+    // The owner's own search never alerts them to their own listings.
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/user/saved-searches',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { name: 'My rentals', query: 'type=rent', frequency: 'instant' },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const ownId = body<{ payload: { id: number } }>(own).payload.id;
+    // A search for sales matches none of these rentals.
+    const sales = await app.inject({
+      method: 'POST',
+      url: '/api/user/saved-searches',
+      headers: { authorization: `Bearer ${buyer.token}` },
+      payload: { name: 'Sales', query: 'type=sale', frequency: 'daily' },
+    });
+    const salesId = body<{ payload: { id: number } }>(sales).payload.id;
+    await importFile(csv([{ ref: 'AL-1' }, { ref: 'AL-2' }]));
+    const made = (await ownListings()).filter((r) => r.externalRef?.startsWith('AL-')).map((r) => r.id);
+    const hits = await app.db.select().from(savedSearchHits).where(eq(savedSearchHits.savedSearchId, searchId));
+    expect(hits.map((h) => h.propertyId).sort()).toEqual(made.sort());
+    for (const other of [ownId, salesId])
+      expect(await app.db.select().from(savedSearchHits).where(eq(savedSearchHits.savedSearchId, other))).toEqual([]);
+    // The instant search's mail went out with both listings (its send job ran in the drain).
+    const sent = await app.db.select().from(savedSearchHits).where(eq(savedSearchHits.savedSearchId, searchId));
+    expect(sent.every((h) => h.sentAt !== null)).toBe(true);
   });
 
   it('reads a ref twice in one file only once', async () => {

@@ -510,6 +510,11 @@ export const propertyImages = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** A 64-bit difference hash of the photo (16 hex digits): the same picture gives the same hash (moderation). */
     phash: varchar('phash', { length: 16 }),
+    /**
+     * The URL an import fetched this photo from (ADR 038), null for a photo uploaded by hand. An import compares a row's
+     * `photo_urls` with these, so the same URLs are never fetched again.
+     */
+    sourceUrl: text('source_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

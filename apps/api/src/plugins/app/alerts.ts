@@ -1,11 +1,17 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { persistentSecret } from '../../lib/secrets.ts';
-import { matchListing } from '../../services/alerts/match-listing.ts';
+import { matchListing, matchListings } from '../../services/alerts/match-listing.ts';
 import { sendPriceDropAlerts } from '../../services/alerts/price-drop.ts';
 import { enqueueDueAlerts, sendSavedSearchAlert } from '../../services/alerts/send-alert.ts';
 import { deriveAlertUnsubscribeKey } from '../../services/alerts/unsubscribe-token.ts';
-import { ALERT_DAILY_JOB, ALERT_MATCH_JOB, ALERT_SEND_JOB, ALERT_WEEKLY_JOB } from '../../services/jobs/alert-jobs.ts';
+import {
+  ALERT_DAILY_JOB,
+  ALERT_MATCH_BATCH,
+  ALERT_MATCH_JOB,
+  ALERT_SEND_JOB,
+  ALERT_WEEKLY_JOB,
+} from '../../services/jobs/alert-jobs.ts';
 import { atBangkokTime } from '../../services/jobs/runner.ts';
 import { PRICE_DROP_JOB } from '../../services/properties/price-history.ts';
 
@@ -37,8 +43,16 @@ export default fp(
     };
 
     app.jobs.register(ALERT_MATCH_JOB, async (payload, { log }) => {
-      const listingId = Number(payload.listingId);
       const liveAt = typeof payload.liveAt === 'string' ? new Date(payload.liveAt) : undefined;
+      // An import's batch of listings (queueListingsAlerts), matched together.
+      if (Array.isArray(payload.listingIds)) {
+        const ids = payload.listingIds.slice(0, ALERT_MATCH_BATCH).map(Number).filter(Number.isInteger);
+        const { matched, added } = await matchListings(app.db, ids, { liveAt, now: app.clock.now() });
+        if (added > 0) app.jobs.nudge();
+        log.info({ listings: ids.length, matched, added }, 'listings matched against saved searches');
+        return;
+      }
+      const listingId = Number(payload.listingId);
       const { matched, added } = await matchListing(app.db, listingId, { liveAt, now: app.clock.now() });
       if (added.length > 0) app.jobs.nudge();
       log.info({ listingId, matched: matched.length, added: added.length }, 'listing matched against saved searches');

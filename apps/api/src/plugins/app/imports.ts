@@ -34,6 +34,7 @@ export default fp(
             newOwnerDays: app.config.moderationNewOwnerDays,
             resolve: importFetch.resolve,
             listingsChanged: () => invalidateListings(app, 'listings imported'),
+            tmpDir: app.uploadTmpDir,
           },
           Number(payload.importId),
           log,
@@ -50,5 +51,5 @@ export default fp(
     });
     app.jobs.schedule({ name: FEEDS_JOB, kind: FEEDS_JOB, next: every(5 * 60_000), runAtStart: true });
   },
-  { name: 'imports', dependencies: ['jobs', 'db', 'config', 'clock'] },
+  { name: 'imports', dependencies: ['jobs', 'db', 'config', 'clock', 'uploads'] },
 );

@@ -18,6 +18,7 @@ import { ok } from '../../lib/envelope.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
+import { LISTING_PHOTO_KINDS } from '../../services/images/sniff-image.ts';
 import { getUserProperty, listUserProperties } from '../../services/owners/list-user-properties.ts';
 import { createProperty } from '../../services/properties/create-property.ts';
 import { deleteProperty } from '../../services/properties/delete-property.ts';
@@ -66,7 +67,7 @@ const propertyWrites: RoutesPlugin = async (app) => {
         account: user.id,
         maxFileBytes: MAX_PHOTO_BYTES,
         maxFiles: MAX_PHOTOS + 1,
-        allowed: ['jpeg', 'png', 'gif'],
+        allowed: LISTING_PHOTO_KINDS,
         allowedLabel: 'JPEG, PNG or GIF',
         beforeFile: (sent) => checkQuota(sent.is_featured),
       });
@@ -128,7 +129,7 @@ const propertyWrites: RoutesPlugin = async (app) => {
           account: user.id,
           maxFileBytes: MAX_PHOTO_BYTES,
           maxFiles: MAX_PHOTOS,
-          allowed: ['jpeg', 'png', 'gif'],
+          allowed: LISTING_PHOTO_KINDS,
           allowedLabel: 'JPEG, PNG or GIF',
           fileFields: PHOTO_FIELDS,
           // The 409 and the featured quota answer before a photo's bytes are read when their fields come first.

@@ -1,5 +1,5 @@
 import { PropertyListQuery } from '@baan/contract';
-import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits } from '../../db/schema.ts';
 import { ALERT_SEND_JOB } from '../jobs/alert-jobs.ts';
@@ -136,4 +136,103 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
     return [...fresh];
   });
   return { matched: matched.map((s) => s.id), added: added.sort((a, b) => a - b) };
+}
+
+/**
+ * Matches many listings that went live together (an import's batch, ADR 038; at most ALERT_MATCH_BATCH) as
+ * matchListing matches one, in a fixed number of statements instead of three or more per listing: the visible
+ * listings, the saved searches created by `liveAt` (each query parsed once), per chunk of MATCH_CHUNK searches one
+ * statement over all the listings' rows, the hits they already hold, the unsent hits of instant searches waiting for
+ * them; then the new hits and one send job per instant search that gained any, in one transaction. A search never
+ * matches its owner's own listing, and a listing already held by a search is not added again.
+ */
+export async function matchListings(
+  db: Db,
+  listingIds: readonly number[],
+  options: MatchOptions = {},
+): Promise<{ matched: number; added: number }> {
+  const now = options.now ?? new Date();
+  if (listingIds.length === 0) return { matched: 0, added: 0 };
+  const listings = await db
+    .select({ id: properties.id, userId: properties.userId })
+    .from(properties)
+    .where(and(inArray(properties.id, [...listingIds]), isVisible));
+  if (listings.length === 0) return { matched: 0, added: 0 };
+  const ids = listings.map((l) => l.id);
+  const owner = new Map(listings.map((l) => [l.id, l.userId]));
+
+  const candidates = await db
+    .select({
+      id: savedSearches.id,
+      userId: savedSearches.userId,
+      query: savedSearches.query,
+      frequency: savedSearches.frequency,
+    })
+    .from(savedSearches)
+    .where(options.liveAt ? lte(savedSearches.createdAt, options.liveAt) : undefined)
+    .orderBy(savedSearches.id);
+  const searches = candidates.flatMap((s) => {
+    const where = savedSearchWhere(s.query);
+    return where ? [{ ...s, where }] : [];
+  });
+
+  const held = new Set(
+    (
+      await db
+        .select({ s: savedSearchHits.savedSearchId, p: savedSearchHits.propertyId })
+        .from(savedSearchHits)
+        .where(inArray(savedSearchHits.propertyId, ids))
+    ).map((h) => `${h.s}:${h.p}`),
+  );
+  const pairs: { savedSearchId: number; propertyId: number }[] = [];
+  for (let start = 0; start < searches.length; start += MATCH_CHUNK) {
+    const chunk = searches.slice(start, start + MATCH_CHUNK);
+    const cases = sql.join(
+      chunk.map((s) => sql`case when ${s.where} then ${s.id}::int end`),
+      sql`, `,
+    );
+    const result = await db.execute(
+      sql`select ${properties.id} as id, array_remove(array[${cases}]::int[], null) as ids from ${properties} where ${inArray(properties.id, ids)}`,
+    );
+    for (const row of (result as { rows?: { id?: unknown; ids?: unknown }[] }).rows ?? []) {
+      const propertyId = Number(row.id);
+      for (const raw of Array.isArray(row.ids) ? row.ids : []) {
+        const search = chunk.find((s) => s.id === Number(raw));
+        if (!search || search.userId === owner.get(propertyId) || held.has(`${search.id}:${propertyId}`)) continue;
+        pairs.push({ savedSearchId: search.id, propertyId });
+      }
+    }
+  }
+
+  // Unsent hits of instant searches that were waiting for these listings (as in matchListing).
+  const waiting = await db
+    .select({ id: savedSearchHits.savedSearchId })
+    .from(savedSearchHits)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchHits.savedSearchId))
+    .where(
+      and(
+        inArray(savedSearchHits.propertyId, ids),
+        isNull(savedSearchHits.sentAt),
+        eq(savedSearches.frequency, 'instant'),
+      ),
+    );
+  const instant = new Set(searches.filter((s) => s.frequency === 'instant').map((s) => s.id));
+  if (pairs.length === 0 && waiting.length === 0) return { matched: 0, added: 0 };
+  const added = await db.transaction(async (tx) => {
+    const inserted =
+      pairs.length === 0
+        ? []
+        : await tx
+            .insert(savedSearchHits)
+            .values(pairs.map((p) => ({ ...p, matchedAt: now })))
+            .onConflictDoNothing()
+            .returning({ savedSearchId: savedSearchHits.savedSearchId });
+    const send = new Set([
+      ...waiting.map((w) => w.id),
+      ...inserted.map((r) => r.savedSearchId).filter((id) => instant.has(id)),
+    ]);
+    for (const savedSearchId of send) await enqueueJob(tx, ALERT_SEND_JOB, { savedSearchId }, { runAt: now });
+    return inserted.length;
+  });
+  return { matched: pairs.length, added };
 }

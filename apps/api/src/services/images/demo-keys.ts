@@ -8,3 +8,15 @@ export const DEMO_IMAGE_FOLDER = 'demo';
 export function isSharedDemoKey(key: string): boolean {
   return key.startsWith(`${DEMO_IMAGE_FOLDER}/`);
 }
+
+/**
+ * Photos an import fetched are stored by content (`listings/imported-<sha256>`, ADR 038): one file may be the photo of
+ * several listings, so deleting one listing, an edit or an account never deletes it; the orphan sweep removes it once
+ * no listing refers to it.
+ */
+export const IMPORTED_PHOTO_PREFIX = 'listings/imported-';
+
+/** True for a photo key whose files other listings may share (a demo picture or an imported photo). */
+export function isSharedPhotoKey(key: string): boolean {
+  return isSharedDemoKey(key) || key.startsWith(IMPORTED_PHOTO_PREFIX);
+}

@@ -63,9 +63,11 @@ export async function processImage(
   input: string | Buffer,
   folder: string,
   widths: readonly number[] = IMAGE_WIDTHS,
+  /** The file name under `folder` (a photo an import fetched is named by its content: ADR 038); a new UUID when absent. */
+  name: string = randomUUID(),
 ): Promise<StoredImage> {
   const converted = await imageWork.run(() => convert(input, widths));
-  const key = `${folder}/${randomUUID()}`;
+  const key = `${folder}/${name}`;
   const written: string[] = [];
   try {
     for (const { width, webp } of converted.files) {

@@ -22,3 +22,6 @@ export function sniffImage(head: Uint8Array): ImageKind | null {
   if (ascii(head, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(head, 8, 12))) return 'avif';
   return null;
 }
+
+/** The kinds a listing photo may be, uploaded or fetched by an import (what browsers and the variants handle). */
+export const LISTING_PHOTO_KINDS: readonly ImageKind[] = ['jpeg', 'png', 'gif'];

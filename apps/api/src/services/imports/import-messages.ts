@@ -24,6 +24,17 @@ export const IMPORT_CODES = [
   'fetch_timeout',
   'fetch_http_status',
   'fetch_unreachable',
+  'photo_bad_url',
+  'photo_blocked_address',
+  'photo_too_many_redirects',
+  'photo_too_large',
+  'photo_timeout',
+  'photo_http_status',
+  'photo_unreachable',
+  'photo_not_image',
+  'photo_too_many_pixels',
+  'photo_unreadable',
+  'photo_too_many',
 ] as const;
 export type ImportCode = (typeof IMPORT_CODES)[number];
 
@@ -50,6 +61,19 @@ const en: Texts = {
   fetch_timeout: 'The address took too long to answer.',
   fetch_http_status: 'The address answered with an error ({{detail}}).',
   fetch_unreachable: 'The address could not be reached.',
+  photo_bad_url: 'Photo {{url}} was not imported: the address must be an http or https URL.',
+  photo_blocked_address:
+    'Photo {{url}} was not imported: the address leads to a private or local network, which Baan does not fetch from.',
+  photo_too_many_redirects: 'Photo {{url}} was not imported: the address redirected more than 5 times.',
+  photo_too_large: 'Photo {{url}} was not imported: it is larger than {{maxMb}} MB.',
+  photo_timeout: 'Photo {{url}} was not imported: the address took too long to answer.',
+  photo_http_status: 'Photo {{url}} was not imported: the address answered with an error ({{detail}}).',
+  photo_unreachable: 'Photo {{url}} was not imported: the address could not be reached.',
+  photo_not_image: 'Photo {{url}} was not imported: it is not a JPEG, PNG or GIF image.',
+  photo_too_many_pixels:
+    'Photo {{url}} was not imported: it is {{width}} × {{height}} pixels; a photo can have at most {{max}} megapixels.',
+  photo_unreadable: 'Photo {{url}} was not imported: it could not be read as a photo.',
+  photo_too_many: 'A listing can have at most {{max}} photos; the last {{extra}} addresses were not imported.',
 };
 
 const th: Texts = {
@@ -73,6 +97,18 @@ const th: Texts = {
   fetch_timeout: 'ที่อยู่นี้ตอบกลับช้าเกินไป',
   fetch_http_status: 'ที่อยู่นี้ตอบกลับด้วยข้อผิดพลาด ({{detail}})',
   fetch_unreachable: 'ไม่สามารถเชื่อมต่อที่อยู่นี้ได้',
+  photo_bad_url: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ที่อยู่ต้องเป็น URL แบบ http หรือ https',
+  photo_blocked_address: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ที่อยู่นี้ชี้ไปยังเครือข่ายส่วนตัวหรือเครือข่ายภายใน ซึ่ง Baan ไม่ดึงข้อมูลจากที่นั่น',
+  photo_too_many_redirects: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ที่อยู่นี้เปลี่ยนเส้นทางเกิน 5 ครั้ง',
+  photo_too_large: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ไฟล์ใหญ่เกิน {{maxMb}} MB',
+  photo_timeout: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ที่อยู่นี้ตอบกลับช้าเกินไป',
+  photo_http_status: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ที่อยู่นี้ตอบกลับด้วยข้อผิดพลาด ({{detail}})',
+  photo_unreachable: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ไม่สามารถเชื่อมต่อที่อยู่นี้ได้',
+  photo_not_image: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ไฟล์นี้ไม่ใช่รูปภาพ JPEG, PNG หรือ GIF',
+  photo_too_many_pixels:
+    'ไม่ได้นำเข้ารูปภาพ {{url}}: รูปมีขนาด {{width}} × {{height}} พิกเซล รูปภาพหนึ่งรูปมีได้ไม่เกิน {{max}} ล้านพิกเซล',
+  photo_unreadable: 'ไม่ได้นำเข้ารูปภาพ {{url}}: ไม่สามารถอ่านไฟล์นี้เป็นรูปภาพได้',
+  photo_too_many: 'ประกาศหนึ่งรายการมีรูปภาพได้ไม่เกิน {{max}} รูป ที่อยู่ {{extra}} รายการสุดท้ายไม่ได้ถูกนำเข้า',
 };
 
 const zh: Texts = {
@@ -95,6 +131,17 @@ const zh: Texts = {
   fetch_timeout: '该地址响应时间过长。',
   fetch_http_status: '该地址返回了错误（{{detail}}）。',
   fetch_unreachable: '无法连接到该地址。',
+  photo_bad_url: '照片 {{url}} 未导入：地址必须是 http 或 https 网址。',
+  photo_blocked_address: '照片 {{url}} 未导入：该地址指向私有或本地网络，Baan 不会从那里获取内容。',
+  photo_too_many_redirects: '照片 {{url}} 未导入：该地址重定向超过 5 次。',
+  photo_too_large: '照片 {{url}} 未导入：文件大于 {{maxMb}} MB。',
+  photo_timeout: '照片 {{url}} 未导入：该地址响应时间过长。',
+  photo_http_status: '照片 {{url}} 未导入：该地址返回了错误（{{detail}}）。',
+  photo_unreachable: '照片 {{url}} 未导入：无法连接到该地址。',
+  photo_not_image: '照片 {{url}} 未导入：它不是 JPEG、PNG 或 GIF 图片。',
+  photo_too_many_pixels: '照片 {{url}} 未导入：它为 {{width}} × {{height}} 像素；一张照片最多 {{max}} 百万像素。',
+  photo_unreadable: '照片 {{url}} 未导入：无法将其读取为照片。',
+  photo_too_many: '一个房源最多 {{max}} 张照片；最后 {{extra}} 个地址未导入。',
 };
 
 const TW: Texts = {
@@ -117,6 +164,17 @@ const TW: Texts = {
   fetch_timeout: '此網址回應時間過長。',
   fetch_http_status: '此網址回傳了錯誤（{{detail}}）。',
   fetch_unreachable: '無法連線到此網址。',
+  photo_bad_url: '照片 {{url}} 未匯入：網址必須是 http 或 https。',
+  photo_blocked_address: '照片 {{url}} 未匯入：此網址指向私人或本機網路，Baan 不會從那裡擷取內容。',
+  photo_too_many_redirects: '照片 {{url}} 未匯入：此網址重新導向超過 5 次。',
+  photo_too_large: '照片 {{url}} 未匯入：檔案大於 {{maxMb}} MB。',
+  photo_timeout: '照片 {{url}} 未匯入：此網址回應時間過長。',
+  photo_http_status: '照片 {{url}} 未匯入：此網址回傳了錯誤（{{detail}}）。',
+  photo_unreachable: '照片 {{url}} 未匯入：無法連線到此網址。',
+  photo_not_image: '照片 {{url}} 未匯入：它不是 JPEG、PNG 或 GIF 圖片。',
+  photo_too_many_pixels: '照片 {{url}} 未匯入：它為 {{width}} × {{height}} 像素；一張照片最多 {{max}} 百萬像素。',
+  photo_unreadable: '照片 {{url}} 未匯入：無法將其讀取為照片。',
+  photo_too_many: '一個物件最多 {{max}} 張照片；最後 {{extra}} 個網址未匯入。',
 };
 
 const ja: Texts = {
@@ -142,6 +200,21 @@ const ja: Texts = {
   fetch_timeout: 'このアドレスの応答に時間がかかりすぎました。',
   fetch_http_status: 'このアドレスはエラーを返しました（{{detail}}）。',
   fetch_unreachable: 'このアドレスに接続できませんでした。',
+  photo_bad_url: '写真 {{url}} はインポートされませんでした：アドレスは http または https の URL にしてください。',
+  photo_blocked_address:
+    '写真 {{url}} はインポートされませんでした：このアドレスはプライベートまたはローカルのネットワークを指しているため、Baan は取得しません。',
+  photo_too_many_redirects:
+    '写真 {{url}} はインポートされませんでした：このアドレスは 5 回を超えてリダイレクトしました。',
+  photo_too_large: '写真 {{url}} はインポートされませんでした：{{maxMb}} MB を超えています。',
+  photo_timeout: '写真 {{url}} はインポートされませんでした：このアドレスの応答に時間がかかりすぎました。',
+  photo_http_status: '写真 {{url}} はインポートされませんでした：このアドレスはエラーを返しました（{{detail}}）。',
+  photo_unreachable: '写真 {{url}} はインポートされませんでした：このアドレスに接続できませんでした。',
+  photo_not_image: '写真 {{url}} はインポートされませんでした：JPEG、PNG、GIF の画像ではありません。',
+  photo_too_many_pixels:
+    '写真 {{url}} はインポートされませんでした：{{width}} × {{height}} ピクセルです。写真は最大 {{max}} メガピクセルまでです。',
+  photo_unreadable: '写真 {{url}} はインポートされませんでした：写真として読み込めませんでした。',
+  photo_too_many:
+    '1 件の物件に載せられる写真は最大 {{max}} 枚です。最後の {{extra}} 件のアドレスはインポートされませんでした。',
 };
 
 const my: Texts = {
@@ -165,6 +238,18 @@ const my: Texts = {
   fetch_timeout: 'ဤလိပ်စာ တုံ့ပြန်ရန် အချိန်ကြာလွန်းသည်။',
   fetch_http_status: 'ဤလိပ်စာက အမှားဖြင့် တုံ့ပြန်ခဲ့သည် ({{detail}})။',
   fetch_unreachable: 'ဤလိပ်စာသို့ ဆက်သွယ်၍ မရပါ။',
+  photo_bad_url: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- လိပ်စာသည် http သို့မဟုတ် https URL ဖြစ်ရပါမည်။',
+  photo_blocked_address: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ဤလိပ်စာသည် သီးသန့် သို့မဟုတ် ဒေသတွင်း ကွန်ရက်သို့ ညွှန်နေသဖြင့် Baan က ရယူခြင်းမပြုပါ။',
+  photo_too_many_redirects: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ဤလိပ်စာသည် 5 ကြိမ်ထက်ပို၍ လမ်းကြောင်းလွှဲခဲ့သည်။',
+  photo_too_large: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ဖိုင်သည် {{maxMb}} MB ထက် ကြီးနေသည်။',
+  photo_timeout: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ဤလိပ်စာ တုံ့ပြန်ရန် အချိန်ကြာလွန်းသည်။',
+  photo_http_status: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ဤလိပ်စာက အမှားဖြင့် တုံ့ပြန်ခဲ့သည် ({{detail}})။',
+  photo_unreachable: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ဤလိပ်စာသို့ ဆက်သွယ်၍ မရပါ။',
+  photo_not_image: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ၎င်းသည် JPEG၊ PNG သို့မဟုတ် GIF ပုံ မဟုတ်ပါ။',
+  photo_too_many_pixels:
+    'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ၎င်းသည် {{width}} × {{height}} pixel ရှိသည်၊ ဓာတ်ပုံတစ်ပုံတွင် megapixel {{max}} အထိသာ ရှိနိုင်သည်။',
+  photo_unreadable: 'ဓာတ်ပုံ {{url}} ကို မတင်သွင်းခဲ့ပါ- ၎င်းကို ဓာတ်ပုံအဖြစ် မဖတ်နိုင်ပါ။',
+  photo_too_many: 'ကြော်ငြာတစ်ခုတွင် ဓာတ်ပုံ {{max}} ပုံအထိသာ ရှိနိုင်သည်၊ နောက်ဆုံး လိပ်စာ {{extra}} ခုကို မတင်သွင်းခဲ့ပါ။',
 };
 
 const ru: Texts = {
@@ -189,6 +274,19 @@ const ru: Texts = {
   fetch_timeout: 'Адрес отвечал слишком долго.',
   fetch_http_status: 'Адрес ответил ошибкой ({{detail}}).',
   fetch_unreachable: 'Не удалось связаться с адресом.',
+  photo_bad_url: 'Фото {{url}} не импортировано: адрес должен быть URL с http или https.',
+  photo_blocked_address:
+    'Фото {{url}} не импортировано: адрес ведёт в частную или локальную сеть, из которой Baan не загружает данные.',
+  photo_too_many_redirects: 'Фото {{url}} не импортировано: адрес перенаправил более 5 раз.',
+  photo_too_large: 'Фото {{url}} не импортировано: файл больше {{maxMb}} МБ.',
+  photo_timeout: 'Фото {{url}} не импортировано: адрес отвечал слишком долго.',
+  photo_http_status: 'Фото {{url}} не импортировано: адрес ответил ошибкой ({{detail}}).',
+  photo_unreachable: 'Фото {{url}} не импортировано: не удалось связаться с адресом.',
+  photo_not_image: 'Фото {{url}} не импортировано: это не изображение JPEG, PNG или GIF.',
+  photo_too_many_pixels:
+    'Фото {{url}} не импортировано: в нём {{width}} × {{height}} пикселей, а в фото может быть не более {{max}} мегапикселей.',
+  photo_unreadable: 'Фото {{url}} не импортировано: его не удалось прочитать как фотографию.',
+  photo_too_many: 'В объявлении может быть не более {{max}} фото; последние адреса ({{extra}}) не импортированы.',
 };
 
 const TEXTS: Record<Language, Texts> = { en, th, zh, ja, my, ru, TW };

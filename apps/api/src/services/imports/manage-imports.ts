@@ -15,7 +15,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { IMPORT_COLUMNS, listingRecord } from './import-columns.ts';
 import { importMessage, isImportCode } from './import-messages.ts';
-import { IMPORT_JOB, listingPhotoKeys } from './run-import.ts';
+import { IMPORT_JOB, listingPhotoUrls } from './run-import.ts';
 
 type ImportRow = typeof imports.$inferSelect;
 
@@ -183,12 +183,12 @@ export async function exportListingsCsv(db: Db, storage: Storage, userId: number
           .from(propertyRooms)
           .where(inArray(propertyRooms.propertyId, ids))
           .orderBy(asc(propertyRooms.id));
-  const photos = await listingPhotoKeys(db, ids);
+  const photos = await listingPhotoUrls(db, storage, ids);
   const lines = rows.map((row) => {
     const record = listingRecord(
       row,
       rooms.filter((r) => r.propertyId === row.id),
-      (photos.get(row.id) ?? []).map((key) => storage.url(key)),
+      photos.get(row.id) ?? [],
     );
     return IMPORT_COLUMNS.map((column) => record[column]);
   });

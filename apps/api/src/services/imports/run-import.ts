@@ -3,11 +3,12 @@ import {
   blankValueOf,
   type CreatePropertyFields,
   LISTING_NUMBER_NAMES,
+  MAX_PHOTOS,
   RENTAL_TERM_NAMES,
   type UpdatePropertyFields,
 } from '@baan/contract';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   type ImportCounts,
   type ImportIssue,
@@ -21,13 +22,16 @@ import { HttpError } from '../../lib/errors.ts';
 import type { ImportLimits } from '../../lib/import-limits.ts';
 import { FetchRefused, type Resolver, safeFetch } from '../../lib/safe-fetch.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { queueListingsAlerts } from '../jobs/alert-jobs.ts';
 import type { JobLog } from '../jobs/runner.ts';
+import { type AssessCache, newAssessCache } from '../moderation/assess-listing.ts';
 import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
-import { createProperty } from '../properties/create-property.ts';
+import { createProperty, type ListingPhoto } from '../properties/create-property.ts';
 import { updateProperty } from '../properties/update-property.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
 import { getSubscriptionSummary } from '../subscriptions/get-subscription-summary.ts';
 import { type ImportRecord, listingRecord, MAX_EXTERNAL_REF, readRecord } from './import-columns.ts';
+import { PhotoFetcher, readPhotoUrls } from './import-photos.ts';
 import { type ReadRow, readCsv, UnreadableFile } from './read-csv.ts';
 import { readKyero } from './read-kyero.ts';
 
@@ -45,6 +49,10 @@ export type ImportDeps = {
   resolve?: Resolver;
   /** After a run changed listings: the listing caches are dropped. */
   listingsChanged: () => Promise<void>;
+  /** Where fetched photos wait for their conversion (the uploads' temporary folder); the system's when absent. */
+  tmpDir?: string;
+  /** Told after each batch how many photo URLs the run has fetched so far (tests and the bench). */
+  onBatch?: (photosFetched: number) => void;
 };
 
 type Outcome = 'created' | 'updated' | 'unchanged' | 'paused' | 'failed';
@@ -104,19 +112,6 @@ function canonical(fields: CreatePropertyFields, storedDate: string | null, toda
     .filter(([, value]) => value !== undefined && value !== null)
     .sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify(entries);
-}
-
-/** A listing as the import's schema reads it back: the export row parsed (same numbers, same blanks). */
-async function storedFields(db: Db, id: number) {
-  const [row] = await db.select().from(properties).where(eq(properties.id, id));
-  if (!row) return null;
-  const rooms = await db
-    .select({ type: propertyRooms.type, quantity: propertyRooms.quantity })
-    .from(propertyRooms)
-    .where(eq(propertyRooms.propertyId, id))
-    .orderBy(propertyRooms.id);
-  const parsed = readRecord(listingRecord(row, rooms, []));
-  return parsed.success ? { row, fields: parsed.data } : { row, fields: null };
 }
 
 /** Blank optional fields explicitly cleared, a blank date left as it is. */
@@ -202,10 +197,52 @@ export async function runImport(deps: ImportDeps, importId: number, log: JobLog)
       await db.update(imports).set({ progressTotal: total }).where(eq(imports.id, importId));
     }
 
-    for await (const row of read(await openSource(deps, job), deps.limits.maxRows)) {
-      done += 1;
-      await importRow(deps, job, row, { byRef, seen, record, markChanged: () => (changed = true) });
-      if (pending.length >= FLUSH_EVERY) await flush();
+    const ctx: RowContext = {
+      byRef,
+      seen,
+      fetcher: new PhotoFetcher({
+        db,
+        storage: deps.storage,
+        limits: deps.limits,
+        resolve: deps.resolve,
+        tmpDir: deps.tmpDir,
+      }),
+      assessCache: newAssessCache(),
+      wentLive: [],
+      markChanged: () => {
+        changed = true;
+      },
+    };
+    // Rows are written FLUSH_EVERY at a time, each batch in one transaction with its reports and the progress.
+    let batch: ReadRow[] = [];
+    const writeBatch = async () => {
+      const rows = batch;
+      batch = [];
+      await importBatch(deps, job, rows, ctx, async (tx, reports) => {
+        await queueListingsAlerts(tx, ctx.wentLive.splice(0), deps.now());
+        const next = { ...counts };
+        for (const report of reports) next[report.outcome as Outcome] += 1;
+        await tx.insert(importItems).values(reports.map((report) => ({ importId, ...report })));
+        await tx
+          .update(imports)
+          .set({ counts: next, progressDone: done, updatedAt: deps.now() })
+          .where(eq(imports.id, importId));
+        // Counted once the transaction commits (a failed batch's rows are not reported).
+        commits.push(() => Object.assign(counts, next));
+      });
+      for (const apply of commits.splice(0)) apply();
+      deps.onBatch?.(ctx.fetcher.fetched);
+    };
+    const commits: (() => void)[] = [];
+    try {
+      for await (const row of read(await openSource(deps, job), deps.limits.maxRows)) {
+        done += 1;
+        batch.push(row);
+        if (batch.length >= FLUSH_EVERY) await writeBatch();
+      }
+    } finally {
+      // The rows read before a fault are written and reported (ADR 030); not after an unexpected failure.
+      if (batch.length > 0) await writeBatch().catch(() => undefined);
     }
 
     if (job.mode === 'full') {
@@ -258,15 +295,213 @@ export async function runImport(deps: ImportDeps, importId: number, log: JobLog)
 type RowContext = {
   byRef: Map<string, { id: number; ref: string | null; status: string }>;
   seen: Set<string>;
-  record: (item: Omit<Item, 'importId'>) => void;
+  fetcher: PhotoFetcher;
+  assessCache: AssessCache;
   markChanged: () => void;
+  /** The batch's new listings live at once: one saved-search match job for them, queued with the batch. */
+  wentLive: number[];
 };
 
-async function importRow(deps: ImportDeps, job: ImportRow, read: ReadRow, ctx: RowContext): Promise<void> {
+type Report = Omit<Item, 'importId'>;
+type ImageRow = typeof propertyImages.$inferSelect;
+/** A listing's photo with the URL an import compares a row's `photo_urls` with (ADR 038). */
+type CurrentPhoto = ImageRow & { url: string };
+type Stored = { row: typeof properties.$inferSelect; fields: CreatePropertyFields | null; photos: CurrentPhoto[] };
+
+/** A row that passed the checks needing no database: what to write, or (report set) its refusal. */
+type Planned = {
+  where: { row: number };
+  ref: string;
+  fields: CreatePropertyFields;
+  urls: string[];
+  photoErrors: ImportIssue[];
+  existingId?: number;
+  /** The photos the listing gets (null: its photos stay as they are). */
+  photos?: ListingPhoto[] | null;
+};
+
+/** Photos fetched at once (the image pipeline's own queue bounds the conversions). */
+const PHOTO_FETCHES = 4;
+
+/** The URL a listing's photo stands for in `photo_urls`: where an import fetched it, else its own largest file. */
+export function photoUrlOf(storage: Storage, image: Pick<ImageRow, 'storageKey' | 'widths' | 'sourceUrl'>): string {
+  if (image.sourceUrl) return image.sourceUrl;
+  const widest = Math.max(...image.widths);
+  return storage.url(`${image.storageKey}-${widest}.webp`);
+}
+
+const inWireOrder = (a: ImageRow, b: ImageRow) =>
+  Number(b.isCover) - Number(a.isCover) || a.sortOrder - b.sortOrder || a.id - b.id;
+
+/** Each listing's photos in the wire's order (cover first), with the URL each stands for. */
+async function listingPhotos(db: Db, storage: Storage, ids: readonly number[]): Promise<Map<number, CurrentPhoto[]>> {
+  const byListing = new Map<number, CurrentPhoto[]>();
+  if (ids.length === 0) return byListing;
+  const rows = await db
+    .select()
+    .from(propertyImages)
+    .where(inArray(propertyImages.propertyId, [...ids]));
+  rows.sort(inWireOrder);
+  for (const r of rows)
+    byListing.set(r.propertyId, [...(byListing.get(r.propertyId) ?? []), { ...r, url: photoUrlOf(storage, r) }]);
+  return byListing;
+}
+
+/** The URLs the export writes as each listing's `photo_urls` (importing them back changes nothing). */
+export async function listingPhotoUrls(db: Db, storage: Storage, ids: readonly number[]) {
+  const photos = await listingPhotos(db, storage, ids);
+  return new Map([...photos].map(([id, list]) => [id, list.map((photo) => photo.url)]));
+}
+
+/** Listings as the import's schema reads them back (the export row parsed), with their photos: one read per batch. */
+async function storedListings(db: Db, storage: Storage, ids: readonly number[]): Promise<Map<number, Stored>> {
+  const out = new Map<number, Stored>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(properties)
+    .where(inArray(properties.id, [...ids]));
+  const rooms = await db
+    .select({ propertyId: propertyRooms.propertyId, type: propertyRooms.type, quantity: propertyRooms.quantity })
+    .from(propertyRooms)
+    .where(inArray(propertyRooms.propertyId, [...ids]))
+    .orderBy(propertyRooms.id);
+  const photos = await listingPhotos(db, storage, ids);
+  for (const row of rows) {
+    const parsed = readRecord(
+      listingRecord(
+        row,
+        rooms.filter((r) => r.propertyId === row.id),
+        [],
+      ),
+    );
+    out.set(row.id, { row, fields: parsed.success ? parsed.data : null, photos: photos.get(row.id) ?? [] });
+  }
+  return out;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+const sameUrls = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((url, i) => url === b[i]);
+
+/**
+ * One batch of rows (ADR 038): checked without the database, the listings they match read in one go, their new photos
+ * fetched (outside any transaction), then every row written in one transaction with its report and the progress (a
+ * savepoint per row, so a row's refusal undoes only that row). Answers the batch's reports.
+ */
+async function importBatch(
+  deps: ImportDeps,
+  job: ImportRow,
+  reads: readonly ReadRow[],
+  ctx: RowContext,
+  commit: (tx: Tx, reports: Report[]) => Promise<void>,
+): Promise<void> {
+  ctx.wentLive.length = 0;
+  const slots: (Report | Planned)[] = reads.map((read) => planRow(read, ctx));
+  const planned = slots.filter((slot): slot is Planned => 'fields' in slot);
+  const stored = await storedListings(
+    deps.db,
+    deps.storage,
+    planned.flatMap((p) => (p.existingId === undefined ? [] : [p.existingId])),
+  );
+
+  // The URLs to fetch: those a listing does not already show.
+  const wanted = new Set<string>();
+  for (const p of planned) {
+    const current = p.existingId === undefined ? [] : (stored.get(p.existingId)?.photos ?? []);
+    if (
+      p.urls.length === 0 ||
+      sameUrls(
+        p.urls,
+        current.map((c) => c.url),
+      )
+    )
+      continue;
+    for (const url of p.urls) if (!current.some((c) => c.url === url)) wanted.add(url);
+  }
+  await eachLimited([...wanted], PHOTO_FETCHES, (url) => ctx.fetcher.get(url));
+  for (const p of planned)
+    p.photos = await photosOf(p, p.existingId === undefined ? undefined : stored.get(p.existingId), ctx);
+
+  await deps.db.transaction(async (tx) => {
+    const reports: Report[] = [];
+    for (const slot of slots) {
+      if (!('fields' in slot)) reports.push(slot);
+      else
+        reports.push(
+          await writeRow(
+            deps,
+            tx,
+            job,
+            slot,
+            slot.existingId === undefined ? undefined : stored.get(slot.existingId),
+            ctx,
+          ),
+        );
+    }
+    await commit(tx, reports);
+  });
+}
+
+/** The photos a row gives its listing: null when they stay as they are (none asked, the same, or none could be had). */
+async function photosOf(p: Planned, stored: Stored | undefined, ctx: RowContext): Promise<ListingPhoto[] | null> {
+  const current = stored?.photos ?? [];
+  if (
+    p.urls.length === 0 ||
+    sameUrls(
+      p.urls,
+      current.map((c) => c.url),
+    )
+  )
+    return null;
+  const photos: ListingPhoto[] = [];
+  for (const url of p.urls) {
+    const had = current.find((c) => c.url === url);
+    if (had) {
+      photos.push({
+        key: had.storageKey,
+        width: had.width,
+        height: had.height,
+        widths: had.widths,
+        phash: had.phash ?? '',
+        sourceUrl: had.sourceUrl,
+      });
+      continue;
+    }
+    const result = await ctx.fetcher.get(url);
+    if (result.ok) photos.push(result.photo);
+    else p.photoErrors.push(result.issue);
+  }
+  if (photos.length === 0) return null;
+  if (sameUrls(photos.map(photoKeyUrl), current.map(photoKeyUrl))) return null;
+  return photos;
+}
+
+/** What tells two photos apart for "unchanged": the stored files and where they came from. */
+const photoKeyUrl = (photo: { sourceUrl: string | null } & ({ key: string } | { storageKey: string })) =>
+  `${'key' in photo ? photo.key : photo.storageKey} ${photo.sourceUrl ?? ''}`;
+
+/** The checks that need no database (ADR 030): a ref, once per file, the create call's schema. */
+function planRow(read: ReadRow, ctx: RowContext): Report | Planned {
   const where = { row: read.row };
   const ref = read.ref;
-  const fail = (errors: Record<string, ImportIssue[]>) =>
-    ctx.record({ ...where, ref: ref ? ref.slice(0, MAX_EXTERNAL_REF) : null, outcome: 'failed', errors });
+  const fail = (errors: Record<string, ImportIssue[]>): Report => ({
+    ...where,
+    ref: ref ? ref.slice(0, MAX_EXTERNAL_REF) : null,
+    outcome: 'failed',
+    errors,
+  });
   if (!ref) return fail({ external_ref: [issue('ref_required')] });
   if (ref.length > MAX_EXTERNAL_REF) return fail({ external_ref: [issue('ref_too_long')] });
   if (ctx.seen.has(ref)) return fail({ external_ref: [issue('ref_twice')] });
@@ -283,47 +518,63 @@ async function importRow(deps: ImportDeps, job: ImportRow, read: ReadRow, ctx: R
       errors[field] = [...(errors[field] ?? []), { code: 'invalid', message: problem.message }];
     }
   }
-  if (Object.keys(errors).length > 0) return fail(errors);
-  if (!parsed.success) return;
-  const fields = parsed.data;
+  if (Object.keys(errors).length > 0 || !parsed.success) return fail(errors);
+  const { urls, extra } = readPhotoUrls(read.record.photo_urls);
+  return {
+    where,
+    ref,
+    fields: parsed.data,
+    urls,
+    photoErrors: extra > 0 ? [issue('photo_too_many', { max: MAX_PHOTOS, extra })] : [],
+    existingId: ctx.byRef.get(ref)?.id,
+  };
+}
+
+/** Writes one planned row in the batch's transaction: created, updated, unchanged or (the write's refusal) failed. */
+async function writeRow(
+  deps: ImportDeps,
+  tx: Tx,
+  job: ImportRow,
+  p: Planned,
+  stored: Stored | undefined,
+  ctx: RowContext,
+): Promise<Report> {
+  const { where, ref, fields } = p;
+  const db = tx as unknown as Db;
   const now = deps.now();
-  const existing = ctx.byRef.get(ref);
+  const photoErrors: Record<string, ImportIssue[]> = p.photoErrors.length > 0 ? { photo_urls: p.photoErrors } : {};
   try {
-    if (existing) {
-      const stored = await storedFields(deps.db, existing.id);
+    if (p.existingId !== undefined) {
+      const id = p.existingId;
       const today = bangkokDay(now);
-      if (
+      const sameFields =
         stored?.fields &&
         canonical(stored.fields, stored.row.availabilityDate, today) ===
-          canonical(fields, stored.row.availabilityDate, today)
-      )
-        return ctx.record({ ...where, ref, propertyId: existing.id, outcome: 'unchanged', errors: {} });
-      await updateProperty(
-        deps.db,
-        deps.storage,
-        existing.id,
-        { id: job.userId, role: 'user' },
-        asEdit(fields),
-        [],
-        now,
-        {
-          newOwnerDays: deps.newOwnerDays,
-        },
-      );
+          canonical(fields, stored.row.availabilityDate, today);
+      if (sameFields && !p.photos) return { ...where, ref, propertyId: id, outcome: 'unchanged', errors: photoErrors };
+      const edit = asEdit(fields);
+      if (p.photos) edit.remove_image_ids = (stored?.photos ?? []).map((photo) => photo.id);
+      await updateProperty(db, deps.storage, id, { id: job.userId, role: 'user' }, edit, [], now, {
+        newOwnerDays: deps.newOwnerDays,
+        photos: p.photos ?? [],
+      });
       ctx.markChanged();
-      return ctx.record({ ...where, ref, propertyId: existing.id, outcome: 'updated', errors: {} });
+      return { ...where, ref, propertyId: id, outcome: 'updated', errors: photoErrors };
     }
-    const id = await createProperty(deps.db, deps.storage, job.userId, fields, [], {
+    const id = await createProperty(db, deps.storage, job.userId, fields, [], {
       now,
       featuredQuota: true,
       newOwnerDays: deps.newOwnerDays,
       role: 'user',
       externalRef: ref,
       deferPerks: true,
+      photos: p.photos ?? [],
+      assessCache: ctx.assessCache,
+      wentLive: (id) => ctx.wentLive.push(id),
     });
     ctx.byRef.set(ref, { id, ref, status: 'active' });
     ctx.markChanged();
-    return ctx.record({ ...where, ref, propertyId: id, outcome: 'created', errors: {} });
+    return { ...where, ref, propertyId: id, outcome: 'created', errors: photoErrors };
   } catch (err) {
     // The write's own refusals (the featured quota, a project that cannot be linked): the row fails with its reason.
     if (err instanceof HttpError && err.statusCode < 500) {
@@ -333,26 +584,8 @@ async function importRow(deps: ImportDeps, job: ImportRow, read: ReadRow, ctx: R
       // The featured quota (403) is the featured column's reason; anything else the row's.
       const field = err.statusCode === 403 && fields.is_featured === '1' ? 'is_featured' : 'row';
       if (Object.keys(reasons).length === 0) reasons[field] = [{ code: 'invalid', message: err.message }];
-      return fail(reasons);
+      return { ...where, ref, outcome: 'failed', errors: { ...photoErrors, ...reasons } };
     }
     throw err;
   }
-}
-
-/** Whether any photo rows exist for a listing (the export names their URLs). */
-export async function listingPhotoKeys(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string[]>();
-  const rows = await db
-    .select({
-      propertyId: propertyImages.propertyId,
-      key: propertyImages.storageKey,
-      isCover: propertyImages.isCover,
-      sortOrder: propertyImages.sortOrder,
-    })
-    .from(propertyImages)
-    .where(inArray(propertyImages.propertyId, [...ids]));
-  const byListing = new Map<number, string[]>();
-  rows.sort((a, b) => Number(b.isCover) - Number(a.isCover) || a.sortOrder - b.sortOrder);
-  for (const r of rows) byListing.set(r.propertyId, [...(byListing.get(r.propertyId) ?? []), r.key]);
-  return byListing;
 }

@@ -17,3 +17,17 @@ export const ALERT_WEEKLY_JOB = 'alerts.weekly';
 export async function queueListingAlerts(tx: Db | Tx, listingId: number, now: Date): Promise<void> {
   await enqueueJob(tx, ALERT_MATCH_JOB, { listingId, liveAt: now.toISOString() }, { runAt: now });
 }
+
+/** The most listings one `alerts.match` job matches (an import's batch: payload {listingIds, liveAt}). */
+export const ALERT_MATCH_BATCH = 100;
+
+/** Many listings that went live together (an import's batch, ADR 038): one match job for them all. */
+export async function queueListingsAlerts(tx: Db | Tx, listingIds: readonly number[], now: Date): Promise<void> {
+  for (let i = 0; i < listingIds.length; i += ALERT_MATCH_BATCH)
+    await enqueueJob(
+      tx,
+      ALERT_MATCH_JOB,
+      { listingIds: listingIds.slice(i, i + ALERT_MATCH_BATCH), liveAt: now.toISOString() },
+      { runAt: now },
+    );
+}

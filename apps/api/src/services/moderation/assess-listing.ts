@@ -86,6 +86,36 @@ export async function areaMedianPricePerSqm(
   return Number(row.median);
 }
 
+/**
+ * What the gate reads that an import of many listings may keep for its run (ADR 038): the owner, and the area medians
+ * by (type, sub type, province). The medians are those of the listings before the run: the listings the run creates
+ * do not move the median their neighbours in the same file are judged by.
+ */
+export type AssessCache = {
+  owner?: Promise<{ role: string; createdAt: Date } | undefined>;
+  medians: Map<string, Promise<number | null>>;
+};
+
+export const newAssessCache = (): AssessCache => ({ medians: new Map() });
+
+/** The area median through the cache when there is one (never for an edit, which leaves its own listing out). */
+function cachedMedian(
+  db: Db | Tx,
+  listing: Pick<ListingToAssess, 'type' | 'propertySubType' | 'location'>,
+  excludeId: number | undefined,
+  cache: AssessCache | undefined,
+): Promise<number | null> {
+  if (!cache || excludeId !== undefined) return areaMedianPricePerSqm(db, listing, excludeId);
+  const key = `${listing.type}\u0000${listing.propertySubType}\u0000${provinceOf(listing.location)}`;
+  let median = cache.medians.get(key);
+  if (!median) {
+    median = areaMedianPricePerSqm(db, listing);
+    cache.medians.set(key, median);
+    median.catch(() => cache.medians.delete(key));
+  }
+  return median;
+}
+
 /** Whether a photo hash of this listing equals one of a listing of another owner (any status). */
 async function hasOtherOwnersPhoto(db: Db | Tx, userId: number, hashes: string[]): Promise<boolean> {
   if (hashes.length === 0) return false;
@@ -112,16 +142,22 @@ export async function assessNewListing(
   listing: ListingToAssess,
   now: Date,
   newOwnerDays: number = NEW_OWNER_DAYS,
+  cache?: AssessCache,
 ): Promise<Assessment> {
-  const [owner] = await db
-    .select({ role: users.role, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, listing.userId));
+  const readOwner = async () =>
+    (
+      await db.select({ role: users.role, createdAt: users.createdAt }).from(users).where(eq(users.id, listing.userId))
+    )[0];
+  let owner: { role: string; createdAt: Date } | undefined;
+  if (cache) {
+    cache.owner ??= readOwner();
+    owner = await cache.owner;
+  } else owner = await readOwner();
   if (!owner || owner.role === 'admin') return { review: 'approved', reviewReasons: [] };
 
   const reasons: ReviewReason[] = [];
   if (isNewOwner(owner.createdAt, now, newOwnerDays)) reasons.push('new_owner');
-  reasons.push(...(await listingContentReasons(db, listing)));
+  reasons.push(...(await listingContentReasons(db, listing, undefined, cache)));
   reasons.push(...listingTextReasons(listing.title, listing.description, listing.location, ...listing.roomTypes));
 
   return { review: reasons.length > 0 ? 'pending' : 'approved', reviewReasons: reasons };
@@ -137,10 +173,11 @@ export async function listingContentReasons(
   db: Db | Tx,
   listing: Omit<ListingToAssess, 'title' | 'description' | 'roomTypes'>,
   excludeId?: number,
+  cache?: AssessCache,
 ): Promise<ReviewReason[]> {
   const reasons: ReviewReason[] = [];
   if (listing.area > 0) {
-    const median = await areaMedianPricePerSqm(db, listing, excludeId);
+    const median = await cachedMedian(db, listing, excludeId, cache);
     const perSqm = listing.price / listing.area;
     if (
       median !== null &&

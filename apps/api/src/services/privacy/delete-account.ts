@@ -27,7 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { forgetDeviceTokens } from '../accounts/device-tokens.ts';
 import { deleteConversationsOf } from '../conversations/personal-data.ts';
-import { isSharedDemoKey } from '../images/demo-keys.ts';
+import { isSharedDemoKey, isSharedPhotoKey } from '../images/demo-keys.ts';
 import { imageFileKeys } from '../images/process-image.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { maskEmail } from './mask-email.ts';
@@ -81,7 +81,7 @@ export async function deleteAccount(tx: Tx, userId: number, now: Date): Promise<
     .where(eq(properties.userId, userId));
   const paid = await tx.select().from(payments).where(eq(payments.userId, userId));
   const fileKeys = [
-    ...photos.filter((p) => !isSharedDemoKey(p.key)).flatMap(imageFileKeys),
+    ...photos.filter((p) => !isSharedPhotoKey(p.key)).flatMap(imageFileKeys),
     ...(user.profileImage && !isSharedDemoKey(user.profileImage) ? [user.profileImage] : []),
     ...paid.flatMap((p) => (p.receiptKey ? [p.receiptKey] : [])),
   ];

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
 import { queueListingAlerts } from '../jobs/alert-jobs.ts';
-import { assessNewListing } from '../moderation/assess-listing.ts';
+import { type AssessCache, assessNewListing } from '../moderation/assess-listing.ts';
 import { syncOwnerPerks } from '../perks/sync-owner-perks.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
@@ -21,6 +21,9 @@ const OTHER_PHOTO = /^images(\[\d{1,2}\])?$/;
 
 /** The folder listing photos are stored under; the orphan sweep looks only here. */
 export const LISTING_PHOTOS = 'listings';
+
+/** A listing's photo as stored, with the URL an import fetched it from (null for one uploaded by hand: ADR 038). */
+export type ListingPhoto = StoredImage & { sourceUrl: string | null };
 
 export type CreateOptions = {
   /** The write's time (app.clock). */
@@ -41,6 +44,18 @@ export type CreateOptions = {
    * the owner, so once per row would make an import of n rows cost n²).
    */
   deferPerks?: boolean;
+  /**
+   * Photos already stored (an import's, fetched by URL: ADR 038), after any uploaded ones; the caller owns their files,
+   * so a failed create leaves them stored.
+   */
+  photos?: readonly ListingPhoto[];
+  /** The moderation gate's reads kept for a run of many creates (an import: assess-listing.ts). */
+  assessCache?: AssessCache;
+  /**
+   * A listing live at once is told here instead of queueing its own saved-search match: the caller queues one match
+   * for many (an import's batch, in the same transaction: queueListingsAlerts).
+   */
+  wentLive?: (id: number) => void;
 };
 
 /**
@@ -72,6 +87,10 @@ export async function createProperty(
         throw photoRejection(err, file) ?? err;
       }
     }
+    const photos: ListingPhoto[] = [
+      ...stored.map((image) => ({ ...image, sourceUrl: null })),
+      ...(options.photos ?? []),
+    ];
     return await db.transaction(async (tx) => {
       if (fields.project_id)
         await assertLinkableProject(tx, fields.project_id, { id: userId, role: options.role ?? 'user' });
@@ -91,10 +110,11 @@ export async function createProperty(
           roomTypes: fields.rooms.map((room) => room.type),
           price: fields.price,
           area: fields.area,
-          photoHashes: stored.map((image) => image.phash),
+          photoHashes: photos.map((image) => image.phash),
         },
         now,
         options.newOwnerDays,
+        options.assessCache,
       );
       const [row] = await tx
         .insert(properties)
@@ -130,9 +150,9 @@ export async function createProperty(
       if (!row) throw new Error('insert returned no row');
       // Every price is kept (ADR 028): the first one now.
       await recordFirstPrice(tx, row.id, fields.price, now);
-      if (stored.length > 0)
+      if (photos.length > 0)
         await tx.insert(propertyImages).values(
-          stored.map((image, i) => ({
+          photos.map((image, i) => ({
             propertyId: row.id,
             storageKey: image.key,
             width: image.width,
@@ -141,6 +161,7 @@ export async function createProperty(
             isCover: i === 0,
             sortOrder: i,
             phash: image.phash,
+            sourceUrl: image.sourceUrl,
           })),
         );
       if (fields.rooms.length > 0) {
@@ -151,7 +172,10 @@ export async function createProperty(
       // Premium visibility of the owner's package applies to the new listing at once (ADR 017).
       if (!options.deferPerks) await syncOwnerPerks(tx, userId, now);
       // Live at once (not held for review): saved searches are matched against it (services/alerts).
-      if (moderation.review === 'approved') await queueListingAlerts(tx, row.id, now);
+      if (moderation.review === 'approved') {
+        if (options.wentLive) options.wentLive(row.id);
+        else await queueListingAlerts(tx, row.id, now);
+      }
       return row.id;
     });
   } catch (err) {

@@ -4,7 +4,7 @@ import { properties, propertyImages } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
-import { isSharedDemoKey } from '../images/demo-keys.ts';
+import { isSharedPhotoKey } from '../images/demo-keys.ts';
 import { imageFileKeys } from '../images/process-image.ts';
 
 export type Actor = { id: number; role: 'user' | 'admin'; email: string };
@@ -58,7 +58,8 @@ export async function deleteProperty(
     }
     return files;
   });
-  // Demo photos are shared by many seeded listings and stay when one of them goes.
-  const keys = images.filter((i) => !isSharedDemoKey(i.key)).flatMap(imageFileKeys);
+  // Demo photos and imported ones are shared by many listings and stay when one of them goes (the sweep removes an
+  // imported one no listing shows any more).
+  const keys = images.filter((i) => !isSharedPhotoKey(i.key)).flatMap(imageFileKeys);
   await storage.delete(keys);
 }

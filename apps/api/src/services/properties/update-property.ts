@@ -13,14 +13,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { properties, propertyImages, propertyRooms, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { isSharedDemoKey } from '../images/demo-keys.ts';
+import { isSharedPhotoKey } from '../images/demo-keys.ts';
 import { imageFileKeys, processImage, type StoredImage } from '../images/process-image.ts';
 import { queueListingAlerts } from '../jobs/alert-jobs.ts';
 import { isNewOwner, listingContentReasons, NEW_OWNER_DAYS } from '../moderation/assess-listing.ts';
 import { bangkokDay } from '../stats/bangkok-day.ts';
 import { photoRejection } from '../uploads/photo-rejection.ts';
 import type { ReceivedFile } from '../uploads/receive-multipart.ts';
-import { LISTING_PHOTOS } from './create-property.ts';
+import { LISTING_PHOTOS, type ListingPhoto } from './create-property.ts';
 import { assertFeaturedQuota } from './featured-quota.ts';
 import { editedNumberColumns } from './listing-columns.ts';
 import { editedFacts } from './listing-facts.ts';
@@ -337,7 +337,17 @@ export async function updateProperty(
   fields: UpdatePropertyFields,
   files: readonly ReceivedFile[],
   now: Date,
-  { newOwnerDays = NEW_OWNER_DAYS }: { newOwnerDays?: number } = {},
+  {
+    newOwnerDays = NEW_OWNER_DAYS,
+    photos: given = [],
+  }: {
+    newOwnerDays?: number;
+    /**
+     * Photos already stored (an import's: ADR 038), added after any uploaded ones; the caller owns their files (a failed
+     * edit leaves them), and a removed photo whose files one of them names again keeps its files.
+     */
+    photos?: readonly ListingPhoto[];
+  } = {},
 ): Promise<{ ownerId: number }> {
   const intent = editIntent(fields);
   const seen = await editableListing(db, id, editor);
@@ -345,7 +355,7 @@ export async function updateProperty(
   await checkEditIntent(db, seen, intent, editor, now);
   const photos = files.filter((f) => OTHER_PHOTO.test(f.field));
   // Refused before any photo is converted; checked again under the lock below.
-  planPhotos(await listingImages(db, id), fields, photos.length);
+  planPhotos(await listingImages(db, id), fields, photos.length + given.length);
 
   const stored: StoredImage[] = [];
   let removedFiles: Pick<ImageRow, 'storageKey' | 'widths'>[] = [];
@@ -366,7 +376,8 @@ export async function updateProperty(
       checkMergedRules(row, fields);
       await checkEditIntent(tx, row, intent, editor, now);
       const current = await listingImages(tx, id);
-      const slots = planPhotos(current, fields, stored.length);
+      const added: ListingPhoto[] = [...stored.map((image) => ({ ...image, sourceUrl: null })), ...given];
+      const slots = planPhotos(current, fields, added.length);
       // A project other than the one it has must be linkable by this editor (ADR 028); null unlinks.
       if (fields.project_id && fields.project_id !== row.projectId)
         await assertLinkableProject(tx, fields.project_id, editor);
@@ -414,7 +425,7 @@ export async function updateProperty(
               .where(eq(propertyImages.id, slot.id));
           }
         } else {
-          const image = stored[slot.added];
+          const image = added[slot.added];
           if (!image) throw new Error('a converted photo went missing');
           await tx.insert(propertyImages).values({
             propertyId: id,
@@ -423,26 +434,28 @@ export async function updateProperty(
             height: image.height,
             widths: image.widths,
             phash: image.phash,
+            sourceUrl: image.sourceUrl,
             isCover: position === 0,
             sortOrder: position,
           });
         }
       }
-      await recheckModeration(tx, row, fields, stored.length > 0, editor);
+      await recheckModeration(tx, row, fields, added.length > 0, editor);
       // Set back to active: matched against saved searches once the edit commits (it matches nothing while held).
       if (fields.status === 'active' && row.status !== 'active') await queueListingAlerts(tx, id, now);
-      removedFiles = removed;
+      const readded = new Set(added.map((image) => image.key));
+      removedFiles = removed.filter((image) => !readded.has(image.storageKey));
     });
   } catch (err) {
     await storage.delete(stored.flatMap(imageFileKeys));
     throw err;
   }
-  // Demo photos are shared by many seeded listings and stay. The edit is committed: a file that cannot be removed
+  // Demo photos and imported ones are shared by many listings and stay (the sweep removes an unused imported one). The edit is committed: a file that cannot be removed
   // now is left to the orphan sweep (sweep-orphan-photos.ts) rather than failing the answer.
   await storage
     .delete(
       removedFiles
-        .filter((image) => !isSharedDemoKey(image.storageKey))
+        .filter((image) => !isSharedPhotoKey(image.storageKey))
         .flatMap((image) => imageFileKeys({ key: image.storageKey, widths: image.widths })),
     )
     .catch(() => undefined);
