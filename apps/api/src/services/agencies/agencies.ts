@@ -79,13 +79,23 @@ async function isMember(db: Db | Tx, agencyId: number, userId: number): Promise<
 
 /** An address from the agency's name: ASCII letters and digits joined by single hyphens, or `agency`. */
 export function slugFromName(name: string): string {
-  const ascii = name
+  // Words of ASCII letters and digits, joined by one hyphen each (no regex that trims runs from the end: linear).
+  const words = name
     .normalize('NFKD')
+    // The accents NFKD took apart (é → e + ◌́) go, so "Réal" stays one word.
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
-    .replace(/-+$/, '');
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let ascii = '';
+  for (const word of words) {
+    const next = ascii ? `${ascii}-${word}` : word;
+    if (next.length > 50) {
+      if (!ascii) ascii = word.slice(0, 50);
+      break;
+    }
+    ascii = next;
+  }
   return ascii.length >= 3 ? ascii : 'agency';
 }
 

@@ -1,4 +1,11 @@
-import { AGENCY_LIMITS, AGENCY_ROLES, type AgencyMember, type AgencyRole, type MyAgency } from '@baan/contract';
+import {
+  AGENCY_LIMITS,
+  AGENCY_ROLES,
+  type AgencyMember,
+  type AgencyRole,
+  CONTACT_EMAIL_PATTERN,
+  type MyAgency,
+} from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -202,7 +209,7 @@ function InviteForm({ slug }: { slug: string }) {
   const [invite, { isLoading }] = useInviteMemberMutation();
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) || email.length > 320) {
+    if (email.length > 320 || !CONTACT_EMAIL_PATTERN.test(email.trim())) {
       setError(t('messages.emailInvalid'));
       return;
     }
