@@ -44,12 +44,15 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   const violations = await page.evaluate(async () => {
     // Colours measured mid-transition (the home header turning solid as the page scrolls, 300 ms) are neither the
     // before nor the after a visitor reads: let running transitions finish first (infinite animations excepted).
-    await Promise.all(
-      document
+    // One ending may start another (a toast's 5 s progress bar, then its exit), so wait until a frame starts none.
+    for (let round = 0; round < 5; round++) {
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+      const running = document
         .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    );
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+      if (running.length === 0) break;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return result.violations as AxeViolation[];
