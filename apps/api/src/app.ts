@@ -27,6 +27,7 @@ import clockPlugin from './plugins/infra/clock.ts';
 import configPlugin from './plugins/infra/config.ts';
 import conversationEventsPlugin from './plugins/infra/conversation-events.ts';
 import dbPlugin from './plugins/infra/db.ts';
+import dbMaintenancePlugin from './plugins/infra/db-maintenance.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/infra/errors.ts';
 import inputPolicyPlugin from './plugins/infra/input-policy.ts';
 import jobsPlugin from './plugins/infra/jobs.ts';
@@ -171,6 +172,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(dbPlugin, { database: opts.database });
   await fastify.register(storagePlugin, { storage: opts.storage });
   await fastify.register(jobsPlugin);
+  await fastify.register(dbMaintenancePlugin);
   await fastify.register(listingCachePlugin);
   await fastify.register(conversationEventsPlugin);
   await fastify.register(uploadsPlugin);

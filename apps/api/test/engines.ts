@@ -25,6 +25,8 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/weekly-report.test.ts',
   'test/moderation.test.ts',
   'test/listing-facts.test.ts',
+  // PGlite's stand-in for autovacuum (ADR 039): catalogue sizes, ANALYZE and VACUUM; nothing on PostgreSQL.
+  'test/db-maintenance.test.ts',
   // Alert matching: saved searches against a new listing.
   'test/alerts.test.ts',
   // Projects (ADR 028): medians by percentile_cont with FILTER, the trend's LATERAL price lookup, jsonb stations,

@@ -934,7 +934,14 @@ export const savedSearchHits = pgTable(
     matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.savedSearchId, t.propertyId] }), index('saved_search_hits_unsent_idx').on(t.sentAt)],
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.propertyId] }),
+    // A search's unsent hits (its alert mail, the daily and weekly runs): partial, so it stays as small as the backlog
+    // and a planner without statistics (PGlite never analyses by itself) cannot prefer a bitmap of every unsent hit.
+    index('saved_search_hits_unsent_idx').on(t.savedSearchId).where(sql`${t.sentAt} is null`),
+    // The hits of given listings (matching a batch, a deleted listing's cascade).
+    index('saved_search_hits_property_idx').on(t.propertyId),
+  ],
 );
 
 /** Price cuts mailed to a saved search with `notify_price_drops` (ADR 028): the primary key is "once per cut". */

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, type SavedSearchFrequency } from '@baan/contract';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits, users } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -15,6 +15,10 @@ export type AlertDeps = { db: Db; mailer: Mailer; storage: Storage; publicUrl: s
 
 /** An unsent hit whose listing a visitor may see now (a paused one waits: it is mailed if it comes back). */
 const unsentVisible = and(isNull(savedSearchHits.sentAt), isVisible);
+
+/** A list of ids as one PostgreSQL array literal (one bind parameter, however long the list). */
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+const anyId = (ids: readonly number[]) => sql`${properties.id} = any(${idArray(ids)}::int[])`;
 
 /** A photo URL as a mail needs it: absolute (local storage answers `/uploads/…`). */
 const absolute = (publicUrl: string, src: string | null) => (src?.startsWith('/') ? `${publicUrl}${src}` : src);
@@ -43,29 +47,35 @@ export async function sendSavedSearchAlert(deps: AlertDeps, savedSearchId: numbe
       .for('update', { of: savedSearches });
     if (!search) return false;
 
-    const rows = await tx
-      .select({ property: properties })
+    // The unsent hits first (their partial index), then which of those listings are visible, by primary key (a join
+    // let a planner without statistics walk every active listing once per hit), newest first; only the ones the mail
+    // shows are read whole. Listing ids travel as one array parameter, whatever a daily search's backlog.
+    const unsent = await tx
+      .select({ id: savedSearchHits.propertyId })
       .from(savedSearchHits)
-      .innerJoin(properties, eq(properties.id, savedSearchHits.propertyId))
-      .where(and(eq(savedSearchHits.savedSearchId, savedSearchId), unsentVisible))
+      .where(and(eq(savedSearchHits.savedSearchId, savedSearchId), isNull(savedSearchHits.sentAt)));
+    if (unsent.length === 0) return false;
+    const visible = await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(anyId(unsent.map((h) => h.id)), isVisible))
       .orderBy(desc(properties.createdAt), desc(properties.id));
-    if (rows.length === 0) return false;
+    if (visible.length === 0) return false;
 
-    const shown = rows.slice(0, ALERT_MAX_LISTINGS).map((r) => r.property);
-    const { images } = await loadDetails(
-      tx,
-      shown.map((p) => p.id),
-    );
+    const shownIds = visible.slice(0, ALERT_MAX_LISTINGS).map((r) => r.id);
+    const shown = await tx
+      .select()
+      .from(properties)
+      .where(anyId(shownIds))
+      .orderBy(desc(properties.createdAt), desc(properties.id));
+    const { images } = await loadDetails(tx, shownIds);
     await tx
       .update(savedSearchHits)
       .set({ sentAt: now })
       .where(
         and(
           eq(savedSearchHits.savedSearchId, savedSearchId),
-          inArray(
-            savedSearchHits.propertyId,
-            rows.map((r) => r.property.id),
-          ),
+          sql`${savedSearchHits.propertyId} = any(${idArray(visible.map((r) => r.id))}::int[])`,
         ),
       );
     await tx.update(savedSearches).set({ lastSentAt: now }).where(eq(savedSearches.id, savedSearchId));
@@ -85,7 +95,7 @@ export async function sendSavedSearchAlert(deps: AlertDeps, savedSearchId: numbe
           type: p.type,
           photo: absolute(deps.publicUrl, toWireProperty(deps.storage, p, images.get(p.id)).cover_image),
         })),
-        more: rows.length - shown.length,
+        more: visible.length - shown.length,
         publicUrl: deps.publicUrl,
         unsubscribeToken: alertUnsubscribeToken(deps.unsubscribeKey, search.id),
       }),
