@@ -15,6 +15,8 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/admin-properties.test.ts',
   // Query understanding: place names by LIKE and word-edge regex, the spelling retry's pg_trgm word similarity.
   'test/search.test.ts',
+  // A place name by the listing's words (ADR 040) against the word-edge regex, under this engine's locale.
+  'test/search-words.test.ts',
   // Geo: bbox and station distances (float maths, indexes), the map's clusters.
   'test/map-search.test.ts',
   'test/transit.test.ts',

@@ -6,7 +6,7 @@ import { isSpacedWordChar } from '../search/normalise-query.ts';
 import type { QueryReading } from '../search/read-query.ts';
 import { nearStation } from './geo-search.ts';
 import { listingProjectNamed } from './project-names.ts';
-import { containsPattern, searchText } from './search-text.ts';
+import { containsPattern, searchText, searchWords } from './search-text.ts';
 
 /**
  * The SQL of a query's reading (services/search/read-query.ts, ADR 027): what `q` was read as, as conditions next to
@@ -26,9 +26,43 @@ function wordPattern(name: string): string {
  */
 const MIN_MENTION = 3;
 
+/** `\mname\M` on the text: the trigram index finds the candidates by LIKE, the regex checks them. */
+export function patternMention(name: string): SQL {
+  return sql`(${searchText} like ${containsPattern(name)} and ${searchText} ~ ${wordPattern(name)})`;
+}
+
+/** Words as one text[] parameter, each quoted (a word "null" is a word, not NULL); none holds a quote or backslash. */
+const wordArray = (words: readonly string[]) => sql`${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]`;
+
+/** ASCII words between ASCII separators: what PostgreSQL splits the same way under any locale. */
+const ASCII_WORDS = /^[a-z0-9_]+(?:[^a-z0-9_\u0080-\u{10ffff}]+[a-z0-9_]+)*$/u;
+/** One word of letters of a spaced script, none of them ASCII (under the C locale none is a word character). */
+const NON_ASCII_WORD = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u;
+
 /**
- * A listing mentions one of the place's names in its text: the trigram index finds the candidates by LIKE, and a
- * name in a spaced script must stand as a word ("Ari" is not in "Ferrari").
+ * `\mname\M` by the listing's words (`search_words`, ADR 040) where that is the same test under every locale, else
+ * null. A one-word name is simply one of the words. A name of several ASCII words needs them all among the listing's
+ * words (the GIN index finds those few listings) and then the phrase itself at word edges, checked on them only
+ * (`regexp_like`, a function, so the planner cannot trade the word index for the trigram index's slow regex scan).
+ */
+export function wordMention(name: string): SQL | null {
+  if (ASCII_WORDS.test(name)) {
+    const words = name.split(/[^a-z0-9_]+/);
+    const all = sql`${searchWords} @> ${wordArray(words)}`;
+    return words.length === 1 ? all : sql`(${all} and regexp_like(${searchText}, ${wordPattern(name)}))`;
+  }
+  // Every letter outside ASCII: a word character everywhere but the C locale, where such a name never stands between
+  // word edges and is never one of the words either.
+  if (NON_ASCII_WORD.test(name) && ![...name].some((c) => c.charCodeAt(0) < 0x80)) {
+    return sql`${searchWords} @> ${wordArray([name])}`;
+  }
+  return null;
+}
+
+/**
+ * A listing mentions one of the place's names in its text, and a name in a spaced script must stand as a word ("Ari"
+ * is not in "Ferrari"): by the listing's words where that is exact (wordMention), else the trigram index finds the
+ * candidates by LIKE and the word-edge regex checks them; a name in an unspaced script by LIKE alone.
  */
 function mentions(names: readonly string[]): SQL[] {
   const seen = new Set<string>();
@@ -37,9 +71,8 @@ function mentions(names: readonly string[]): SQL[] {
     const name = raw.toLowerCase().trim();
     if ([...name].length < MIN_MENTION || seen.has(name)) continue;
     seen.add(name);
-    const like = sql`${searchText} like ${containsPattern(name)}`;
     const spaced = isSpacedWordChar(name[0]) || isSpacedWordChar(name[name.length - 1]);
-    out.push(spaced ? sql`(${like} and ${searchText} ~ ${wordPattern(name)})` : like);
+    out.push(spaced ? (wordMention(name) ?? patternMention(name)) : sql`${searchText} like ${containsPattern(name)}`);
   }
   return out;
 }

@@ -13,6 +13,13 @@ export const searchText = sql`lower(${properties.title} || ' ' || ${properties.l
  */
 export const titleLocationText = sql`lower(${properties.title} || ' ' || ${properties.location})`;
 
+/**
+ * The listing's words: `searchText` split at every character that is not a word character of PostgreSQL's regular
+ * expressions (`[^[:alnum:]_]`), a stored generated column with its GIN index (`properties_search_words_idx`,
+ * migration 0033, ADR 040). It is not in the Drizzle schema, so listing reads never fetch it.
+ */
+export const searchWords = sql`"properties"."search_words"`;
+
 /** Same for the location filter (`properties_location_trgm_idx`). */
 export const locationText = sql`lower(${properties.location})`;
 
