@@ -6,6 +6,7 @@ import { enqueueJob } from '../src/services/jobs/queue.ts';
 import { WEEKLY_REPORTS_JOB } from '../src/services/reports/weekly-report.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
+import { forged } from './support/forge.ts';
 import { startSmtpReceiver } from './support/smtp-receiver.ts';
 import { rawHeader } from './support/visitors.ts';
 
@@ -185,7 +186,7 @@ describe('POST /api/reports/unsubscribe', () => {
     const thaiUrl = new URL(unsubscribeUrl(thaiMail?.raw ?? ''));
     const thaiToken = thaiUrl.searchParams.get('t') ?? '';
     const emmaToken = new URL(unsubscribeUrl(emmaMail?.raw ?? '')).searchParams.get('t') ?? '';
-    const flipped = `${thaiToken.slice(0, -1)}${thaiToken.endsWith('A') ? 'B' : 'A'}`;
+    const flipped = forged(thaiToken);
     const bad = [
       `/api/reports/unsubscribe?u=${thai.id}&t=${flipped}`,
       `/api/reports/unsubscribe?u=${emma.id}&t=${thaiToken}`,
