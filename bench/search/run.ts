@@ -9,14 +9,14 @@
 // OFF (LISTING_CACHE_TTL_MS=0), so every request reads the database. Closed loop from 127.0.0.1, 1 client, then 4.
 // Usage: npm run bench:search (builds first). Options: BENCH_LISTINGS (100000), BENCH_SECONDS (5), CONNECTIONS ("1,4").
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolvePlace } from '../../apps/api/src/services/locations/resolve-place.ts';
 import corpus from '../../apps/api/test/search/query-corpus.json' with { type: 'json' };
 import { type PostgresServer, startPostgres } from '../../e2e/cluster/harness.ts';
 import { fillListings, pick, prng, type Query } from '../buyers/listings.ts';
+import { benchHeader, closeAgent, closedLoop, get, load, round1, uncachedServerEnv } from '../closed-loop.ts';
 import { ROOT, startNode } from '../lib.mjs';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS || 100_000);
@@ -24,13 +24,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = (process.env.CONNECTIONS || '1,4').split(',').map(Number);
 const SERVER = path.resolve(ROOT, process.env.BENCH_SERVER || 'apps/api/bin/baan.js');
 const TARGETS = { search: 50, suggest: 30 };
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const load = () => loadavg().map(round1);
-const percentile = (xs: number[], p: number) => {
-  const sorted = Float64Array.from(xs).sort();
-  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : 0;
-};
 
 const random = prng(23);
 /** What people type into the search box (each request one of these, at random). */
@@ -85,76 +78,17 @@ const PREFIXES = [
   'Nimm',
 ];
 
-let agent: http.Agent | undefined;
-function get(port: number, urlPath: string) {
-  return new Promise<{ status: number; ms: number; body: string }>((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request({ host: '127.0.0.1', port, method: 'GET', path: urlPath, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          ms: performance.now() - started,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function closedLoop(port: number, next: () => string, clients: number, seconds: number) {
-  const ms: number[] = [];
-  const bad: string[] = [];
-  const end = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < end) {
-        const url = next();
-        const r = await get(port, url);
-        ms.push(r.ms);
-        if (r.status !== 200 && bad.length < 5) bad.push(`${r.status} ${url} ${r.body.slice(0, 200)}`);
-      }
-    }),
-  );
-  return {
-    clients,
-    requests: ms.length,
-    p50_ms: round1(percentile(ms, 50)),
-    p90_ms: round1(percentile(ms, 90)),
-    p99_ms: round1(percentile(ms, 99)),
-    max_ms: round1(percentile(ms, 100)),
-    errors: bad,
-  };
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-search-'));
 let postgres: PostgresServer | undefined;
 let server: Awaited<ReturnType<typeof startNode>> | undefined;
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  database: 'PostgreSQL (throwaway server, e2e/cluster/harness.ts)',
-  machine: { cpus: cpus().length, node: process.version, load_start: load() },
-  listings: LISTINGS,
-  seconds_per_run: SECONDS,
-  listing_cache: 'off (LISTING_CACHE_TTL_MS=0)',
-};
+const results: Record<string, unknown> = benchHeader(LISTINGS, SECONDS);
 
 try {
   postgres = await startPostgres({ replica: false });
   const pgServer = postgres;
   const query: Query = async (text, params) => ({ rows: await pgServer.query(text, params) });
-  const env = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    LISTING_CACHE_TTL_MS: '0',
-    DATABASE_URL: postgres.url,
-  };
+  const env = uncachedServerEnv(dataDir, postgres.url);
+
   server = await startNode(SERVER, env, '/api/health');
   await server.stop();
   server = undefined;
@@ -185,7 +119,6 @@ try {
 
   server = await startNode(SERVER, env, '/api/health');
   const port = Number(new URL(server.url).port);
-  agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const scenarios = [
     {
       name: 'search_q',
@@ -262,7 +195,7 @@ try {
   results.machine = { ...(results.machine as object), load_end: load() };
   writeFileSync(path.join(ROOT, 'bench/results/search.json'), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
-  agent?.destroy();
+  closeAgent();
   await server?.stop();
   await postgres?.stop();
   rmSync(dataDir, { recursive: true, force: true });

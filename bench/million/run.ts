@@ -1,0 +1,143 @@
+// Search at a million listings (issue 27 item 5) on PostgreSQL and the production build: the first page, a filtered
+// search, text in Thai and in English, a station, the price-per-m² sort and a project's listings, each on its own for
+// BENCH_SECONDS with one client (then CONNECTIONS more), the listing read cache OFF so every request reads the database.
+// Listings from bench/buyers/listings.ts, placed by the app's resolvePlace as create stores them; PROJECTS buildings
+// in central Bangkok, each given the listings generated nearest to it (up to 400), as the wizard links them.
+// Usage: npm run bench:million (builds first). Options: BENCH_LISTINGS (1000000), BENCH_SECONDS (5),
+// CONNECTIONS ("1,4"), BENCH_SERVER. Writes bench/results/million.json. Takes about 15 minutes at a million.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { resolvePlace } from '../../apps/api/src/services/locations/resolve-place.ts';
+import { type PostgresServer, startPostgres } from '../../e2e/cluster/harness.ts';
+import { fillListings, pick, prng, type Query, STATION_IDS } from '../buyers/listings.ts';
+import { benchHeader, closeAgent, closedLoop, get, load, round1, uncachedServerEnv } from '../closed-loop.ts';
+import { ROOT, startNode } from '../lib.mjs';
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS || 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const CONNECTIONS = (process.env.CONNECTIONS || '1,4').split(',').map(Number);
+const SERVER = path.resolve(ROOT, process.env.BENCH_SERVER || 'apps/api/bin/baan.js');
+const PROJECTS = 40;
+const TARGET_MS = 50;
+
+const random = prng(27);
+const results: Record<string, unknown> = benchHeader(LISTINGS, SECONDS);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-million-'));
+let postgres: PostgresServer | undefined;
+let server: Awaited<ReturnType<typeof startNode>> | undefined;
+try {
+  postgres = await startPostgres({ replica: false });
+  const pg = postgres;
+  const query: Query = async (text, params) => ({ rows: await pg.query(text, params) });
+  const env = uncachedServerEnv(dataDir, postgres.url);
+
+  server = await startNode(SERVER, env, '/api/health'); // migrates
+  await server.stop();
+  server = undefined;
+  const started = performance.now();
+  console.log(`bench: generating ${LISTINGS} listings…`);
+  await fillListings(query, LISTINGS);
+  console.log(`generated in ${round1((performance.now() - started) / 1000)} s; placing them…`);
+  const CHUNK = 20_000;
+  for (let last = 0; ; ) {
+    const rows = (await pg.query('select id, location from properties where id > $1 order by id limit $2', [
+      last,
+      CHUNK,
+    ])) as { id: number; location: string }[];
+    if (rows.length === 0) break;
+    last = rows.at(-1)?.id ?? last;
+    const placed = rows.map((r) => ({ id: r.id, ...resolvePlace(r.location) }));
+    await pg.query(
+      `update properties p set district = u.district, province = u.province, place = u.place
+         from unnest($1::int[], $2::text[], $3::text[], $4::text[]) as u(id, district, province, place)
+        where p.id = u.id`,
+      [
+        placed.map((r) => r.id),
+        placed.map((r) => r.district),
+        placed.map((r) => r.province),
+        placed.map((r) => r.place),
+      ],
+    );
+  }
+  // Buildings in central Bangkok (a grid between Silom and Thonglor); each takes the condos nearest to it.
+  for (let i = 0; i < PROJECTS; i++) {
+    const lat = 13.72 + (i % 8) * 0.006;
+    const lon = 100.53 + Math.floor(i / 8) * 0.012;
+    const [row] = (await pg.query(
+      `insert into projects (slug, name_en, name_th, lat, lon, province, district)
+       values ($1, $2, $3, $4, $5, 'Bangkok', 'Watthana') returning id`,
+      [`bench-tower-${i}`, `Bench Tower ${i}`, `เบนช์ ทาวเวอร์ ${i}`, lat, lon],
+    )) as { id: number }[];
+    await pg.query(
+      `update properties set project_id = $1 where id in (
+         select id from properties where property_sub_type = 'condo' and project_id is null
+         order by (lat - $2) ^ 2 + (lon - $3) ^ 2 limit 400)`,
+      [row?.id, lat, lon],
+    );
+  }
+  await pg.query('vacuum analyze');
+  const counts = (
+    await pg.query(
+      `select count(*)::int as listings, count(place)::int as with_place, count(project_id)::int as in_projects,
+              count(*) filter (where location ~ '[ก-๙]')::int as thai_location from properties`,
+    )
+  )[0];
+  results.generated = { seconds: round1((performance.now() - started) / 1000), ...counts };
+  console.log('generated', results.generated);
+
+  server = await startNode(SERVER, env, '/api/health');
+  const port = Number(new URL(server.url).port);
+  const price = () => 5_000 + Math.floor(random() * 20) * 2_500;
+  const scenarios = [
+    { name: 'first_page', next: () => `/api/properties?page=${1 + Math.floor(random() * 5)}` },
+    {
+      name: 'filtered',
+      next: () =>
+        `/api/properties?type=rent&property_sub_type=condo&min_price=${price()}&max_price=${price() + 40_000}&bedrooms=${1 + Math.floor(random() * 3)}`,
+    },
+    {
+      name: 'text_thai',
+      next: () =>
+        `/api/properties?q=${encodeURIComponent(pick(random, ['สุขุมวิท', 'ทองหล่อ', 'คอนโด สีลม', 'ภูเก็ต', 'อารีย์']))}`,
+    },
+    {
+      name: 'text_english',
+      next: () =>
+        `/api/properties?q=${encodeURIComponent(pick(random, ['Sukhumvit', 'Thonglor', 'condo Silom', 'Phuket', 'Ari', 'sea view']))}`,
+    },
+    { name: 'station', next: () => `/api/properties?station=${pick(random, STATION_IDS)}&within_m=1000` },
+    {
+      name: 'price_per_sqm_sort',
+      next: () => `/api/properties?sort=${pick(random, ['price_per_sqm_asc', 'price_per_sqm_desc'])}&type=sale`,
+    },
+    { name: 'project', next: () => `/api/properties?project=bench-tower-${Math.floor(random() * PROJECTS)}` },
+  ];
+  for (const s of scenarios) await closedLoop(port, s.next, 2, 1); // warm-up
+  // One request of each, alone: what it answers.
+  const sample: Record<string, { ms: number; total: number; total_capped: boolean }> = {};
+  for (const s of scenarios) {
+    const r = await get(port, s.next());
+    const payload = JSON.parse(r.body).payload as { total: number; total_capped?: 1 };
+    sample[s.name] = { ms: round1(r.ms), total: payload.total, total_capped: payload.total_capped === 1 };
+  }
+  results.sample = sample;
+  const runs: Record<string, unknown>[] = [];
+  for (const clients of CONNECTIONS) {
+    for (const s of scenarios) {
+      const loadBefore = load();
+      const r = await closedLoop(port, s.next, clients, SECONDS);
+      runs.push({ scenario: s.name, target_p99_ms: TARGET_MS, ...r, load_before: loadBefore, load_after: load() });
+      console.log(`${s.name.padEnd(20)} c=${clients} p50 ${r.p50_ms} p99 ${r.p99_ms} ms (${r.requests} requests)`);
+    }
+  }
+  results.runs = runs;
+  results.machine = { ...(results.machine as object), load_end: load() };
+  writeFileSync(path.join(ROOT, 'bench/results/million.json'), `${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  closeAgent();
+  await server?.stop();
+  await postgres?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
