@@ -1,0 +1,2 @@
+CREATE INDEX "properties_status_type_ppsqm_idx" ON "properties" USING btree ("status","type","price_per_sqm","id");--> statement-breakpoint
+CREATE INDEX "properties_status_type_ppsqm_desc_idx" ON "properties" USING btree ("status","type","price_per_sqm" DESC NULLS LAST,"id" DESC NULLS LAST);
