@@ -335,8 +335,9 @@ describe('listing invalidation between two nodes through Redis', async () => {
     const again = await startRedisServer(port);
     cleanups.push(() => again.stop());
     await within(10_000, async () => b.logs.some((line) => line.includes('redis channel: subscribed again')));
-    // Subscribed again, B dropped what it had cached while it could not hear.
-    expect(await total(b.app, 'Thonglor')).toBe(1);
+    // Subscribed again, B dropped what it had cached while it could not hear (its cached 0 would last ten minutes).
+    // Polled for up to 3 s: once in a loaded CI run a read right after the log line still answered 0 (not explained).
+    await within(3_000, async () => (await total(b.app, 'Thonglor')) === 1);
     // And it hears new writes again.
     await within(10_000, async () => a.logs.some((line) => line.includes('redis channel: publisher connected again')));
     expect(await total(b.app, 'Siam')).toBe(0);
