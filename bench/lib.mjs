@@ -100,6 +100,7 @@ export async function lighthouseMobile(lighthouse, url, port) {
     accessibility: Math.round(categories.accessibility.score * 100),
     best_practices: Math.round(categories['best-practices'].score * 100),
     seo: Math.round(categories.seo.score * 100),
+    fcp_ms: Math.round(audits['first-contentful-paint'].numericValue),
     lcp_ms: Math.round(audits['largest-contentful-paint'].numericValue),
     cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
     tbt_ms: Math.round(audits['total-blocking-time'].numericValue),

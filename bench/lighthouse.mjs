@@ -77,6 +77,7 @@ try {
           accessibility: of('accessibility'),
           best_practices: of('best_practices'),
           seo: of('seo'),
+          fcp_ms: of('fcp_ms'),
           lcp_ms: of('lcp_ms'),
           tbt_ms: of('tbt_ms'),
           cls: of('cls'),
