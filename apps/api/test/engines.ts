@@ -17,6 +17,8 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/search.test.ts',
   // A place name by the listing's words (ADR 040) against the word-edge regex, under this engine's locale.
   'test/search-words.test.ts',
+  // A place search read tier by tier (ADR 043) against the one relevance query, with this engine's text search.
+  'test/place-relevance-tiers.test.ts',
   // Geo: bbox and station distances (float maths, indexes), the map's clusters.
   'test/map-search.test.ts',
   'test/transit.test.ts',

@@ -1,5 +1,5 @@
 import { DEFAULT_PER_PAGE, DEFAULT_WITHIN_M, type PropertyListQuery, type PropertyPage } from '@baan/contract';
-import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -9,7 +9,7 @@ import { insideBox, nearStation, searchedStation } from './geo-search.ts';
 import { hadPriceDrop } from './price-history.ts';
 import { inProject, projectsNamedByAll } from './project-names.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
-import { readingConditions, relevanceScore } from './reading-conditions.ts';
+import { type PlaceTier, placeTiers, readingConditions, relevanceScore } from './reading-conditions.ts';
 import { containsPattern, locationText } from './search-text.ts';
 import { correctedQueries } from './spelling-retry.ts';
 import { isVisible } from './visible.ts';
@@ -26,9 +26,13 @@ export function searchReading(query: SearchFilters): QueryReading | null {
  * The WHERE of a search: visibility plus every filter given. An unknown `station` throws the 400 (route parsers check
  * it first with withKnownStation, so that answer is never cached).
  */
-export function searchConditions(query: SearchFilters, reading: QueryReading | null = searchReading(query)): SQL {
+export function searchConditions(
+  query: SearchFilters,
+  reading: QueryReading | null = searchReading(query),
+  tier?: PlaceTier,
+): SQL {
   const conditions: (SQL | undefined)[] = [isVisible];
-  if (reading) conditions.push(...readingConditions(reading));
+  if (reading) conditions.push(...readingConditions(reading, tier));
   if (query.location) conditions.push(sql`${locationText} like lower(${containsPattern(query.location)})`);
   if (query.type) conditions.push(eq(properties.type, query.type));
   if (query.property_type) conditions.push(eq(properties.propertyType, query.property_type));
@@ -61,7 +65,7 @@ export function searchConditions(query: SearchFilters, reading: QueryReading | n
   return and(...conditions) as SQL;
 }
 
-function ordering(sort: PropertyListQuery['sort'], relevance: SQL | null) {
+export function searchOrder(sort: PropertyListQuery['sort'], relevance: SQL | null) {
   // The id breaks ties, so paging never shows a listing twice or skips one.
   switch (sort) {
     // NULLS LAST as in the indexes (drizzle writes DESC NULLS LAST there); with PostgreSQL's default
@@ -141,6 +145,68 @@ function cappedTotal(n: number): { total: number; total_capped?: 1 } {
   return n > COUNT_CAP ? { total: COUNT_CAP, total_capped: 1 } : { total: n };
 }
 
+/**
+ * How many listings match, counted up to one past COUNT_CAP only: an exact count of 60,000 matches ("Bangkok") read
+ * every one of them for a number no one pages to.
+ */
+async function cappedCount(db: Db, where: SQL, cap = COUNT_CAP + 1): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(db.select({ one: sql`1` }).from(properties).where(where).limit(cap).as('capped'));
+  return row?.n ?? 0;
+}
+
+/**
+ * A page of whole rows: its ids first, in the order and at the offset asked, then those rows. The planner then sorts
+ * the matches from an index that holds the filters and the order's columns where one does (a station's box from
+ * properties_lat_lon_idx, a place's listings from properties_place_idx) and reads only the page's rows from the
+ * table, where sorting whole rows read every match from the table (ADR 043).
+ */
+function pageRows(db: Db, where: SQL, order: SQL[], limit: number, offset: number) {
+  const ids = db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select({ property: properties })
+    .from(properties)
+    .where(inArray(properties.id, ids))
+    .orderBy(...order);
+}
+
+/** The WHERE of each tier of a place search (ADR 043). */
+type TierWheres = Record<PlaceTier, SQL>;
+
+/**
+ * The capped count of a place search by tiers: the stored tier alone (its index answers past COUNT_CAP at once,
+ * where the whole condition built a bitmap of every match), then the rest only if the cap is not reached.
+ */
+async function tieredCount(db: Db, where: TierWheres): Promise<number> {
+  const first = await cappedCount(db, where.stored);
+  if (first > COUNT_CAP) return first;
+  return first + (await cappedCount(db, where.named, COUNT_CAP + 1 - first));
+}
+
+/**
+ * A page in the order of a place search's relevance (stored under the place first, then only naming it; each tier in
+ * the default order): the stored tier's part of the page, then, when the page runs past that tier, the naming tier's
+ * from the offset the stored tier leaves. Each tier picks its page's ids first (from an index where one covers the
+ * order and the filters), then reads those rows whole.
+ */
+async function tieredPage(db: Db, where: TierWheres, page: number, perPage: number) {
+  const offset = (page - 1) * perPage;
+  const read = (condition: SQL, limit: number, from: number) => pageRows(db, condition, defaultOrder(), limit, from);
+  const first = await read(where.stored, perPage, offset);
+  if (first.length === perPage) return first;
+  // The stored tier ends on this page (it holds offset + first.length), or before it (then count it: at most offset).
+  const storedCount = first.length > 0 ? offset + first.length : await cappedCount(db, where.stored, offset);
+  const rest = await read(where.named, perPage - first.length, offset + first.length - storedCount);
+  return [...first, ...rest];
+}
+
 async function searchPage(
   db: Db,
   storage: Storage,
@@ -152,26 +218,24 @@ async function searchPage(
   const reading = searchReading(query);
   const where = searchConditions(query, reading);
   const { page: _page, per_page: _perPage, sort: _sort, lang: _lang, ...filters } = query;
-  // async: a Drizzle query re-runs on every `await`; the cache must hold its settled answer. Counted up to one past
-  // COUNT_CAP only: an exact count of 60,000 matches ("Bangkok") read every one of them for a number no one pages to.
-  const count = async () =>
-    await db.select({ n: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1` })
-        .from(properties)
-        .where(where)
-        .limit(COUNT_CAP + 1)
-        .as('capped'),
-    );
+  // Relevance that is only "stored under the place, then naming it": read tier by tier (ADR 043).
+  const tiers: TierWheres | null =
+    reading && (query.sort ?? 'relevance') === 'relevance' && placeTiers(reading)
+      ? { stored: searchConditions(query, reading, 'stored'), named: searchConditions(query, reading, 'named') }
+      : null;
+  // async: a Drizzle query re-runs on every `await`; the cache must hold its settled answer.
+  const count = async () => [{ n: tiers ? await tieredCount(db, tiers) : await cappedCount(db, where) }];
   const [counted, rows] = await Promise.all([
     shareCount ? shareCount(filters, count) : count(),
-    db
-      .select({ property: properties })
-      .from(properties)
-      .where(where)
-      .orderBy(...ordering(query.sort, reading ? relevanceScore(reading) : null))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+    tiers
+      ? tieredPage(db, tiers, page, perPage)
+      : pageRows(
+          db,
+          where,
+          searchOrder(query.sort, reading ? relevanceScore(reading) : null),
+          perPage,
+          (page - 1) * perPage,
+        ),
   ]);
   const ids = rows.map((r) => r.property.id);
   const [{ images, rooms, projects, agents }, named] = await Promise.all([

@@ -103,10 +103,27 @@ function atStation(station: Station): SQL {
   return or(nearStation(station, DEFAULT_WITHIN_M), ...mentions([station.name_en, station.name_th])) as SQL;
 }
 
+/**
+ * A tier of a place search's relevance (placeTiers, ADR 043): `stored`, the listings stored under one of the places;
+ * `named`, the others that name one of them. Each its own condition, so the planner reads that tier's index alone.
+ */
+export type PlaceTier = 'stored' | 'named';
+
+function placeCondition(places: readonly Place[], tier: PlaceTier | undefined): SQL {
+  if (tier === 'stored') return or(...places.map(storedInPlace)) as SQL;
+  if (tier === 'named') {
+    // A province is matched by its stored listings only: all of them are in the stored tier.
+    const named = places.flatMap((p) => (p.kind === 'province' ? [] : mentions(p.phrases)));
+    const stored = or(...places.map(storedInPlace)) as SQL;
+    return named.length > 0 ? sql`(${or(...named)} and (${stored}) is not true)` : sql`false`;
+  }
+  return or(...places.map(inPlace)) as SQL;
+}
+
 /** The reading's conditions, every one of which a listing meets (places, stations and sub types: any of each). */
-export function readingConditions(reading: QueryReading): SQL[] {
+export function readingConditions(reading: QueryReading, tier?: PlaceTier): SQL[] {
   const out: SQL[] = [];
-  if (reading.places.length > 0) out.push(or(...reading.places.map(inPlace)) as SQL);
+  if (reading.places.length > 0) out.push(placeCondition(reading.places, tier));
   if (reading.stations.length > 0) out.push(or(...reading.stations.map(atStation)) as SQL);
   if (reading.subTypes.length > 0) out.push(inArray(properties.propertySubType, reading.subTypes));
   if (reading.type) out.push(eq(properties.type, reading.type));
@@ -128,13 +145,30 @@ export function readingConditions(reading: QueryReading): SQL[] {
  */
 export function relevanceScore(reading: QueryReading): SQL | null {
   const parts: SQL[] = [];
-  // Provinces match by the stored province only: every such match scores the same.
-  if (reading.places.some((p) => p.kind !== 'province')) {
-    parts.push(sql`(case when ${or(...reading.places.map(storedInPlace))} then 2 else 1 end)`);
-  }
+  const stored = storedInNamedPlace(reading);
+  if (stored) parts.push(sql`(case when ${stored} then 2 else 1 end)`);
   for (const word of reading.words) {
     parts.push(sql`(case when lower(${properties.title}) like lower(${containsPattern(word)}) then 1 else 0 end)`);
   }
   if (parts.length === 0) return null;
   return sql.join(parts, sql` + `);
+}
+
+/**
+ * The listing is stored under one of the reading's places, when that part of relevance tells matches apart: some
+ * place is not a province (provinces match by the stored province only, so every such match scores the same); else
+ * null.
+ */
+export function storedInNamedPlace(reading: QueryReading): SQL | null {
+  if (!reading.places.some((p) => p.kind !== 'province')) return null;
+  return or(...reading.places.map(storedInPlace)) as SQL;
+}
+
+/**
+ * The relevance of a reading with places and no words has two tiers: stored under a place (2) before only naming it
+ * (1), each in the default order. Then a page is read tier by tier on the indexes, instead of scoring and sorting
+ * every match (list-properties.ts, ADR 043). The stored tier's condition, or null when relevance is not just that.
+ */
+export function placeTiers(reading: QueryReading): SQL | null {
+  return reading.words.length === 0 ? storedInNamedPlace(reading) : null;
 }
