@@ -53,17 +53,12 @@ type Group = { n: bigint; h: bigint };
  */
 export async function refreshAreaFigures(db: Db, now: Date): Promise<{ computed: number; removed: number }> {
   const month = currentMonth(now);
-  const rows =
-    (
-      (await db.execute(sql`
-      select ${placeKey(properties.province)} as p, coalesce(${placeKey(properties.district)}, '') as d,
-        ${properties.propertySubType} as s, count(*)::text as n,
-        sum(hashtext(concat_ws(',', ${properties.id}, ${properties.type}, ${properties.price}, ${properties.area},
-          ${properties.status}, ${properties.review}, ${properties.createdAt}, ${properties.updatedAt},
-          (${isVisible})::text)))::text as h
-      from ${properties}
-      group by 1, 2, 3`)) as { rows?: { p: string; d: string; s: string; n: string; h: string }[] }
-    ).rows ?? [];
+  // The fingerprint reads every listing (1.4 s at a million on PostgreSQL, with two parallel workers taking both cores
+  // of a small server for it every minute): one process only, so visitors' queries keep a core (ADR 043).
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return fingerprints(tx);
+  });
 
   // Per area key ("province|district" and "province|"), per sub type: the summed counts and hashes.
   const areas = new Map<string, { province: string; district: string; groups: Map<string, Group> }>();
@@ -129,4 +124,20 @@ export async function refreshAreaFigures(db: Db, now: Date): Promise<{ computed:
       .where(and(eq(marketAreaFigures.areaKey, areaKey), eq(marketAreaFigures.subType, subType)));
   }
   return { computed, removed: stored.size };
+}
+
+/** Per province, district and sub type: how many listings and the sum of a hash of each one (refreshAreaFigures). */
+async function fingerprints(db: Pick<Db, 'execute'>) {
+  return (
+    (
+      (await db.execute(sql`
+      select ${placeKey(properties.province)} as p, coalesce(${placeKey(properties.district)}, '') as d,
+        ${properties.propertySubType} as s, count(*)::text as n,
+        sum(hashtext(concat_ws(',', ${properties.id}, ${properties.type}, ${properties.price}, ${properties.area},
+          ${properties.status}, ${properties.review}, ${properties.createdAt}, ${properties.updatedAt},
+          (${isVisible})::text)))::text as h
+      from ${properties}
+      group by 1, 2, 3`)) as { rows?: { p: string; d: string; s: string; n: string; h: string }[] }
+    ).rows ?? []
+  );
 }
