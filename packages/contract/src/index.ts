@@ -20,6 +20,7 @@ export * from './languages.ts';
 export * from './listing-fields.ts';
 export * from './listing-text.ts';
 export * from './listing-values.ts';
+export * from './map-cells.ts';
 export * from './locations.ts';
 export * from './newsletter.ts';
 export * from './owners.ts';
