@@ -19,5 +19,9 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
                least(1048575, greatest(0, floor(((lat + 180) * 1048576) / 360)))::bigint AS y) AS xy
 $$;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "map_cell" bigint GENERATED ALWAYS AS (baan_map_cell("lat", "lon")) STORED;--> statement-breakpoint
--- The map's aggregate reads only this index (visibility, cell, position and the filters most maps carry).
-CREATE INDEX "properties_status_map_cell_idx" ON "properties" ("status", "map_cell") INCLUDE ("review", "user_id", "lat", "lon", "type", "price");
+-- The map reads the newest MAP_COUNT_CAP + 1 matches (ADR 041): for a large area, by walking this index newest first,
+-- in the index only (visibility, position, cell and the filters most maps carry), a sample spread over the whole area;
+-- for a small one, the (lat, lon) index, which now carries the cell and the sub type too.
+CREATE INDEX "properties_map_newest_idx" ON "properties" ("status", "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) INCLUDE ("review", "user_id", "lat", "lon", "map_cell", "type", "price", "property_sub_type");--> statement-breakpoint
+DROP INDEX "properties_lat_lon_idx";--> statement-breakpoint
+CREATE INDEX "properties_lat_lon_idx" ON "properties" USING btree ("lat","lon") INCLUDE ("status","review","user_id","type","price","premium","created_at","map_cell","property_sub_type");

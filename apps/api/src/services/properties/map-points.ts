@@ -20,7 +20,7 @@ import { correctedQueries } from './spelling-retry.ts';
  * GET /api/properties/map (ADR 041): the matches of the search inside its `bbox`, as clusters of the grid cells the
  * zoom calls for (counted in SQL over the cell each listing stores, `map_cell`) or, from MAP_ITEMS_ZOOM or when at most
  * MAP_FEW_ITEMS match, as single listings. Never more than MAP_COUNT_CAP + 1 matches are read: past that the total is
- * a lower bound (`total_capped: 1`) and the clusters count the matches read.
+ * a lower bound (`total_capped: 1`) and the clusters count the newest matches, those read.
  */
 export async function mapPoints(db: Db, query: PropertyMapQuery): Promise<MapResult> {
   const found = await mapPointsAsRead(db, query);
@@ -43,22 +43,27 @@ async function mapPointsAsRead(db: Db, query: PropertyMapQuery): Promise<MapResu
   const zoom = query.zoom ?? MAP_ITEMS_ZOOM;
   const level = cellLevelForZoom(zoom);
   const shift = 2 * (MAP_CELL_LEVEL - level);
-  // One statement: at most MAP_COUNT_CAP + 1 matches (any order: the cheapest plan), grouped by their cell at `level`.
+  // One statement: the newest MAP_COUNT_CAP + 1 matches, grouped by their cell at `level`. Newest first, so past the
+  // cap the matches read are spread over the whole area (not its first rows by position), and a large area walks the
+  // index properties_map_newest_idx in the index only (migration 0035).
   const capped = db
     .select({ cell: sql`${mapCell}`.as('cell'), lat: properties.lat, lon: properties.lon })
     .from(properties)
     .where(where)
+    .orderBy(sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`)
     .limit(MAP_COUNT_CAP + 1)
     .as('capped');
+  // Grouped as a bigint (cheaper than text), written as text for the driver (bigint is a string in one, not the other).
+  const cellAtLevel = sql`${capped.cell} >> ${sql.raw(String(shift))}`;
   const groups = await db
     .select({
-      prefix: sql<string>`(${capped.cell} >> ${sql.raw(String(shift))})::text`,
+      prefix: sql<string>`(${cellAtLevel})::text`,
       count: sql<number>`count(*)::int`,
       lat: sql<number>`avg(${capped.lat})::float8`,
       lon: sql<number>`avg(${capped.lon})::float8`,
     })
     .from(capped)
-    .groupBy(sql`1`);
+    .groupBy(cellAtLevel);
   const read = groups.reduce((sum, g) => sum + g.count, 0);
   const totalCapped = read > MAP_COUNT_CAP;
   const total = totalCapped ? MAP_COUNT_CAP : read;
