@@ -276,6 +276,23 @@ try {
   // 2. The production build, warm; then every scenario at each concurrency.
   server = await startNode(SERVER, env, '/api/health', path.join(ROOT, 'bench/results/buyers-server.log'));
   const port = Number(new URL(server.url).port);
+  if (postgres) {
+    // The server's start-up backfills (district and place of each generated listing, services/properties) update
+    // every row one by one: let them finish before timing, then vacuum so the table is as autovacuum keeps it in
+    // steady state (index-only scans need the visibility map). Earlier runs timed the map during the backfill.
+    const pg = postgres;
+    const unplaced = async () =>
+      ((await pg.query('select count(*)::int as n from properties where place is null')) as { n: number }[])[0]?.n;
+    const waited = performance.now();
+    for (let last = -1, now = await unplaced(); now !== last && performance.now() - waited < 600_000; ) {
+      await new Promise((r) => setTimeout(r, 3_000));
+      last = now ?? -1;
+      now = await unplaced();
+    }
+    await pg.query('vacuum analyze properties');
+    results.backfill_wait_seconds = round1((performance.now() - waited) / 1000);
+    console.log(`bench: start-up backfills done in ${results.backfill_wait_seconds} s, vacuumed`);
+  }
   agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   for (const s of SCENARIOS) await closedLoop(port, s.next, 2, 0.5); // warm-up: code paths compiled, pages in cache
   const stopRss = sampleRss(server.pid);
