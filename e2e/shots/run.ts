@@ -43,6 +43,10 @@ const SCREENS: Screen[] = [
   { name: 'home', path: '/' },
   { name: 'quick', path: '/Quick' },
   { name: 'quick-search', path: '/Quick?q=Sukhumvit&type=rent' },
+  // The search map (ADR 041): all of Thailand (the server's clusters as count bubbles), then a few streets of Bangkok
+  // (single listings as price markers).
+  { name: 'map-thailand', path: '/Quick?bbox=97.3,5.6,105.7,20.5' },
+  { name: 'map-streets', path: '/Quick?bbox=100.555,13.725,100.575,13.74' },
   { name: 'buy-rent', path: '/Buy-rent' },
   { name: 'recommend', path: '/recommend' },
   { name: 'cost', path: '/cost' },

@@ -91,12 +91,13 @@ describe('GET /api/properties?bbox=', () => {
 });
 
 describe('GET /api/properties/map', () => {
-  it('answers the markers inside the box: premium first, then newest, with the total', async () => {
-    const res = await get(`/api/properties/map?bbox=${BOX}`);
+  it('answers the single listings inside the box from zoom 16: premium first, then newest, with the total', async () => {
+    const res = await get(`/api/properties/map?bbox=${BOX}&zoom=16`);
     expect(res.statusCode, res.body).toBe(200);
     const map = res.json().payload as MapResult;
     expect(map.total).toBe(4);
-    expect(map.truncated).toBe(false);
+    expect(map.total_capped).toBe(0);
+    expect(map.clusters).toEqual([]);
     expect(map.items.map((p) => p.id)).toEqual([saleInside.id, onNorthEastCorner.id, onWestEdge.id, inside.id]);
     expect(map.items[0]).toEqual({
       id: saleInside.id,
@@ -109,7 +110,7 @@ describe('GET /api/properties/map', () => {
   });
 
   it('takes the search filters', async () => {
-    const res = await get(`/api/properties/map?bbox=${BOX}&type=rent&max_price=10000`);
+    const res = await get(`/api/properties/map?bbox=${BOX}&zoom=17&type=rent&max_price=10000`);
     expect(
       res
         .json()
@@ -119,7 +120,11 @@ describe('GET /api/properties/map', () => {
   });
 
   it('needs a bbox', async () => {
-    for (const url of ['/api/properties/map', '/api/properties/map?bbox=', '/api/properties/map?type=rent']) {
+    for (const url of [
+      '/api/properties/map?zoom=12',
+      '/api/properties/map?bbox=&zoom=12',
+      '/api/properties/map?type=rent',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().errors.bbox).toEqual(['bbox is required for the map.']);
@@ -127,20 +132,20 @@ describe('GET /api/properties/map', () => {
   });
 
   it('refuses a bad bbox or filter with the contract messages', async () => {
-    const bad = await get('/api/properties/map?bbox=100.6,13.7,100.5,13.8');
+    const bad = await get('/api/properties/map?bbox=100.6,13.7,100.5,13.8&zoom=12');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.bbox).toEqual([
       'bbox must have its west edge before its east edge and its south edge below its north edge.',
     ]);
-    const area = await get(`/api/properties/map?bbox=${BOX}&min_area=100&max_area=50`);
+    const area = await get(`/api/properties/map?bbox=${BOX}&zoom=12&min_area=100&max_area=50`);
     expect(area.statusCode).toBe(400);
     expect(area.json().errors.min_area).toEqual(['Minimum area cannot be more than the maximum area.']);
-    const station = await get(`/api/properties/map?bbox=${BOX}&station=bts-nowhere`);
+    const station = await get(`/api/properties/map?bbox=${BOX}&zoom=12&station=bts-nowhere`);
     expect(station.statusCode).toBe(400);
     expect(station.json().message).toBe('There is no station with this id. Choose one from /api/stations.');
   });
 
-  it(`answers at most ${MAX_MAP_POINTS} markers, truncated, with the full total`, async () => {
+  it(`answers at most ${MAX_MAP_POINTS} single listings from zoom 16, with the full total`, async () => {
     const many = MAX_MAP_POINTS + 5;
     await app.db.insert(properties).values(
       Array.from({ length: many }, (_, i) => ({
@@ -161,15 +166,16 @@ describe('GET /api/properties/map', () => {
       })),
     );
     app.listingCache.clear();
-    const res = await get('/api/properties/map?bbox=100.59,13.65,100.62,13.68');
+    const res = await get('/api/properties/map?bbox=100.59,13.65,100.62,13.68&zoom=16');
     expect(res.statusCode).toBe(200);
     const map = res.json().payload as MapResult;
     expect(map.items).toHaveLength(MAX_MAP_POINTS);
     expect(map.total).toBe(many);
-    expect(map.truncated).toBe(true);
+    expect(map.total_capped).toBe(0);
+    expect(map.clusters).toEqual([]);
     // A smaller box: everything fits.
-    const small = (await get('/api/properties/map?bbox=100.59,13.65,100.60045,13.68')).json().payload as MapResult;
-    expect(small.truncated).toBe(false);
+    const small = (await get('/api/properties/map?bbox=100.59,13.65,100.60045,13.68&zoom=16')).json()
+      .payload as MapResult;
     expect(small.items.length).toBe(small.total);
     expect(small.total).toBe(250);
   });

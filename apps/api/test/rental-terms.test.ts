@@ -286,7 +286,7 @@ describe('GET /api/properties filters on rental terms', async () => {
     app.listingCache.clear();
     const res = await app.inject({
       method: 'GET',
-      url: '/api/properties/map?bbox=100.5,13.7,100.6,13.8&location=Filtertown&pets=1',
+      url: '/api/properties/map?bbox=100.5,13.7,100.6,13.8&zoom=16&location=Filtertown&pets=1',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().payload.items.map((p: { id: number }) => p.id)).toEqual([a.id]);

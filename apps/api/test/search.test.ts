@@ -278,7 +278,7 @@ describe('understood and corrected on every search answer', () => {
     const map = async (text: string) => {
       const res = await app.inject({
         method: 'GET',
-        url: `/api/properties/map?bbox=100.4,13.6,100.7,13.9&q=${encodeURIComponent(text)}`,
+        url: `/api/properties/map?bbox=100.4,13.6,100.7,13.9&zoom=16&q=${encodeURIComponent(text)}`,
       });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().payload.items as { id: number }[]).map((i) => i.id).sort((a, b) => a - b);

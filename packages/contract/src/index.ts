@@ -21,6 +21,7 @@ export * from './listing-fields.ts';
 export * from './listing-text.ts';
 export * from './listing-values.ts';
 export * from './locations.ts';
+export * from './map-cells.ts';
 export * from './newsletter.ts';
 export * from './owners.ts';
 export * from './pages.ts';

@@ -131,8 +131,10 @@ export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export const MAX_SAVED_SEARCHES = 20;
 /** Listings compared side by side at most. */
 export const MAX_COMPARE = 4;
-/** Points GET /api/properties/map answers at most (`truncated` when more match). */
+/** Single listings GET /api/properties/map answers at most. */
 export const MAX_MAP_POINTS = 1000;
+/** The map's `total` is exact up to this many matches; beyond it a lower bound with `total_capped: 1`. */
+export const MAP_COUNT_CAP = 10_000;
 
 export const DEFAULT_PER_PAGE = 16;
 export const MAX_PER_PAGE = 100;

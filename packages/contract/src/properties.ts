@@ -18,6 +18,7 @@ import {
   TITLE_DEEDS,
   USER_TYPES,
 } from './listing-values.ts';
+import { MAP_MAX_ZOOM } from './map-cells.ts';
 import { ELECTRICITY_BILLING, FURNISHINGS, RENTAL_TERM_FIELDS } from './rental-terms.ts';
 import { Understood } from './search.ts';
 
@@ -181,15 +182,31 @@ export const PropertyListQuery = PropertyListObject.refine(priceOrder, {
 }).refine(areaOrder, { message: 'Minimum area cannot be more than the maximum area.', path: ['min_area'] });
 export type PropertyListQuery = z.output<typeof PropertyListQuery>;
 
-/** `GET /api/properties/map`: the same filters, with the map's area required (no paging or sort). */
+/** `GET /api/properties/map`: the same filters, with the map's area and zoom required (no paging or sort). */
 export const PropertyMapQuery = PropertyListObject.omit({ page: true, per_page: true, sort: true })
+  .extend({
+    /** The map's zoom level: the size of the cells its clusters come from (ADR 041). */
+    zoom: z.preprocess(
+      (value) => {
+        const v = blankToUndefined(value);
+        return typeof v === 'string' && /^\d{1,2}$/.test(v.trim()) ? Number(v) : v;
+      },
+      z
+        .number({ error: `zoom must be a whole number from 0 to ${MAP_MAX_ZOOM}.` })
+        .int(`zoom must be a whole number from 0 to ${MAP_MAX_ZOOM}.`)
+        .min(0, `zoom must be a whole number from 0 to ${MAP_MAX_ZOOM}.`)
+        .max(MAP_MAX_ZOOM, `zoom must be a whole number from 0 to ${MAP_MAX_ZOOM}.`)
+        .optional(),
+    ),
+  })
   // Required, checked on the object: zod skips an optional key's own checks when the key is absent.
   .refine((q) => q.bbox !== undefined, { message: 'bbox is required for the map.', path: ['bbox'] })
+  .refine((q) => q.zoom !== undefined, { message: 'zoom is required for the map.', path: ['zoom'] })
   .refine(priceOrder, { message: 'Minimum price cannot be more than the maximum price.', path: ['min_price'] })
   .refine(areaOrder, { message: 'Minimum area cannot be more than the maximum area.', path: ['min_area'] });
 export type PropertyMapQuery = z.output<typeof PropertyMapQuery>;
 
-/** One marker of the map. */
+/** One single listing on the map (a price marker). */
 export const MapPoint = z.object({
   id: z.number().int(),
   lat: z.number(),
@@ -200,8 +217,26 @@ export const MapPoint = z.object({
 });
 export type MapPoint = z.infer<typeof MapPoint>;
 
-/** At most MAX_MAP_POINTS markers (premium first, then newest); `truncated` when `total` is more. */
-export const MapResult = z.object({ items: z.array(MapPoint), total: z.number().int(), truncated: z.boolean() });
+/** The matches of one grid cell (map-cells.ts): where its members are on average, how many, and the cell's quadkey. */
+export const MapCluster = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  count: z.number().int(),
+  cell: z.string(),
+});
+export type MapCluster = z.infer<typeof MapCluster>;
+
+/**
+ * Clusters below MAP_ITEMS_ZOOM (unless MAP_FEW_ITEMS or fewer match), single listings from it (at most
+ * MAX_MAP_POINTS, premium first, then newest); `total` exact up to MAP_COUNT_CAP, beyond that a lower bound with
+ * `total_capped: 1` (and the clusters then count the MAP_COUNT_CAP + 1 matches read: ADR 041).
+ */
+export const MapResult = z.object({
+  clusters: z.array(MapCluster),
+  items: z.array(MapPoint),
+  total: z.number().int(),
+  total_capped: z.union([z.literal(0), z.literal(1)]),
+});
 export type MapResult = z.infer<typeof MapResult>;
 export const MapResultResponse = successEnvelope(MapResult);
 

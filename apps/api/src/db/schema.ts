@@ -345,9 +345,9 @@ export const properties = pgTable(
   },
   (t) => [
     uniqueIndex('properties_user_external_ref_unique').on(t.userId, t.externalRef),
-    // Map search (bbox, ranges over lat and lon: services/properties/geo-search.ts). The migration adds
-    // INCLUDE (status, review, user_id, type, price, premium, created_at), which drizzle cannot declare, so counting
-    // the listings of a map area reads the index only (docs/benchmarks.md, "Buyers").
+    // Map search (bbox, ranges over lat and lon: services/properties/geo-search.ts). The migrations add INCLUDE
+    // (status, review, user_id, type, price, premium, created_at; 0036: map_cell, property_sub_type), which drizzle
+    // cannot declare, so the map's clusters of a small area read the index only (docs/benchmarks.md, "Buyers").
     index('properties_lat_lon_idx').on(t.lat, t.lon),
     index('properties_status_station_idx').on(t.status, t.stationDistanceM),
     index('properties_status_ppsqm_idx').on(t.status, t.pricePerSqm, t.id),

@@ -1,14 +1,26 @@
-import { MAX_MAP_POINTS, type MapResult, type PropertyMapQuery } from '@baan/contract';
-import { and, isNotNull, sql } from 'drizzle-orm';
+import {
+  cellLevelForZoom,
+  MAP_CELL_LEVEL,
+  MAP_COUNT_CAP,
+  MAP_FEW_ITEMS,
+  MAP_ITEMS_ZOOM,
+  MAX_MAP_POINTS,
+  type MapCluster,
+  type MapResult,
+  type PropertyMapQuery,
+  quadkeyOf,
+} from '@baan/contract';
+import { and, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import { searchConditions, searchReading } from './list-properties.ts';
 import { correctedQueries } from './spelling-retry.ts';
 
 /**
- * GET /api/properties/map: the markers of the visible listings with coordinates that match the search inside its
- * `bbox`, at most MAX_MAP_POINTS of them in the default order (premium first, then newest: what the list shows first);
- * `total` counts every match and `truncated` says the map shows only part of them (the visitor zooms in).
+ * GET /api/properties/map (ADR 041): the matches of the search inside its `bbox`, as clusters of the grid cells the
+ * zoom calls for (counted in SQL over the cell each listing stores, `map_cell`) or, from MAP_ITEMS_ZOOM or when at most
+ * MAP_FEW_ITEMS match, as single listings. Never more than MAP_COUNT_CAP + 1 matches are read: past that the total is
+ * a lower bound (`total_capped: 1`) and the clusters count the newest matches, those read.
  */
 export async function mapPoints(db: Db, query: PropertyMapQuery): Promise<MapResult> {
   const found = await mapPointsAsRead(db, query);
@@ -23,8 +35,47 @@ export async function mapPoints(db: Db, query: PropertyMapQuery): Promise<MapRes
   return found;
 }
 
+/** The stored cell column (migration 0036; outside the Drizzle schema, as search_words is). */
+const mapCell = sql`${properties}.map_cell`;
+
 async function mapPointsAsRead(db: Db, query: PropertyMapQuery): Promise<MapResult> {
-  const where = and(searchConditions(query), isNotNull(properties.lat), isNotNull(properties.lon));
+  const where = and(searchConditions(query), isNotNull(properties.lat), isNotNull(properties.lon)) as SQL;
+  const zoom = query.zoom ?? MAP_ITEMS_ZOOM;
+  const level = cellLevelForZoom(zoom);
+  const shift = 2 * (MAP_CELL_LEVEL - level);
+  // One statement: the newest MAP_COUNT_CAP + 1 matches, grouped by their cell at `level`. Newest first, so past the
+  // cap the matches read are spread over the whole area (not its first rows by position), and a large area walks the
+  // index properties_map_newest_idx in the index only (migration 0036).
+  const capped = db
+    .select({ cell: sql`${mapCell}`.as('cell'), lat: properties.lat, lon: properties.lon })
+    .from(properties)
+    .where(where)
+    .orderBy(sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`)
+    .limit(MAP_COUNT_CAP + 1)
+    .as('capped');
+  // Grouped as a bigint (cheaper than text), written as text for the driver (bigint is a string in one, not the other).
+  const cellAtLevel = sql`${capped.cell} >> ${sql.raw(String(shift))}`;
+  const groups = await db
+    .select({
+      prefix: sql<string>`(${cellAtLevel})::text`,
+      count: sql<number>`count(*)::int`,
+      lat: sql<number>`avg(${capped.lat})::float8`,
+      lon: sql<number>`avg(${capped.lon})::float8`,
+    })
+    .from(capped)
+    .groupBy(cellAtLevel);
+  const read = groups.reduce((sum, g) => sum + g.count, 0);
+  const totalCapped = read > MAP_COUNT_CAP;
+  const total = totalCapped ? MAP_COUNT_CAP : read;
+  if (zoom < MAP_ITEMS_ZOOM && read > MAP_FEW_ITEMS) {
+    const clusters: MapCluster[] = groups.map((g) => ({
+      lat: g.lat,
+      lon: g.lon,
+      count: g.count,
+      cell: quadkeyOf(Number(g.prefix), level),
+    }));
+    return { clusters, items: [], total, total_capped: totalCapped ? 1 : 0 };
+  }
   const rows = await db
     .select({
       id: properties.id,
@@ -42,15 +93,11 @@ async function mapPointsAsRead(db: Db, query: PropertyMapQuery): Promise<MapResu
       sql`${properties.id} desc nulls last`,
     )
     .limit(MAX_MAP_POINTS);
-  // Fewer than the limit: that is every match, and the count (the costly part of a large area) is not needed.
-  const total =
-    rows.length < MAX_MAP_POINTS
-      ? rows.length
-      : ((await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(where))[0]?.n ?? rows.length);
   return {
+    clusters: [],
     // lat and lon are not null here (the WHERE says so).
     items: rows.map((r) => ({ ...r, lat: r.lat as number, lon: r.lon as number })),
     total,
-    truncated: total > rows.length,
+    total_capped: totalCapped ? 1 : 0,
   };
 }

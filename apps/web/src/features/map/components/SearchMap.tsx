@@ -18,6 +18,10 @@ const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-search
 
 /** How long the map must rest before its area goes into the address (and the list re-loads for it). */
 export const BBOX_WRITE_DELAY_MS = 500;
+/** The zoom at which all of Thailand fits a map (what the refit asks the listings of the filters at). */
+const THAILAND_ZOOM = 5;
+/** A large cluster's count on its bubble: 12K (en-US digits, as every number on the site). */
+const COMPACT_COUNT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 0 });
 
 interface SearchMapProps {
   /** The list's filters as a query string (`?q=…`, or ''; bbox, page and sort are ignored): the map shows the same listings. */
@@ -55,8 +59,8 @@ export function SearchMap({
   /** The drawn map (useLeafletMap fills it). */
   const handle = useRef<SearchMapHandle | null>(null);
   const [isMounted, setIsMounted] = useState(false);
-  /** The map's own area, rounded: what its points are asked for. */
-  const [view, setView] = useState<string | undefined>(undefined);
+  /** The map's own area, rounded, and its zoom: what its clusters and listings are asked for. */
+  const [view, setView] = useState<{ bbox: string; zoom: number } | undefined>(undefined);
   const filtersKey = filters;
   const [fetchWide] = useLazyPropertiesMapQuery();
 
@@ -68,9 +72,10 @@ export function SearchMap({
   const written = useRef(bbox);
 
   /** The map came to rest: ask for its points now, and write its area into the address once it stays. */
-  const moved = (area: BBox) => {
+  const moved = (area: BBox, zoom: number) => {
     const param = bboxParam(area);
-    setView(param);
+    // The same area and zoom keep the same object (no render, no new request).
+    setView((shown) => (shown?.bbox === param && shown.zoom === zoom ? shown : { bbox: param, zoom }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       if (param === latest.current.bbox) return;
@@ -81,13 +86,16 @@ export function SearchMap({
 
   /** Fits the map to the listings of the current filters (anywhere in Thailand). */
   const refit = async () => {
-    const wide = await fetchWide({ filters: latest.current.filters, bbox: bboxParam(THAILAND_BBOX) }, true)
+    const wide = await fetchWide(
+      { filters: latest.current.filters, bbox: bboxParam(THAILAND_BBOX), zoom: THAILAND_ZOOM },
+      true,
+    )
       .unwrap()
       .catch(() => null);
     const map = handle.current;
     if (!map) return;
-    map.fitPoints(wide?.items ?? []);
-    moved(map.bbox());
+    map.fitPoints([...(wide?.clusters ?? []), ...(wide?.items ?? [])]);
+    moved(map.bbox(), map.zoom());
   };
 
   const { container, state } = useLeafletMap({
@@ -105,6 +113,7 @@ export function SearchMap({
           marker: (point: MapPoint) =>
             `${shortPrice(point.price)} · ${point.title}, ${fullPrice(point, t('perMonth'))}`,
           cluster: (count: number) => t('cluster', { count, total: formatWhole(count) }),
+          clusterCount: (count: number) => (count < 10_000 ? formatWhole(count) : COMPACT_COUNT.format(count)),
           open: t('open'),
           zoomIn: t('zoomIn'),
           zoomOut: t('zoomOut'),
@@ -116,14 +125,16 @@ export function SearchMap({
         onMove: moved,
       }),
     onMounted: (map) => {
-      setView(bboxParam(map.bbox()));
+      setView({ bbox: bboxParam(map.bbox()), zoom: map.zoom() });
       setIsMounted(true);
       // Opened without an area: show where the listings are (which writes that area).
       if (!parseBbox(latest.current.bbox)) void refit();
     },
   });
 
-  const { data } = usePropertiesMapQuery(view && state !== 'failed' ? { filters, bbox: view } : skipToken);
+  const { data } = usePropertiesMapQuery(
+    view && state !== 'failed' ? { filters, bbox: view.bbox, zoom: view.zoom } : skipToken,
+  );
 
   // The area waiting to be written goes with the map.
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -140,7 +151,7 @@ export function SearchMap({
   // The address lost its area (a new search) while the filters stayed: write the map's area back.
   useEffect(() => {
     const map = handle.current;
-    if (isMounted && bbox === undefined && map && shownFilters.current === filtersKey) moved(map.bbox());
+    if (isMounted && bbox === undefined && map && shownFilters.current === filtersKey) moved(map.bbox(), map.zoom());
   });
 
   // The address's area changed from outside the map (Back, Forward, a link to /Quick?bbox=…): the map goes there.
@@ -153,7 +164,7 @@ export function SearchMap({
   }, [bbox, isMounted]);
 
   useEffect(() => {
-    if (isMounted && data) handle.current?.setPoints(data.items);
+    if (isMounted && data) handle.current?.setPoints(data.items, data.clusters);
   }, [data, isMounted]);
 
   if (state === 'failed') {
@@ -188,9 +199,16 @@ export function SearchMap({
         <div ref={container} className="size-full" />
         <MapStatus state={state} loading={t('loading')} plainBackground={t('plainBackground')} />
       </section>
-      {data?.truncated ? (
+      {data && data.clusters.length === 0 && data.items.length < data.total ? (
         <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t('truncated', { shown: formatWhole(data.items.length), total: formatWhole(data.total) })}
+          {t('truncated', {
+            shown: formatWhole(data.items.length),
+            total: `${formatWhole(data.total)}${data.total_capped ? '+' : ''}`,
+          })}
+        </p>
+      ) : data?.total_capped ? (
+        <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('capped', { total: formatWhole(data.total) })}
         </p>
       ) : null}
     </div>

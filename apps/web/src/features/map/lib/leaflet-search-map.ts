@@ -1,5 +1,5 @@
 // Loaded only by the search map (a separate chunk with Leaflet and its stylesheet), in the browser.
-import type { MapPoint } from '@baan/contract';
+import { cellBounds, type MapCluster, type MapPoint } from '@baan/contract';
 import L from 'leaflet';
 import { clickOnKeys, createLeafletMap, type TileWatch } from '../../../components/map/leaflet-map';
 import type { BBox } from './bbox';
@@ -15,6 +15,8 @@ export interface SearchMapOptions extends TileWatch {
     marker: (point: MapPoint) => string;
     /** A cluster's name: "12 listings here: zoom in". */
     cluster: (count: number) => string;
+    /** A server cluster's text on its bubble (1.2K). */
+    clusterCount: (count: number) => string;
     /** The popup's link text. */
     open: string;
     /** The zoom buttons' names. */
@@ -28,19 +30,21 @@ export interface SearchMapOptions extends TileWatch {
   hrefFor: (id: number) => string;
   /** A plain click on a popup's link: the app opens that listing without reloading. */
   onNavigate: (id: number) => void;
-  /** The map came to rest at a new area (after a drag, a zoom, a fit). */
-  onMove: (bbox: BBox) => void;
+  /** The map came to rest at a new area and zoom (after a drag, a zoom, a fit). */
+  onMove: (bbox: BBox, zoom: number) => void;
 }
 
 export interface SearchMap {
-  /** Shows these points, clustered at the current zoom. */
-  setPoints: (points: MapPoint[]) => void;
-  /** Fits the view to these points (or Thailand when there are none). */
-  fitPoints: (points: MapPoint[]) => void;
+  /** Shows the server's clusters (count bubbles) and these single listings (clustered where they overlap). */
+  setPoints: (points: MapPoint[], clusters?: MapCluster[]) => void;
+  /** Fits the view to these positions (or Thailand when there are none). */
+  fitPoints: (points: { lat: number; lon: number }[]) => void;
   /** Shows this area (the address's, after Back or Forward). */
   showBbox: (bbox: BBox) => void;
   /** The area in view. */
   bbox: () => BBox;
+  /** The zoom level in view. */
+  zoom: () => number;
   destroy: () => void;
 }
 
@@ -102,6 +106,7 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
   });
   const layer = L.layerGroup().addTo(map);
   let points: MapPoint[] = [];
+  let cells: MapCluster[] = [];
   /** The markers on the map by what they show (markerKey): a redraw keeps those still wanted, popup and all. */
   let shown = new Map<string, L.Marker>();
 
@@ -151,6 +156,28 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
     return marker;
   };
 
+  /** A cluster of the server's grid (ADR 041): a count bubble; a click zooms in to its cell. */
+  const cellMarkerFor = (cell: MapCluster): L.Marker => {
+    const size = cell.count < 10 ? 36 : cell.count < 100 ? 44 : cell.count < 1000 ? 52 : 60;
+    const marker = L.marker([cell.lat, cell.lon], {
+      keyboard: true,
+      title: options.labels.cluster(cell.count),
+      icon: L.divIcon({
+        className: `${MARKER_CLASS} rounded-full border-4 border-white/80 bg-amber-400 text-sm text-slate-950`,
+        iconSize: [size, size],
+        html: centred(escapeHtml(options.labels.clusterCount(cell.count))),
+      }),
+    });
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-label', options.labels.cluster(cell.count)));
+    const bounds = cellBounds(cell.cell);
+    marker.on('click', () => {
+      if (bounds) map.fitBounds(toBounds(bounds), { maxZoom: map.getMaxZoom() });
+      else map.setView([cell.lat, cell.lon], map.getZoom() + 2);
+    });
+    clickOnKeys(marker);
+    return marker;
+  };
+
   /**
    * Shows the points, clustered at the current zoom. Markers that stay the same are kept, not drawn again: a popup
    * opened on one stays open when the points come back for a moved map (opening a popup pans the map to show it,
@@ -165,16 +192,23 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
       next.set(key, marker);
       if (!layer.hasLayer(marker)) layer.addLayer(marker);
     }
+    for (const cell of cells) {
+      const key = `cell:${cell.cell}:${cell.count}:${cell.lat}:${cell.lon}`;
+      const marker = shown.get(key) ?? next.get(key) ?? cellMarkerFor(cell);
+      next.set(key, marker);
+      if (!layer.hasLayer(marker)) layer.addLayer(marker);
+    }
     for (const [key, marker] of shown) if (!next.has(key)) layer.removeLayer(marker);
     shown = next;
   };
 
   map.on('zoomend', draw);
-  map.on('moveend', () => options.onMove(toBbox(map.getBounds())));
+  map.on('moveend', () => options.onMove(toBbox(map.getBounds()), map.getZoom()));
 
   return {
-    setPoints(next) {
+    setPoints(next, clusters = []) {
       points = next;
+      cells = clusters;
       draw();
     },
     fitPoints(next) {
@@ -187,6 +221,7 @@ export function mountSearchMap(container: HTMLElement, options: SearchMapOptions
     },
     showBbox: (bbox) => map.fitBounds(toBounds(bbox)),
     bbox: () => toBbox(map.getBounds()),
+    zoom: () => map.getZoom(),
     destroy,
   };
 }

@@ -1,4 +1,4 @@
-import type { MapPoint, Property } from '@baan/contract';
+import { cellBounds, type MapCluster, type MapPoint, type Property } from '@baan/contract';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -38,7 +38,9 @@ const POINTS = [
 ];
 
 /** The API: /api/properties answers one listing per call; /api/properties/map the given answer. */
-function serve(map: { items: MapPoint[]; total?: number; truncated?: boolean } = { items: POINTS }) {
+function serve(
+  map: { items: MapPoint[]; clusters?: MapCluster[]; total?: number; total_capped?: 0 | 1 } = { items: POINTS },
+) {
   const list = (url: URL) => {
     const items: Property[] = [makeProperty(1, { title: 'Listing in the list' })];
     return jsonResponse(200, {
@@ -52,7 +54,12 @@ function serve(map: { items: MapPoint[]; total?: number; truncated?: boolean } =
     if (url.pathname === '/api/properties/map') {
       return jsonResponse(200, {
         success: true,
-        payload: { items: map.items, total: map.total ?? map.items.length, truncated: map.truncated ?? false },
+        payload: {
+          clusters: map.clusters ?? [],
+          items: map.items,
+          total: map.total ?? map.items.length,
+          total_capped: map.total_capped ?? 0,
+        },
       });
     }
     return undefined;
@@ -98,6 +105,9 @@ describe('Quick search map', () => {
     expect(asked?.get('q')).toBe('condo');
     expect(asked?.get('type')).toBe('sale');
     expect(asked?.has('page') || asked?.has('sort')).toBe(false);
+    // With the map's zoom: the size of the server's cells.
+    expect(Number(asked?.get('zoom'))).toBeGreaterThanOrEqual(10);
+    expect(Number(asked?.get('zoom'))).toBeLessThanOrEqual(14);
     // The map's own area: the address's, as the map shows it (it covers the address's area).
     const [w = 0, s = 0, e = 0, n = 0] = parseBbox(asked?.get('bbox')) ?? [];
     expect(w).toBeLessThanOrEqual(100.5);
@@ -157,7 +167,10 @@ describe('Quick search map', () => {
       if (url.pathname !== '/api/properties/map') return undefined;
       const [w = 0, s = 0, e = 0, n = 0] = parseBbox(url.searchParams.get('bbox')) ?? [];
       const items = [...POINTS, nimman].filter((p) => p.lon >= w && p.lon <= e && p.lat >= s && p.lat <= n);
-      return jsonResponse(200, { success: true, payload: { items, total: items.length, truncated: false } });
+      return jsonResponse(200, {
+        success: true,
+        payload: { clusters: [], items, total: items.length, total_capped: 0 },
+      });
     });
     const { router } = await renderApp(`/Quick?bbox=${AREA}`);
     await tilesLoad();
@@ -204,9 +217,51 @@ describe('Quick search map', () => {
   });
 
   it('says when the map shows only part of the listings', async () => {
-    serve({ items: POINTS, total: 2500, truncated: true });
+    serve({ items: POINTS, total: 2500 });
     await renderApp(`/Quick?bbox=${AREA}`);
     expect(await screen.findByText('Showing 4 of 2,500 — zoom in')).toBeInTheDocument();
+  });
+
+  it('draws the server’s clusters as count bubbles; one zooms in to its cell; a capped total reads 10,000+', async () => {
+    // Two cells of the zoom's grid (quadkeys at level 13): one small, one past the cap.
+    const cells: MapCluster[] = [
+      { lat: 13.73, lon: 100.53, count: 12, cell: '3100211323111' },
+      { lat: 13.77, lon: 100.57, count: 12_400, cell: '3100211323113' },
+    ];
+    const { requests } = serve({ items: [], clusters: cells, total: 10_000, total_capped: 1 });
+    await renderApp(`/Quick?bbox=${AREA}`);
+    await tilesLoad();
+    const region = screen.getByRole('region', { name: 'Map of search results' });
+    expect(await screen.findByText("10,000+ listings in the map's area — zoom in or add filters")).toBeInTheDocument();
+    const small = await within(region).findByRole('button', { name: '12 listings here: zoom in' });
+    expect(small).toHaveTextContent('12');
+    expect(within(region).getByRole('button', { name: '12,400 listings here: zoom in' })).toHaveTextContent('12K');
+    expect(within(region).queryAllByRole('button', { name: /฿/ })).toEqual([]);
+    // A click zooms to the cell: the next area asked for lies within the cell (give or take the screen's shape).
+    const before = urls(requests, '/api/properties/map').length;
+    const zoomBefore = Number(urls(requests, '/api/properties/map').at(-1)?.searchParams.get('zoom'));
+    fireEvent.click(small);
+    await waitFor(() => expect(urls(requests, '/api/properties/map').length).toBeGreaterThan(before));
+    const asked = urls(requests, '/api/properties/map').at(-1)?.searchParams;
+    const [cw = 0, cs = 0, ce = 0, cn = 0] = cellBounds('3100211323111') ?? [];
+    const [w = 0, s = 0, e = 0, n = 0] = parseBbox(asked?.get('bbox')) ?? [];
+    const centre = [(w + e) / 2, (s + n) / 2];
+    expect(centre[0]).toBeGreaterThan(cw);
+    expect(centre[0]).toBeLessThan(ce);
+    expect(centre[1]).toBeGreaterThan(cs);
+    expect(centre[1]).toBeLessThan(cn);
+    expect(Number(asked?.get('zoom'))).toBeGreaterThan(zoomBefore);
+  });
+
+  it('says the capped total in Thai too', async () => {
+    serve({
+      items: [],
+      clusters: [{ lat: 13.75, lon: 100.55, count: 20_000, cell: '3100211323111' }],
+      total: 10_000,
+      total_capped: 1,
+    });
+    await renderApp(`/th/Quick?bbox=${AREA}`);
+    expect(await screen.findByText('มีประกาศ 10,000+ รายการในพื้นที่แผนที่ ซูมเข้าหรือเพิ่มตัวกรอง')).toBeInTheDocument();
   });
 
   it('keeps the price markers on a plain background with a notice when no tile loads; the map still drives the list', async () => {

@@ -39,6 +39,7 @@ function mount(): SearchMap {
     labels: {
       marker: (p) => `฿89K · ${p.title}`,
       cluster: (count) => `${count} listings here: zoom in`,
+      clusterCount: (count) => String(count),
       open: 'View details',
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',
