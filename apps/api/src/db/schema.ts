@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -16,6 +17,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * The cube extension's type (ADR 042): a box in n dimensions, a point being a box of size 0. Written and read only in
+ * SQL (services/alerts/search-box.ts), so its TypeScript side is the text PostgreSQL answers.
+ */
+const cube = customType<{ data: string; driverData: string }>({ dataType: () => 'cube' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -919,8 +926,24 @@ export const savedSearches = pgTable(
     notifyPriceDrops: boolean('notify_price_drops').notNull().default(false),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The search's constraints as a box over the listing's numbers (ADR 042, services/alerts/search-box.ts): a listing
+     * whose point lies outside it cannot match. Null with `match_indexed` for a query that no longer parses.
+     */
+    matchBox: cube('match_box'),
+    /** The `project` slug the search names (its listings are found by the slug's project at match time), or null. */
+    matchProject: varchar('match_project', { length: 200 }),
+    /** False until match_box and match_project are written (the backfill job); such a search is always a candidate. */
+    matchIndexed: boolean('match_indexed').notNull().default(false),
   },
-  (t) => [index('saved_searches_user_idx').on(t.userId), index('saved_searches_frequency_idx').on(t.frequency)],
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId),
+    index('saved_searches_frequency_idx').on(t.frequency),
+    // The alert matcher's candidates (ADR 042): searches without a project by their box, the others by their slug.
+    index('saved_searches_match_box_idx').using('gist', t.matchBox).where(sql`${t.matchProject} is null`),
+    index('saved_searches_match_project_idx').on(t.matchProject).where(sql`${t.matchProject} is not null`),
+    index('saved_searches_unindexed_idx').on(t.id).where(sql`not ${t.matchIndexed}`),
+  ],
 );
 
 /**

@@ -6,6 +6,7 @@ import { ALERT_SEND_JOB } from '../jobs/alert-jobs.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { searchConditions } from '../properties/list-properties.ts';
 import { isVisible } from '../properties/visible.ts';
+import { candidateSearchIds, idAmong, mayMatchListing } from './search-box.ts';
 
 /**
  * Saved searches tested by one statement: one CASE each inside one array, so the limit is the statement's bind
@@ -74,7 +75,8 @@ export async function matchingSearchIds(
  * end, …]`). New matches become saved_search_hits (ON CONFLICT DO NOTHING, and searches that already hold the
  * listing are not asked again: re-activation or re-approval never alerts the same listing twice); an instant
  * search with a new hit gets its send job in the same transaction. A listing that is not visible matches nothing.
- * Takes about 0.5 s for 1,000 saved searches on PGlite.
+ * Only the candidates of the constraint index (ADR 042, search-box.ts) are tested, so the cost follows the number of
+ * searches that may match, not the number stored.
  */
 export async function matchListing(db: Db, listingId: number, options: MatchOptions = {}): Promise<MatchResult> {
   const now = options.now ?? new Date();
@@ -89,6 +91,8 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
     .from(savedSearches)
     .where(
       and(
+        // Only the searches the constraint index leaves (ADR 042); their own WHERE decides below.
+        mayMatchListing(listingId),
         ne(savedSearches.userId, listing.userId),
         options.liveAt ? lte(savedSearches.createdAt, options.liveAt) : undefined,
         sql`not exists (select 1 from ${savedSearchHits} where ${savedSearchHits.savedSearchId} = ${savedSearches.id} and ${savedSearchHits.propertyId} = ${listingId})`,
@@ -141,7 +145,7 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
 /**
  * Matches many listings that went live together (an import's batch, ADR 038; at most ALERT_MATCH_BATCH) as
  * matchListing matches one, in a fixed number of statements instead of three or more per listing: the visible
- * listings, the saved searches created by `liveAt` (each query parsed once), per chunk of MATCH_CHUNK searches one
+ * listings, the saved searches created by `liveAt` that the constraint index leaves for any of them (ADR 042; each query parsed once), per chunk of MATCH_CHUNK searches one
  * statement over all the listings' rows, the hits they already hold, the unsent hits of instant searches waiting for
  * them; then the new hits and one send job per instant search that gained any, in one transaction. A search never
  * matches its owner's own listing, and a listing already held by a search is not added again.
@@ -169,7 +173,12 @@ export async function matchListings(
       frequency: savedSearches.frequency,
     })
     .from(savedSearches)
-    .where(options.liveAt ? lte(savedSearches.createdAt, options.liveAt) : undefined)
+    .where(
+      and(
+        idAmong(await candidateSearchIds(db, ids)),
+        options.liveAt ? lte(savedSearches.createdAt, options.liveAt) : undefined,
+      ),
+    )
     .orderBy(savedSearches.id);
   const searches = candidates.flatMap((s) => {
     const where = savedSearchWhere(s.query);
