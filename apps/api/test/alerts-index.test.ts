@@ -44,6 +44,7 @@ const [other] = await app.db
   .values({ slug: 'river-view', nameEn: 'River View', lat: 13.72, lon: 100.51 })
   .returning();
 if (!mergedAway || !other) throw new Error('no projects');
+const projectIds = [tower.id, other.id];
 
 const stations = STATIONS.filter((s) => Math.abs(s.lat - 13.74) < 0.06 && Math.abs(s.lon - 100.55) < 0.06).slice(0, 6);
 const words = ['คอนโด', 'ทองหล่อ', 'สุขุมวิท', 'สระว่ายน้ำ', 'condo', 'Sukhumvit', 'pool', 'quiet', 'Thonglor', 'garden'];
@@ -77,7 +78,7 @@ async function generateListing(): Promise<number> {
     petsAllowed: type === 'rent' && maybe(0.7) ? maybe(0.5) : null,
     depositMonths: type === 'rent' && maybe(0.7) ? between(1, 3) : null,
     minLeaseMonths: type === 'rent' && maybe(0.7) ? pick([1, 3, 6, 12]) : null,
-    projectId: maybe(0.2) ? pick([tower.id, other.id]) : null,
+    projectId: maybe(0.2) ? pick(projectIds) : null,
   });
   return row.id;
 }
