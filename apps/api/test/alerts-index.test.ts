@@ -48,6 +48,16 @@ const projectIds = [tower.id, other.id];
 
 const stations = STATIONS.filter((s) => Math.abs(s.lat - 13.74) < 0.06 && Math.abs(s.lon - 100.55) < 0.06).slice(0, 6);
 const words = ['คอนโด', 'ทองหล่อ', 'สุขุมวิท', 'สระว่ายน้ำ', 'condo', 'Sukhumvit', 'pool', 'quiet', 'Thonglor', 'garden'];
+const phrases = [
+  'condo for rent',
+  'คอนโดให้เช่า',
+  'house for sale',
+  'บ้านขาย',
+  '2 bedrooms',
+  'under 30000',
+  'ทองหล่อ 2 ห้องนอน',
+  'Sukhumvit condo under 5 million',
+];
 const places = ['Bangkok', 'Watthana, Bangkok', 'Chiang Mai', 'Phuket', 'Khlong Toei, Bangkok'];
 
 async function generateListing(): Promise<number> {
@@ -109,8 +119,9 @@ function generateQuery(): string {
     if (maybe(0.7)) q.set('within_m', String(pick([300, 500, 800, 1_000, 1_500])));
   } else if (maybe(0.1)) q.set('within_m', String(pick([500, 1_000])));
   if (maybe(0.1)) q.set('project', pick(['index-tower', 'old-index-tower', 'river-view']));
-  if (maybe(0.25)) q.set('q', maybe(0.5) ? pick(words) : `${pick(words)} ${pick(words)}`);
-  if (maybe(0.1)) q.set('location', pick(['Bangkok', 'Chiang', 'Watthana']));
+  // Text in Thai and English: plain words, and phrases read as a type, sub type, bedrooms or price (read-query.ts).
+  if (maybe(0.3)) q.set('q', maybe(0.6) ? `${pick(words)}${maybe(0.5) ? ` ${pick(words)}` : ''}` : pick(phrases));
+  if (maybe(0.2)) q.set('location', pick(['Bangkok', 'Chiang', 'Watthana', 'ok', 'ph', 'Khlong Toei']));
   if (maybe(0.1)) q.set('featured', maybe(0.5) ? '1' : '0');
   if (maybe(0.1)) q.set('verified', '1');
   if (maybe(0.1)) q.set('foreign_quota', '1');

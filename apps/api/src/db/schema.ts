@@ -931,17 +931,20 @@ export const savedSearches = pgTable(
      * whose point lies outside it cannot match. Null with `match_indexed` for a query that no longer parses.
      */
     matchBox: cube('match_box'),
-    /** The `project` slug the search names (its listings are found by the slug's project at match time), or null. */
-    matchProject: varchar('match_project', { length: 200 }),
-    /** False until match_box and match_project are written (the backfill job); such a search is always a candidate. */
+    /**
+     * What a matching listing must carry, when the search names it: `p:<project slug>` (the slug's project is found at
+     * match time) or `l:<three characters of its location text>`; null for none (services/alerts/search-box.ts).
+     */
+    matchKey: varchar('match_key', { length: 200 }),
+    /** False until match_box and match_key are written (the backfill job); such a search is always a candidate. */
     matchIndexed: boolean('match_indexed').notNull().default(false),
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId),
     index('saved_searches_frequency_idx').on(t.frequency),
-    // The alert matcher's candidates (ADR 042): searches without a project by their box, the others by their slug.
-    index('saved_searches_match_box_idx').using('gist', t.matchBox).where(sql`${t.matchProject} is null`),
-    index('saved_searches_match_project_idx').on(t.matchProject).where(sql`${t.matchProject} is not null`),
+    // The alert matcher's candidates (ADR 042): searches without a key by their box, the others by their key.
+    index('saved_searches_match_box_idx').using('gist', t.matchBox).where(sql`${t.matchKey} is null`),
+    index('saved_searches_match_key_idx').on(t.matchKey).where(sql`${t.matchKey} is not null`),
     index('saved_searches_unindexed_idx').on(t.id).where(sql`not ${t.matchIndexed}`),
   ],
 );

@@ -2,7 +2,7 @@ import { DEFAULT_WITHIN_M, PropertyListQuery, WALKING_FACTOR } from '@baan/contr
 import { asc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects, properties, savedSearches } from '../../db/schema.ts';
-import { type SearchFilters, searchConditions } from '../properties/list-properties.ts';
+import { type SearchFilters, searchConditions, searchReading } from '../properties/list-properties.ts';
 import { stationById } from '../transit/stations.ts';
 
 /**
@@ -64,9 +64,12 @@ type Range = [Bound, Bound];
 /** The box of a search's filters (what searchConditions checks, widened where it tests more than a box can say). */
 export function searchBox(query: SearchFilters): SQL {
   const box = new Map<Dimension, Range>();
-  const range = (d: Dimension, min: number | undefined, max: number | undefined) => {
-    if (min === undefined && max === undefined) return;
-    box.set(d, [min ?? OPEN_LOW, max ?? OPEN_HIGH]);
+  // Both a filter and the `q` reading may bound one dimension (withoutOverridden keeps them apart, but either way the
+  // listing meets both): the box keeps the tighter end of each.
+  const range = (d: Dimension, min: number | null | undefined, max: number | null | undefined) => {
+    if ((min ?? undefined) === undefined && (max ?? undefined) === undefined) return;
+    const [lo, hi] = box.get(d) ?? [OPEN_LOW, OPEN_HIGH];
+    box.set(d, [Math.max(lo as number, min ?? OPEN_LOW), Math.min(hi as number, max ?? OPEN_HIGH)]);
   };
   const exactly = (d: Dimension, value: string | undefined) => {
     if (value !== undefined) box.set(d, [code(value), code(value)]);
@@ -85,6 +88,15 @@ export function searchBox(query: SearchFilters): SQL {
   if (query.verified === '1') box.set('verified', [1, 1]);
   if (query.pets === '1') box.set('pets', [1, 1]);
   if (query.featured !== undefined) box.set('featured', query.featured === '1' ? [1, 1] : [0, 0]);
+  // What `q` was read as (reading-conditions.ts): its type, one sub type, bedrooms and prices are boxes too; its
+  // places, stations and words are left to the exact check.
+  const reading = searchReading(query);
+  if (reading) {
+    if (reading.type && query.type === undefined) exactly('type', reading.type);
+    if (reading.subTypes.length === 1 && query.sub_type === undefined) exactly('subType', reading.subTypes[0]);
+    range('bedrooms', reading.bedrooms, null);
+    range('price', reading.minPrice, reading.maxPrice);
+  }
   let lat: [number, number] | undefined;
   let lon: [number, number] | undefined;
   if (query.bbox) {
@@ -123,29 +135,53 @@ export function searchBox(query: SearchFilters): SQL {
   return sql`cube(array[${corner(0)}]::float8[], array[${corner(1)}]::float8[])`;
 }
 
+/**
+ * The search's key, when it names something a listing must carry: `p:<slug>` for a project, else `l:<the first three
+ * characters of location, lower-cased>` (the listing's location contains the whole text, so it holds those three at
+ * some position: matchKeys lists every one). Written in SQL, so lower() is the same function on both sides.
+ */
+function matchKey(query: SearchFilters): SQL | null {
+  if (query.project !== undefined) return sql`${`p:${query.project}`}::text`;
+  if (query.location) return sql`'l:' || substr(lower(${query.location}::text), 1, 3)`;
+  return null;
+}
+
+type MatchColumns = { matchBox: SQL | null; matchKey: SQL | null; matchIndexed: true };
+
 /** The match columns of a stored query; a query that no longer parses (or names a gone station) gets no box. */
-export function matchColumns(query: string): { matchBox: SQL | null; matchProject: string | null; matchIndexed: true } {
+export function matchColumns(query: string): MatchColumns {
+  const none: MatchColumns = { matchBox: null, matchKey: null, matchIndexed: true };
   const parsed = PropertyListQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
-  if (!parsed.success) return { matchBox: null, matchProject: null, matchIndexed: true };
+  if (!parsed.success) return none;
   try {
     searchConditions(parsed.data);
   } catch {
-    return { matchBox: null, matchProject: null, matchIndexed: true };
+    return none;
   }
-  return { matchBox: searchBox(parsed.data), matchProject: parsed.data.project ?? null, matchIndexed: true };
+  return { matchBox: searchBox(parsed.data), matchKey: matchKey(parsed.data), matchIndexed: true };
 }
 
 /**
- * `saved_searches.id in (…)`: the searches that may match the listing. Three indexed branches: the box contains the
- * listing's point (GiST, searches without a project), a project slug that leads to the listing's project (one merge
- * step, as inProject) with the box containing the point, and the searches not indexed yet.
+ * The keys a listing carries (matchKey): `p:` and each slug leading to its project (its own, or merged into it: one
+ * step, as inProject), `l:` and every one to three characters of its lower-cased location.
+ */
+function listingKeys(listingId: number): SQL {
+  const one = sql`(select ${properties.projectId} as project_id, lower(${properties.location}) as location from ${properties} where ${properties.id} = ${listingId})`;
+  return sql`array(
+    select 'p:' || ${projects.slug} from ${projects}, ${one} l where coalesce(${projects.mergedIntoId}, ${projects.id}) = l.project_id
+    union select 'l:' || substr(l.location, i, n) from ${one} l, generate_series(1, length(l.location)) i, generate_series(1, 3) n)`;
+}
+
+/**
+ * `saved_searches.id in (…)`: the searches that may match the listing. Three indexed branches: searches without a key
+ * whose box contains the listing's point (GiST), searches whose key the listing carries (b-tree) and whose box
+ * contains the point, and the searches not indexed yet.
  */
 export function mayMatchListing(listingId: number): SQL {
   const point = sql`(select ${listingPoint} from ${properties} where ${properties.id} = ${listingId})`;
-  const slugs = sql`array(select ${projects.slug} from ${projects} where coalesce(${projects.mergedIntoId}, ${projects.id}) = (select ${properties.projectId} from ${properties} where ${properties.id} = ${listingId}))`;
   return sql`${savedSearches.id} in (
-    select id from saved_searches where match_project is null and match_box @> ${point}
-    union all select id from saved_searches where match_project = any(${slugs}) and match_box @> ${point}
+    select id from saved_searches where match_key is null and match_box @> ${point}
+    union all select id from saved_searches where match_key = any(${listingKeys(listingId)}) and match_box @> ${point}
     union all select id from saved_searches where not match_indexed)`;
 }
 
