@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits } from '../../db/schema.ts';
 import { ALERT_SEND_JOB } from '../jobs/alert-jobs.ts';
-import { enqueueJob } from '../jobs/queue.ts';
+import { enqueueJob, enqueueJobs } from '../jobs/queue.ts';
 import { searchConditions } from '../properties/list-properties.ts';
 import { isVisible } from '../properties/visible.ts';
 import { candidateSearchIds, idAmong, mayMatchListing } from './search-box.ts';
@@ -133,10 +133,13 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
       .onConflictDoNothing()
       .returning({ savedSearchId: savedSearchHits.savedSearchId });
     const fresh = new Set(inserted.map((r) => r.savedSearchId));
-    for (const s of matched) {
-      if (s.frequency === 'instant' && fresh.has(s.id))
-        await enqueueJob(tx, ALERT_SEND_JOB, { savedSearchId: s.id }, { runAt: now });
-    }
+    const send = matched.filter((s) => s.frequency === 'instant' && fresh.has(s.id));
+    await enqueueJobs(
+      tx,
+      ALERT_SEND_JOB,
+      send.map((s) => ({ savedSearchId: s.id })),
+      { runAt: now },
+    );
     return [...fresh];
   });
   return { matched: matched.map((s) => s.id), added: added.sort((a, b) => a - b) };
@@ -240,7 +243,12 @@ export async function matchListings(
       ...waiting.map((w) => w.id),
       ...inserted.map((r) => r.savedSearchId).filter((id) => instant.has(id)),
     ]);
-    for (const savedSearchId of send) await enqueueJob(tx, ALERT_SEND_JOB, { savedSearchId }, { runAt: now });
+    await enqueueJobs(
+      tx,
+      ALERT_SEND_JOB,
+      [...send].map((savedSearchId) => ({ savedSearchId })),
+      { runAt: now },
+    );
     return inserted.length;
   });
   return { matched: pairs.length, added };
