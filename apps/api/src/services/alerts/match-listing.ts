@@ -1,6 +1,6 @@
 import { PropertyListQuery } from '@baan/contract';
 import { and, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits } from '../../db/schema.ts';
 import { ALERT_SEND_JOB } from '../jobs/alert-jobs.ts';
 import { enqueueJob, enqueueJobs } from '../jobs/queue.ts';
@@ -127,11 +127,11 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
   if (matched.length === 0) return { matched: [], added: [] };
 
   const added = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(savedSearchHits)
-      .values(matched.map((s) => ({ savedSearchId: s.id, propertyId: listingId, matchedAt: now })))
-      .onConflictDoNothing()
-      .returning({ savedSearchId: savedSearchHits.savedSearchId });
+    const inserted = await insertHits(
+      tx,
+      matched.map((s) => ({ savedSearchId: s.id, propertyId: listingId })),
+      now,
+    );
     const fresh = new Set(inserted.map((r) => r.savedSearchId));
     const send = matched.filter((s) => s.frequency === 'instant' && fresh.has(s.id));
     await enqueueJobs(
@@ -143,6 +143,30 @@ export async function matchListing(db: Db, listingId: number, options: MatchOpti
     return [...fresh];
   });
   return { matched: matched.map((s) => s.id), added: added.sort((a, b) => a - b) };
+}
+
+/** Hit rows per insert: three bind parameters each, well under a statement's 65,535. */
+const HITS_PER_INSERT = 10_000;
+
+/**
+ * New hits (ON CONFLICT DO NOTHING), HITS_PER_INSERT to a statement: a listing can match tens of thousands of searches
+ * at a million stored. Answers the searches of the rows inserted.
+ */
+async function insertHits(
+  tx: Tx,
+  pairs: readonly { savedSearchId: number; propertyId: number }[],
+  now: Date,
+): Promise<{ savedSearchId: number }[]> {
+  const out: { savedSearchId: number }[] = [];
+  for (let start = 0; start < pairs.length; start += HITS_PER_INSERT) {
+    const rows = await tx
+      .insert(savedSearchHits)
+      .values(pairs.slice(start, start + HITS_PER_INSERT).map((p) => ({ ...p, matchedAt: now })))
+      .onConflictDoNothing()
+      .returning({ savedSearchId: savedSearchHits.savedSearchId });
+    out.push(...rows);
+  }
+  return out;
 }
 
 /**
@@ -231,14 +255,7 @@ export async function matchListings(
   const instant = new Set(searches.filter((s) => s.frequency === 'instant').map((s) => s.id));
   if (pairs.length === 0 && waiting.length === 0) return { matched: 0, added: 0 };
   const added = await db.transaction(async (tx) => {
-    const inserted =
-      pairs.length === 0
-        ? []
-        : await tx
-            .insert(savedSearchHits)
-            .values(pairs.map((p) => ({ ...p, matchedAt: now })))
-            .onConflictDoNothing()
-            .returning({ savedSearchId: savedSearchHits.savedSearchId });
+    const inserted = pairs.length === 0 ? [] : await insertHits(tx, pairs, now);
     const send = new Set([
       ...waiting.map((w) => w.id),
       ...inserted.map((r) => r.savedSearchId).filter((id) => instant.has(id)),
