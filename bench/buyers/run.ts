@@ -17,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import neighbourhoods from '../../apps/api/src/services/locations/places/neighbourhoods.json' with { type: 'json' };
 import { STATIONS } from '../../apps/api/src/services/transit/stations.ts';
@@ -239,7 +240,7 @@ try {
     query = async (text, params) => ({ rows: await pgServer.query(text, params) });
   } else {
     query = async (text, params) => {
-      if (!pglite) pglite = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+      if (!pglite) pglite = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm, cube } });
       return pglite.query(text, params);
     };
   }

@@ -33,6 +33,8 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/db-maintenance.test.ts',
   // Alert matching: saved searches against a new listing.
   'test/alerts.test.ts',
+  // The alert matcher's constraint index (ADR 042): cube boxes, a GiST index, md5 codes, equal to the full scan.
+  'test/alerts-index.test.ts',
   // Projects (ADR 028): medians by percentile_cont with FILTER, the trend's LATERAL price lookup, jsonb stations,
   // names and aliases by LIKE in any script, row locks of a merge.
   'test/projects.test.ts',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -47,10 +48,10 @@ export type DatabaseOptions =
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-/** The PGlite constructor options every PGlite in the project uses (pg_trgm loaded). */
+/** The PGlite constructor options every PGlite in the project uses (pg_trgm and cube loaded). */
 export function pgliteOptions(loadDataDir?: Blob) {
   return {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, cube },
     // PostgreSQL's 128 MB buffer cache lives inside PGlite's WebAssembly heap, which never shrinks.
     // At 100,000 listings 64 MB cut the server's resident memory by ~45 MB with no measurable loss
     // on cold searches (the data files stay in the OS page cache); docs/benchmarks.md.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -16,6 +17,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * The cube extension's type (ADR 042): a box in n dimensions, a point being a box of size 0. Written and read only in
+ * SQL (services/alerts/search-box.ts), so its TypeScript side is the text PostgreSQL answers.
+ */
+const cube = customType<{ data: string; driverData: string }>({ dataType: () => 'cube' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,7 +75,13 @@ export const users = pgTable(
     licenceVerified: boolean('licence_verified').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_profile_slug_unique').on(t.profileSlug)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_profile_slug_unique').on(t.profileSlug),
+    // The disabled accounts, which every visibility test (isVisible: `user_id not in (…)`) reads: in the alert
+    // matcher's statements one sub-plan per tested search, a scan of every user each without this index (ADR 042).
+    index('users_disabled_idx').on(t.id).where(sql`${t.disabledAt} is not null`),
+  ],
 );
 
 /**
@@ -928,8 +941,27 @@ export const savedSearches = pgTable(
     notifyPriceDrops: boolean('notify_price_drops').notNull().default(false),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The search's constraints as a box over the listing's numbers (ADR 042, services/alerts/search-box.ts): a listing
+     * whose point lies outside it cannot match. Null with `match_indexed` for a query that no longer parses.
+     */
+    matchBox: cube('match_box'),
+    /**
+     * What a matching listing must carry, when the search names it: `p:<project slug>` (the slug's project is found at
+     * match time) or `l:<three characters of its location text>`; null for none (services/alerts/search-box.ts).
+     */
+    matchKey: varchar('match_key', { length: 200 }),
+    /** False until match_box and match_key are written (the backfill job); such a search is always a candidate. */
+    matchIndexed: boolean('match_indexed').notNull().default(false),
   },
-  (t) => [index('saved_searches_user_idx').on(t.userId), index('saved_searches_frequency_idx').on(t.frequency)],
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId),
+    index('saved_searches_frequency_idx').on(t.frequency),
+    // The alert matcher's candidates (ADR 042): searches without a key by their box, the others by their key.
+    index('saved_searches_match_box_idx').using('gist', t.matchBox).where(sql`${t.matchKey} is null`),
+    index('saved_searches_match_key_idx').on(t.matchKey).where(sql`${t.matchKey} is not null`),
+    index('saved_searches_unindexed_idx').on(t.id).where(sql`not ${t.matchIndexed}`),
+  ],
 );
 
 /**

@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 import { persistentSecret } from '../../lib/secrets.ts';
 import { matchListing, matchListings } from '../../services/alerts/match-listing.ts';
 import { sendPriceDropAlerts } from '../../services/alerts/price-drop.ts';
+import { indexSavedSearches } from '../../services/alerts/search-box.ts';
 import { enqueueDueAlerts, sendSavedSearchAlert } from '../../services/alerts/send-alert.ts';
 import { deriveAlertUnsubscribeKey } from '../../services/alerts/unsubscribe-token.ts';
 import {
   ALERT_DAILY_JOB,
+  ALERT_INDEX_JOB,
   ALERT_MATCH_BATCH,
   ALERT_MATCH_JOB,
   ALERT_SEND_JOB,
@@ -71,6 +73,18 @@ export default fp(
       const queued = await sendPriceDropAlerts(deps, listingPriceId, app.clock.now());
       if (queued > 0) app.jobs.nudge();
       log.info({ listingPriceId, mails: queued }, 'price drop matched against saved searches');
+    });
+    // Saved searches stored before their constraints were (migration 0037, ADR 042): indexed at start and every hour
+    // (a no-op once none is left); until then each is a candidate for every listing, so none is ever missed.
+    app.jobs.register(ALERT_INDEX_JOB, async (_payload, { log }) => {
+      const indexed = await indexSavedSearches(app.db);
+      if (indexed > 0) log.info({ searches: indexed }, 'saved searches indexed for alert matching');
+    });
+    app.jobs.schedule({
+      name: ALERT_INDEX_JOB,
+      kind: ALERT_INDEX_JOB,
+      next: (from) => new Date(from.getTime() + 3_600_000),
+      runAtStart: true,
     });
     for (const [name, frequency, next] of [
       [ALERT_DAILY_JOB, 'daily', atBangkokTime(8, 0)],

@@ -5,6 +5,7 @@ import { loadDetails, toWireProperty } from '../properties/property-wire.ts';
 import { isVisible } from '../properties/visible.ts';
 import { priceDropMail } from './alert-mail.ts';
 import { matchingSearchIds, savedSearchWhere } from './match-listing.ts';
+import { mayMatchListing } from './search-box.ts';
 import type { AlertDeps } from './send-alert.ts';
 import { alertUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -47,6 +48,7 @@ export async function sendPriceDropAlerts(deps: AlertDeps, listingPriceId: numbe
     .where(
       and(
         eq(savedSearches.notifyPriceDrops, true),
+        mayMatchListing(listing.id),
         ne(savedSearches.userId, listing.userId),
         isNull(users.disabledAt),
         sql`not exists (select 1 from ${savedSearchPriceDrops} where ${savedSearchPriceDrops.savedSearchId} = ${savedSearches.id} and ${savedSearchPriceDrops.listingPriceId} = ${listingPriceId})`,

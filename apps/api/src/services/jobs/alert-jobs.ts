@@ -8,6 +8,8 @@ export const ALERT_SEND_JOB = 'alerts.send';
 /** The schedules (also their job kinds): daily 08:00 Bangkok, weekly Monday 08:00 Bangkok. */
 export const ALERT_DAILY_JOB = 'alerts.daily';
 export const ALERT_WEEKLY_JOB = 'alerts.weekly';
+/** Writes the match columns of saved searches stored before they existed (ADR 042). */
+export const ALERT_INDEX_JOB = 'alerts.index';
 
 /**
  * A listing went live (created and approved at once, approved by an admin, or set back to active by its owner):

@@ -35,3 +35,24 @@ export async function enqueueJob(
   if (!row) throw new Error('job insert returned nothing');
   return row.id;
 }
+
+/** Adds many jobs of one kind as enqueueJob adds one, in one insert per 1,000 (the alert matcher's send jobs). */
+export async function enqueueJobs(
+  db: Db | Tx,
+  kind: string,
+  payloads: readonly Record<string, unknown>[],
+  options: EnqueueOptions,
+): Promise<void> {
+  const requestId = requestContext.getStore()?.requestId ?? null;
+  for (let start = 0; start < payloads.length; start += 1_000) {
+    await db.insert(jobs).values(
+      payloads.slice(start, start + 1_000).map((payload) => ({
+        kind,
+        payload,
+        runAt: options.runAt,
+        ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+        requestId,
+      })),
+    );
+  }
+}

@@ -10,6 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { savedSearches, users } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
+import { matchColumns } from '../alerts/search-box.ts';
 import { searchConditions } from '../properties/list-properties.ts';
 import { toWireSavedSearch } from './saved-search-wire.ts';
 
@@ -48,6 +49,8 @@ export async function createSavedSearch(
         frequency: request.frequency,
         notifyPriceDrops: request.notify_price_drops ?? false,
         createdAt: now,
+        // Its constraints as the alert matcher's index reads them (ADR 042).
+        ...matchColumns(normalized.query),
       })
       .returning();
     if (!row) throw new Error('saved search insert returned nothing');
