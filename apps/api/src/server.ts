@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { migratePostgres } from './db/client.ts';
 import { checkDataDir, dataDirFolders, startupFailureText } from './lib/data-dir.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -7,6 +8,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   await checkDataDir(dataDirFolders(config));
+  // PostgreSQL: migrations before the app, outside the plugins' start-up timeout (db/client.ts, migratePostgres).
+  if (config.databaseUrl) await migratePostgres(config.databaseUrl);
   const app = await buildApp({ config });
 
   let closing = false;

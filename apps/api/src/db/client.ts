@@ -95,6 +95,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db: db as unknown as Db, readDb: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+/**
+ * Applies pending migrations to a PostgreSQL database and closes its connections: the server runs it before the app is
+ * built, so a migration that rewrites a large table (a stored column over a million listings takes minutes) is not
+ * cut short by the plugins' start-up timeout (ADR 043). The app's own openDatabase then finds nothing left to do.
+ */
+export async function migratePostgres(url: string): Promise<void> {
+  const primary = openPool(url, 1, 'baan-migrate-run', undefined);
+  try {
+    await withMigrationLock(url, () =>
+      migratePg(drizzlePg(primary.pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    );
+  } finally {
+    await primary.close();
+  }
+}
+
 /** pg_advisory_lock key held while migrating ("baan" in ASCII). */
 const MIGRATION_LOCK = 0x6261616e;
 
