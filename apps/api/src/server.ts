@@ -2,14 +2,16 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migratePostgres } from './db/client.ts';
 import { checkDataDir, dataDirFolders, startupFailureText } from './lib/data-dir.ts';
+import { syncPlaceMentions } from './services/properties/place-mentions.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
   await checkDataDir(dataDirFolders(config));
-  // PostgreSQL: migrations before the app, outside the plugins' start-up timeout (db/client.ts, migratePostgres).
-  if (config.databaseUrl) await migratePostgres(config.databaseUrl);
+  // PostgreSQL: migrations and the named places' rewrite before the app, outside the plugins' start-up timeout
+  // (db/client.ts, migratePostgres; ADR 043, 044).
+  if (config.databaseUrl) await migratePostgres(config.databaseUrl, syncPlaceMentions);
   const app = await buildApp({ config });
 
   let closing = false;

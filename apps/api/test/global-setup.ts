@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
+import { syncPlaceMentions } from '../src/services/properties/place-mentions.ts';
 
 /**
  * Prepares one migrated database that every test file copies: a PGlite snapshot file, or, when
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
     const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString(), poolSize: 1 });
+    await syncPlaceMentions(database.db);
     await database.close();
     project.provide('dbTarget', { kind: 'postgres', url, template });
     return async () => {
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'baan-test-'));
   const snapshot = path.join(dir, 'snapshot.tar.gz');
   const database = await openDatabase({ kind: 'pglite' });
+  await syncPlaceMentions(database.db);
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const blob = await client.dumpDataDir('gzip');
   writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));

@@ -1,8 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { properties } from '../src/db/schema.ts';
-import { allPlaces } from '../src/services/locations/place-ids.ts';
-import { patternMention, wordMention } from '../src/services/properties/reading-conditions.ts';
+import { allPlaces, type Place } from '../src/services/locations/place-ids.ts';
+import {
+  mentionConditions,
+  namedPlaces,
+  patternMention,
+  storedInPlace,
+  syncPlaceMentions,
+  wordMention,
+} from '../src/services/properties/place-mentions.ts';
+import { searchWords } from '../src/services/properties/search-text.ts';
 import { createRng } from '../src/services/seed/prng.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
@@ -38,10 +46,12 @@ function text(): string {
   return parts.join('');
 }
 
+// Locations that name a place (so listings are stored under places, or under none) and texts that name others.
+const LOCATIONS = ['Silom, Bang Rak', 'Thonglor, Watthana', 'Ari, Phaya Thai', 'Sukhumvit 31', 'Patong, Phuket', ''];
 for (let i = 0; i < 400; i++) {
   await makeListing(app, owner.id, {
     title: text().slice(0, 200),
-    location: text().slice(0, 200),
+    location: `${i % 3 === 0 ? pick(LOCATIONS) : ''} ${text()}`.trim().slice(0, 200),
     description: text(),
   });
 }
@@ -90,5 +100,96 @@ describe('search words against the word-edge regex', () => {
       .where(sql`${properties.id} = ${listing.id}`);
     expect(await hit('ari')).toEqual([]);
     expect(await hit('phahon yothin 7')).toEqual([listing.id]);
+  });
+});
+
+// ADR 044: a listing's `named_places` (kept by migration 0038's trigger, rewritten by syncPlaceMentions) holds exactly
+// the places whose names its text holds while it is not stored under them: the search's own conditions, on every place.
+describe('named places against the names in the text', () => {
+  const places = allPlaces().filter((p) => p.kind !== 'province');
+  const byConditions = (place: Place) =>
+    ids(sql`(${sql.join(mentionConditions(place.phrases), sql` or `)}) and (${storedInPlace(place)}) is not true`);
+  const byColumn = (place: Place) => ids(sql`${namedPlaces} @> ${`{"${place.id}"}`}::text[]`);
+  const differences = async () => {
+    const differ: string[] = [];
+    let named = 0;
+    for (const place of places) {
+      if (mentionConditions(place.phrases).length === 0) continue;
+      const [a, b] = [await byConditions(place), await byColumn(place)];
+      named += a.length;
+      if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(`${place.id}: text ${a.length}, column ${b.length}`);
+    }
+    return { differ, named };
+  };
+  const columns = async () =>
+    (await app.db.execute(sql`select id, named_places from properties order by id`)).rows.map((r) => JSON.stringify(r));
+
+  it('the trigger writes, on insert, the places named and not stored under', async () => {
+    const { differ, named } = await differences();
+    expect(differ).toEqual([]);
+    // It means something: many listings name places, and some of them are stored under one they name.
+    expect(named).toBeGreaterThan(200);
+    const [stored] = (
+      await app.db.execute(
+        sql`select count(*)::int as n from properties where place is not null and search_words && '{silom,thonglor,ari}'`,
+      )
+    ).rows as { n: number }[];
+    expect(stored?.n).toBeGreaterThan(0);
+  });
+
+  it('the rewrite from the gazetteer gives every listing the same places as the trigger', async () => {
+    const before = await columns();
+    await app.db.execute(sql`update place_mentions_state set version = 'old'`);
+    await app.db.execute(sql`update properties set named_places = '{"neighbourhood:nowhere"}'`);
+    expect(await syncPlaceMentions(app.db)).toBe(true);
+    expect(await columns()).toEqual(before);
+    // Today's version is stored: the next start reads one row and writes nothing.
+    expect(await syncPlaceMentions(app.db)).toBe(false);
+  });
+
+  it('a changed gazetteer rewrites the rules and the listings, and new listings follow the new rules', async () => {
+    const silom = places.find((p) => p.id === 'neighbourhood:silom') as Place;
+    const renamed: Place = { ...silom, phrases: [...silom.phrases, 'Ferrari'] };
+    const changed = allPlaces().map((p) => (p.id === silom.id ? renamed : p));
+    try {
+      expect(await syncPlaceMentions(app.db, changed)).toBe(true);
+      const ferrari = await ids(sql`${searchWords} @> '{ferrari}' and place is distinct from ${silom.id}`);
+      expect(ferrari.length).toBeGreaterThan(0);
+      expect(await byColumn(silom)).toEqual(
+        await ids(
+          sql`(${sql.join(mentionConditions(renamed.phrases), sql` or `)}) and (${storedInPlace(silom)}) is not true`,
+        ),
+      );
+      const listing = await makeListing(app, owner.id, { title: 'Ferrari red condo', location: 'Ari' });
+      expect((await ids(sql`${namedPlaces} @> '{"neighbourhood:silom"}'`)).includes(listing.id)).toBe(true);
+    } finally {
+      await syncPlaceMentions(app.db);
+    }
+    expect((await differences()).differ).toEqual([]);
+  });
+
+  it('follows an edit of the text and of the stored place, and nothing else rewrites it', async () => {
+    const listing = await makeListing(app, owner.id, { title: 'Flat near Silom', location: 'Ari, Phaya Thai' });
+    const named = async () =>
+      (
+        (await app.db.execute(sql`select named_places from properties where id = ${listing.id}`)).rows[0] as {
+          named_places: string[];
+        }
+      ).named_places;
+    expect(await named()).toEqual(['neighbourhood:silom']);
+    // Stored under Silom now: it names Silom where it is stored, and Ari (its location) where it is not.
+    await app.db.update(properties).set({ place: 'neighbourhood:silom' }).where(sql`${properties.id} = ${listing.id}`);
+    expect(await named()).toEqual(['neighbourhood:ari']);
+    await app.db
+      .update(properties)
+      .set({ description: 'Walk to Thonglor and Ari.' })
+      .where(sql`${properties.id} = ${listing.id}`);
+    expect(await named()).toEqual(['neighbourhood:ari', 'neighbourhood:thonglor']);
+    // A change of another column leaves the array as it is (the trigger fires on the text and the place only).
+    await app.db.execute(sql`update properties set named_places = '{"x"}' where id = ${listing.id}`);
+    await app.db.update(properties).set({ price: 12_345 }).where(sql`${properties.id} = ${listing.id}`);
+    expect(await named()).toEqual(['x']);
+    await app.db.execute(sql`update properties set title = title where id = ${listing.id}`);
+    expect(await named()).toEqual(['neighbourhood:ari', 'neighbourhood:thonglor']);
   });
 });

@@ -99,13 +99,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * Applies pending migrations to a PostgreSQL database and closes its connections: the server runs it before the app is
  * built, so a migration that rewrites a large table (a stored column over a million listings takes minutes) is not
  * cut short by the plugins' start-up timeout (ADR 043). The app's own openDatabase then finds nothing left to do.
+ * `after` runs on the migrated database under the same lock.
  */
-export async function migratePostgres(url: string): Promise<void> {
+export async function migratePostgres(url: string, after?: (db: Db) => Promise<unknown>): Promise<void> {
   const primary = openPool(url, 1, 'baan-migrate-run', undefined);
   try {
-    await withMigrationLock(url, () =>
-      migratePg(drizzlePg(primary.pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    );
+    await withMigrationLock(url, async () => {
+      const db = drizzlePg(primary.pool, { schema });
+      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      // What must follow the migrations before the app answers (server.ts: the named places, ADR 044).
+      await after?.(db as unknown as Db);
+    });
   } finally {
     await primary.close();
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { type Database, type Db, openDatabase } from '../../db/client.ts';
+import { syncPlaceMentions } from '../../services/properties/place-mentions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ export default fp<DbPluginOptions>(
               app.log.error({ err }, 'read replica: an idle connection was dropped; the pool reconnects'),
           })
         : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') }));
+    // The places listings' texts name, from today's gazetteer (ADR 044): one read unless the gazetteer changed.
+    if (await syncPlaceMentions(database.db)) app.log.info('named places rewritten from the gazetteer');
     app.log.info({ kind: database.kind, readReplica: database.readDb !== database.db }, 'database ready');
     app.decorate('database', database);
     app.decorate('db', database.db);

@@ -1,106 +1,34 @@
 import { DEFAULT_WITHIN_M, type Station } from '@baan/contract';
-import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { properties } from '../../db/schema.ts';
 import type { Place } from '../locations/place-ids.ts';
-import { isSpacedWordChar } from '../search/normalise-query.ts';
 import type { QueryReading } from '../search/read-query.ts';
 import { nearStation } from './geo-search.ts';
+import { mentionConditions, namesPlaceElsewhere, storedInPlace } from './place-mentions.ts';
 import { listingProjectNamed } from './project-names.ts';
-import { containsPattern, searchText, searchWords } from './search-text.ts';
+import { containsPattern, searchText } from './search-text.ts';
 
 /**
  * The SQL of a query's reading (services/search/read-query.ts, ADR 027): what `q` was read as, as conditions next to
  * the search's explicit filters, and how well a listing matches it (relevance).
  */
 
-/** `\m…\M` (PostgreSQL's word edges) around a spaced-script name; the regex's own characters taken literally. */
-function wordPattern(name: string): string {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`);
-  return `\\m${escaped}\\M`;
-}
-
 /**
- * Names shorter than this are not looked for in the text: the trigram index cannot find fewer than three characters
- * (a LIKE on "曼谷" reads the whole index and tests every listing; 4 s at 100,000 listings, docs/benchmarks.md). Such a
- * name still finds the place's listings: the condition is built from the place, whose other names are longer.
- */
-const MIN_MENTION = 3;
-
-/** `\mname\M` on the text: the trigram index finds the candidates by LIKE, the regex checks them. */
-export function patternMention(name: string): SQL {
-  return sql`(${searchText} like ${containsPattern(name)} and ${searchText} ~ ${wordPattern(name)})`;
-}
-
-/** Words as one text[] parameter, each quoted (a word "null" is a word, not NULL); none holds a quote or backslash. */
-const wordArray = (words: readonly string[]) => sql`${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]`;
-
-/** ASCII words between ASCII separators: what PostgreSQL splits the same way under any locale. */
-const ASCII_WORDS = /^[a-z0-9_]+(?:[^a-z0-9_\u0080-\u{10ffff}]+[a-z0-9_]+)*$/u;
-/** One word of letters of a spaced script, none of them ASCII (under the C locale none is a word character). */
-const NON_ASCII_WORD = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u;
-
-/**
- * `\mname\M` by the listing's words (`search_words`, ADR 040) where that is the same test under every locale, else
- * null. A one-word name is simply one of the words. A name of several ASCII words needs them all among the listing's
- * words (the GIN index finds those few listings) and then the phrase itself at word edges, checked on them only
- * (`regexp_like`, a function, so the planner cannot trade the word index for the trigram index's slow regex scan).
- */
-export function wordMention(name: string): SQL | null {
-  if (ASCII_WORDS.test(name)) {
-    const words = name.split(/[^a-z0-9_]+/);
-    const all = sql`${searchWords} @> ${wordArray(words)}`;
-    return words.length === 1 ? all : sql`(${all} and regexp_like(${searchText}, ${wordPattern(name)}))`;
-  }
-  // Every letter outside ASCII: a word character everywhere but the C locale, where such a name never stands between
-  // word edges and is never one of the words either.
-  if (NON_ASCII_WORD.test(name) && ![...name].some((c) => c.charCodeAt(0) < 0x80)) {
-    return sql`${searchWords} @> ${wordArray([name])}`;
-  }
-  return null;
-}
-
-/**
- * A listing mentions one of the place's names in its text, and a name in a spaced script must stand as a word ("Ari"
- * is not in "Ferrari"): by the listing's words where that is exact (wordMention), else the trigram index finds the
- * candidates by LIKE and the word-edge regex checks them; a name in an unspaced script by LIKE alone.
- */
-function mentions(names: readonly string[]): SQL[] {
-  const seen = new Set<string>();
-  const out: SQL[] = [];
-  for (const raw of names) {
-    const name = raw.toLowerCase().trim();
-    if ([...name].length < MIN_MENTION || seen.has(name)) continue;
-    seen.add(name);
-    const spaced = isSpacedWordChar(name[0]) || isSpacedWordChar(name[name.length - 1]);
-    out.push(spaced ? (wordMention(name) ?? patternMention(name)) : sql`${searchText} like ${containsPattern(name)}`);
-  }
-  return out;
-}
-
-/** The listing is stored under the place (or a place inside it: a province's districts, Sukhumvit's Thonglor). */
-export function storedInPlace(place: Place): SQL {
-  const { entry } = place;
-  if (place.kind === 'province') return eq(properties.province, entry.name.en);
-  if (place.kind === 'district') {
-    return and(eq(properties.district, entry.name.en), eq(properties.province, entry.province?.en ?? '')) as SQL;
-  }
-  return inArray(properties.place, [place.id, ...place.parts]);
-}
-
-/**
- * Stored under the place, or naming it in its text in any of the place's names (so any script finds the same). A
- * province is its stored listings only: every listing whose location names a place in it is stored there, and a
- * text that names a province elsewhere ("two hours from Bangkok") is rarely in it; the column's index answers even
- * "Bangkok" (70,000 of 100,000 listings) at once, where the names' text search read every match (1.4 s).
+ * Stored under the place, or naming it in its text in any of the place's names (so any script finds the same): the
+ * names' matches that are not stored under the place are the listing's `named_places` (place-mentions.ts, ADR 044), so
+ * both halves are an index lookup. A province is its stored listings only: every listing whose location names a place
+ * in it is stored there, and a text that names a province elsewhere ("two hours from Bangkok") is rarely in it; the
+ * column's index answers even "Bangkok" (70,000 of 100,000 listings) at once, where the names' text search read every
+ * match (1.4 s).
  */
 export function inPlace(place: Place): SQL {
   if (place.kind === 'province') return storedInPlace(place);
-  return or(storedInPlace(place), ...mentions(place.phrases)) as SQL;
+  return or(storedInPlace(place), namesPlaceElsewhere([place])) as SQL;
 }
 
 /** Within the default walk of the station (as the `station` filter), or naming it in the text. */
 function atStation(station: Station): SQL {
-  return or(nearStation(station, DEFAULT_WITHIN_M), ...mentions([station.name_en, station.name_th])) as SQL;
+  return or(nearStation(station, DEFAULT_WITHIN_M), ...mentionConditions([station.name_en, station.name_th])) as SQL;
 }
 
 /**
@@ -112,10 +40,11 @@ export type PlaceTier = 'stored' | 'named';
 function placeCondition(places: readonly Place[], tier: PlaceTier | undefined): SQL {
   if (tier === 'stored') return or(...places.map(storedInPlace)) as SQL;
   if (tier === 'named') {
-    // A province is matched by its stored listings only: all of them are in the stored tier.
-    const named = places.flatMap((p) => (p.kind === 'province' ? [] : mentions(p.phrases)));
+    // A province is matched by its stored listings only: all of them are in the stored tier. A listing that names one
+    // place and is stored under another of the search's places is in the stored tier.
+    const named = places.filter((p) => p.kind !== 'province');
     const stored = or(...places.map(storedInPlace)) as SQL;
-    return named.length > 0 ? sql`(${or(...named)} and (${stored}) is not true)` : sql`false`;
+    return named.length > 0 ? sql`(${namesPlaceElsewhere(named)} and (${stored}) is not true)` : sql`false`;
   }
   return or(...places.map(inPlace)) as SQL;
 }
