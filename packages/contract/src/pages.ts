@@ -15,14 +15,57 @@ import type {
   ProjectListQuery,
   ProjectPage,
 } from './projects.ts';
-import type { Property, PropertyListQuery, PropertyPage, PropertyTypeCounts } from './properties.ts';
+import type { ListingType, Property, PropertyListQuery, PropertyPage, PropertyTypeCounts } from './properties.ts';
 import type { HomeSettings } from './site-settings.ts';
+
+/** Everything the detail page reads of one listing, read together (PageServices.propertyPage). */
+export interface PropertyPageData {
+  /** The listing when its page is public (as getProperty), else null. */
+  property: Property | null;
+  /** With no `property`: whether the id names a listing that was public and is no longer (as isNoLongerAvailable). */
+  noLongerAvailable: boolean;
+  /**
+   * Listings like it (as similarProperties) for a listing shown or no longer available; [] for any other id (the page
+   * shows none then).
+   */
+  similar: Property[];
+  /** Its recorded prices (as priceHistory) when `property` is set; else []. */
+  priceHistory: PricePoint[];
+}
+
+/** What the home page's listing sections ask for (PageServices.homeListings). */
+export interface HomeListingsQuery {
+  /** How many of the newest listings for sale and for rent (the default order of a search without filters). */
+  listings: number;
+  /** Places (searched as `location`) whose count and first listing the page shows. */
+  places: readonly string[];
+}
+
+/** The home page's listing sections, each as the search with the same filters answers it. */
+export interface HomeListings {
+  /** The first `listings` of `{type}` searches, page 1. */
+  newListings: Record<ListingType, Property[]>;
+  /** Per place, in the order asked: the `{location}` search's total (capped as a search's) and its first listing. */
+  places: { total: number; first: Property | null }[];
+}
 
 export interface PageServices {
   /** One page of active listings (the same read as GET /api/properties, with its cache). */
   searchProperties(query: PropertyListQuery): Promise<PropertyPage>;
   /** A listing visitors may see, or null (missing, hidden or paused). */
   getProperty(id: number): Promise<Property | null>;
+  /**
+   * The detail page's reads in one go: the listing, listings like it, its price history, and for a listing not shown
+   * whether it is no longer available. Answers exactly as getProperty, similarProperties, priceHistory and
+   * isNoLongerAvailable do, with fewer database statements (the listing read once, the details of it and its similar
+   * listings in one round).
+   */
+  propertyPage(id: number): Promise<PropertyPageData>;
+  /**
+   * The home page's listing sections in one go: answers as the searches with the same filters do (searchProperties),
+   * in far fewer statements (every section's ids and counts in one, their details in one round).
+   */
+  homeListings(query: HomeListingsQuery): Promise<HomeListings>;
   /** Active listings per sub type. */
   propertyTypeCounts(): Promise<PropertyTypeCounts>;
   /** The packages on sale. */

@@ -50,6 +50,36 @@ export const servicesOverHttp: PageServices = {
     if (response.status === 404) return null;
     return ((await response.json()) as { payload: never }).payload;
   },
+  // The server's one-go reads, composed here of the separate reads they answer as.
+  propertyPage: async (id) => {
+    const services = servicesOverHttp;
+    // A test's handler may answer anything for the extras: the page shows none then, as the server's read would.
+    const [property, similar, priceHistory] = await Promise.all([
+      services.getProperty(id),
+      services.similarProperties(id).then(
+        (items) => (Array.isArray(items) ? items : []),
+        () => [],
+      ),
+      services.priceHistory(id).then(
+        (points) => (Array.isArray(points) ? points : []),
+        () => [],
+      ),
+    ]);
+    if (property) return { property, noLongerAvailable: false, similar, priceHistory };
+    return { property: null, noLongerAvailable: await services.isNoLongerAvailable(id), similar, priceHistory: [] };
+  },
+  homeListings: async ({ listings, places }) => {
+    const search = servicesOverHttp.searchProperties;
+    const [sale, rent, ...near] = await Promise.all([
+      search({ type: 'sale', page: 1, per_page: listings }),
+      search({ type: 'rent', page: 1, per_page: listings }),
+      ...places.map((location) => search({ location, page: 1, per_page: 1 })),
+    ]);
+    return {
+      newListings: { sale: sale?.items ?? [], rent: rent?.items ?? [] },
+      places: near.map((page) => ({ total: page.total, first: page.items[0] ?? null })),
+    };
+  },
   propertyTypeCounts: () => apiPayload('/stats/property-types'),
   listPackages: () => apiPayload('/packages'),
   similarProperties: (id) => apiPayload(`/property/${id}/similar`),

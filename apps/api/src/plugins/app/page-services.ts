@@ -6,6 +6,8 @@ import { listPackages } from '../../services/packages/package-tiers.ts';
 import {
   cachedAreaMarket,
   cachedCompareProperties,
+  cachedDetailPage,
+  cachedHomeListings,
   cachedHomeSettings,
   cachedListingNoLongerAvailable,
   cachedPriceHistory,
@@ -28,6 +30,8 @@ export function pageServices(app: FastifyInstance): PageServices {
   return {
     searchProperties: (query) => cachedPropertyPage(app, query),
     getProperty: (id) => cachedProperty(app, id),
+    propertyPage: (id) => cachedDetailPage(app, id),
+    homeListings: (query) => cachedHomeListings(app, query),
     propertyTypeCounts: () => cachedTypeCounts(app),
     listPackages: () => listPackages(app.db),
     similarProperties: async (id) => (await cachedSimilarProperties(app, id)) ?? [],

@@ -68,6 +68,11 @@ export async function priceHistory(db: Db, id: number): Promise<PricePoint[] | n
     .from(properties)
     .where(and(eq(properties.id, id), isPublicPage));
   if (!visible) return null;
+  return pricePoints(db, id);
+}
+
+/** The listing's prices as priceHistory answers them, without asking whether its page is public. */
+export async function pricePoints(db: Db, id: number): Promise<PricePoint[]> {
   const rows = await db
     .select({ price: listingPrices.price, changedAt: listingPrices.changedAt })
     .from(listingPrices)

@@ -111,6 +111,27 @@ export async function loadDetails(
   return { images: byProperty(imageRows), rooms: byProperty(roomRows), projects: projectMap, agents: agentMap };
 }
 
+/** What loadDetails reads. */
+export type ListingDetails = Awaited<ReturnType<typeof loadDetails>>;
+
+/** A row on the wire with its details from one loadDetails round (which may hold other listings' too). */
+export function wireWithDetails(
+  storage: Storage,
+  row: PropertyRow,
+  details: ListingDetails,
+  owner?: PropertyOwner,
+): Property {
+  return toWireProperty(
+    storage,
+    row,
+    details.images.get(row.id),
+    details.rooms.get(row.id),
+    owner,
+    details.projects.get(row.id),
+    details.agents.get(row.id),
+  );
+}
+
 /** A user whose public page is published (ADR 029): chosen an address, switched it on, not disabled or deleted. */
 export const publishedProfile = and(
   eq(users.profilePublic, true),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { properties } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { metresFrom } from './geo-search.ts';
-import { loadDetails, toWireProperty } from './property-wire.ts';
+import { loadDetails, type PropertyRow, wireWithDetails } from './property-wire.ts';
 import { isVisible } from './visible.ts';
 
 /** Ten kilometres apart weighs as much as one unit of difference (a price or an area e times the other). */
@@ -35,6 +35,20 @@ export async function similarProperties(db: Db, storage: Storage, id: number): P
     .where(and(eq(properties.id, id), eq(properties.review, 'approved')))
     .limit(1);
   if (!target) return null;
+  const rows = await similarRows(db, target);
+  const details = await loadDetails(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => wireWithDetails(storage, row, details));
+}
+
+/**
+ * The rows of up to MAX_SIMILAR visible listings like `target` (an approved listing's row), in similarProperties'
+ * order, without their images, rooms, project and lister: the detail page reads those with its own listing's
+ * (property-page.ts).
+ */
+export async function similarRows(db: Db, target: PropertyRow): Promise<PropertyRow[]> {
   const priceGap = sql`abs(ln(greatest(${properties.price}, 1)::float8 / ${Math.max(target.price, 1)}::float8))`;
   const areaGap = sql`abs(ln(greatest(${properties.area}, 1)::float8 / ${Math.max(target.area, 1)}::float8))`;
   const sameText = sql`(case when lower(${properties.location}) = lower(${target.location}) then 0 else 1 end)`;
@@ -74,20 +88,5 @@ export async function similarProperties(db: Db, storage: Storage, id: number): P
   // The whole sub type when the price window holds too few in this province: a listing of the same town at four times
   // the price is more alike than one of another town at the same price.
   const inProvince = near.filter((r) => r.tier <= 1).length;
-  const rows = (inProvince < MAX_SIMILAR ? await ranked(false) : near).map((r) => r.row);
-  const { images, rooms, projects, agents } = await loadDetails(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) =>
-    toWireProperty(
-      storage,
-      row,
-      images.get(row.id),
-      rooms.get(row.id),
-      undefined,
-      projects.get(row.id),
-      agents.get(row.id),
-    ),
-  );
+  return (inProvince < MAX_SIMILAR ? await ranked(false) : near).map((r) => r.row);
 }

@@ -1,5 +1,7 @@
 import type {
   AreaMarketQuery,
+  HomeListings,
+  HomeListingsQuery,
   HomeSettings,
   MapResult,
   MarketFigures,
@@ -12,6 +14,7 @@ import type {
   PropertyListQuery,
   PropertyMapQuery,
   PropertyPage,
+  PropertyPageData,
   PropertyTypeCounts,
   Suggestion,
   SuggestQuery,
@@ -22,11 +25,13 @@ import { areaMarket, getProject, listProjects, projectListings, projectMarket } 
 import { compareProperties } from '../properties/compare.ts';
 import { countPropertyTypes } from '../properties/count-property-types.ts';
 import { getProperty, isListingNoLongerAvailable } from '../properties/get-property.ts';
+import { homeListings } from '../properties/home-listings.ts';
 import { listAllProperties } from '../properties/list-all-properties.ts';
 import { listProperties, type SearchFilters } from '../properties/list-properties.ts';
 import type { ListingCache } from '../properties/listing-cache.ts';
 import { mapPoints } from '../properties/map-points.ts';
 import { priceHistory } from '../properties/price-history.ts';
+import { propertyPage } from '../properties/property-page.ts';
 import { similarProperties } from '../properties/similar.ts';
 import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
 import { getHomeSettings } from '../settings/home-settings.ts';
@@ -53,6 +58,10 @@ const KEYS = {
   detail: (id: number) => `detail:${id}`,
   /** GET /api/property/:id's serialized answer (null for a missing listing). */
   detailBody: (id: number) => `detail-body:${id}`,
+  /** The detail page's reads of a listing (its row, similar listings, price history; property-page.ts). */
+  detailPage: (id: number) => `detail-page:${id}`,
+  /** The home page's listing sections (home-listings.ts). */
+  homeListings: (query: HomeListingsQuery) => `home-listings:${JSON.stringify([query.listings, query.places])}`,
   /** One page of a validated search. */
   page: (query: PropertyListQuery) => `page:${JSON.stringify(query)}`,
   /** GET /api/properties's serialized answer for a validated search. */
@@ -90,6 +99,20 @@ const KEYS = {
 export function cachedProperty(deps: ListingReadDeps, id: number): Promise<Property | null> {
   return deps.listingCache.get(KEYS.detail(id), () =>
     deps.listingCache.read((db) => getProperty(db, deps.storage, id)),
+  );
+}
+
+/** The detail page's reads of a listing through the read cache (PageServices.propertyPage). */
+export function cachedDetailPage(deps: ListingReadDeps, id: number): Promise<PropertyPageData> {
+  return deps.listingCache.get(KEYS.detailPage(id), () =>
+    deps.listingCache.read((db) => propertyPage(db, deps.storage, id)),
+  );
+}
+
+/** The home page's listing sections through the read cache (PageServices.homeListings). */
+export function cachedHomeListings(deps: ListingReadDeps, query: HomeListingsQuery): Promise<HomeListings> {
+  return deps.listingCache.get(KEYS.homeListings(query), () =>
+    deps.listingCache.read((db) => homeListings(db, deps.storage, query)),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { PricePoint, Property } from '@baan/contract';
+import type { Property } from '@baan/contract';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import {
 import { NotFound } from '../../components/ui/NotFound';
 import { isNoLongerAvailable, PropertyDetail } from '../../features/listings/components/PropertyDetail';
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
+import { loadDetailData, NO_LISTING } from '../../features/listings/lib/detail-data';
 import { useContactClick, useViewBeacon } from '../../features/listings/lib/listing-events';
 import { listingJsonLd, summary } from '../../features/listings/lib/listing-json-ld';
 import { ListingAddress, ListingMap } from '../../features/map/components/ListingMap';
@@ -36,33 +37,14 @@ const MAX_ID = 2_147_483_647;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = LISTING_ID.test(params.id ?? '') ? Number(params.id) : 0;
   const valid = id > 0 && id <= MAX_ID;
-  // Read together: the similar listings are not worth a second wait. They are extra, so a failed read shows none.
-  const [property, similar, priceHistory] = valid
-    ? await Promise.all([
-        context.pages.getProperty(id),
-        context.pages.similarProperties(id).then(
-          (items: Property[]) => (Array.isArray(items) ? items : []),
-          (error: unknown) => {
-            context.logError(error, 'Similar listings could not be read');
-            return [] as Property[];
-          },
-        ),
-        // The history is extra too: a failed read shows none.
-        context.pages.priceHistory(id).then(
-          (points: PricePoint[] | null) => (Array.isArray(points) ? points : []),
-          (error: unknown) => {
-            context.logError(error, 'Price history could not be read');
-            return [] as PricePoint[];
-          },
-        ),
-      ])
-    : [null, [] as Property[], [] as PricePoint[]];
+  // The listing, listings like it and its price history, read together (features/listings/lib/detail-data.ts).
+  const { property, noLongerAvailable, similar, priceHistory } = valid ? await loadDetailData(context, id) : NO_LISTING;
   const language = requestLanguage(request);
   const tListings = fixedT(language, 'listings');
   if (!property) {
     // Paused, hidden or its owner disabled: still a 404, but the page says the listing is no longer available and
     // offers similar ones (never a word of its own). Missing or never approved: the plain not-found screen.
-    if (valid && (await context.pages.isNoLongerAvailable(id))) {
+    if (noLongerAvailable) {
       const gone: GoneListing = { gone: true, title: tListings('detail.gone.title'), similar };
       throw data(gone, { status: 404 });
     }

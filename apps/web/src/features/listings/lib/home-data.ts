@@ -27,19 +27,18 @@ export interface HomeData {
 }
 
 export async function loadHomeData(pages: PageServices): Promise<HomeData> {
-  const [typeCounts, sale, rent, ...near] = await Promise.all([
+  // Every section in one read (a handful of statements, not a search per section): as the searches answer them.
+  const [typeCounts, listings] = await Promise.all([
     pages.propertyTypeCounts(),
-    pages.searchProperties({ type: 'sale', page: 1, per_page: HOME_LISTINGS }),
-    pages.searchProperties({ type: 'rent', page: 1, per_page: HOME_LISTINGS }),
-    ...NEAR_LOCATIONS.map((place) => pages.searchProperties({ location: place.location, page: 1, per_page: 1 })),
+    pages.homeListings({ listings: HOME_LISTINGS, places: NEAR_LOCATIONS.map((place) => place.location) }),
   ]);
   return {
     typeCounts,
-    newListings: { sale: sale.items, rent: rent.items },
+    newListings: listings.newListings,
     near: NEAR_LOCATIONS.map((place, i) => ({
       ...place,
-      total: near[i]?.total ?? 0,
-      image: near[i]?.items[0]?.images[0] ?? null,
+      total: listings.places[i]?.total ?? 0,
+      image: listings.places[i]?.first?.images[0] ?? null,
     })),
   };
 }
