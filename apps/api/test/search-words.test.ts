@@ -121,19 +121,18 @@ describe('named places against the names in the text', () => {
     }
     return { differ, named };
   };
+  const rows = async <T>(query: SQL) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
   const columns = async () =>
-    (await app.db.execute(sql`select id, named_places from properties order by id`)).rows.map((r) => JSON.stringify(r));
+    (await rows(sql`select id, named_places from properties order by id`)).map((r) => JSON.stringify(r));
 
   it('the trigger writes, on insert, the places named and not stored under', async () => {
     const { differ, named } = await differences();
     expect(differ).toEqual([]);
     // It means something: many listings name places, and some of them are stored under one they name.
     expect(named).toBeGreaterThan(200);
-    const [stored] = (
-      await app.db.execute(
-        sql`select count(*)::int as n from properties where place is not null and search_words && '{silom,thonglor,ari}'`,
-      )
-    ).rows as { n: number }[];
+    const [stored] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from properties where place is not null and search_words && '{silom,thonglor,ari}'`,
+    );
     expect(stored?.n).toBeGreaterThan(0);
   });
 
@@ -171,11 +170,8 @@ describe('named places against the names in the text', () => {
   it('follows an edit of the text and of the stored place, and nothing else rewrites it', async () => {
     const listing = await makeListing(app, owner.id, { title: 'Flat near Silom', location: 'Ari, Phaya Thai' });
     const named = async () =>
-      (
-        (await app.db.execute(sql`select named_places from properties where id = ${listing.id}`)).rows[0] as {
-          named_places: string[];
-        }
-      ).named_places;
+      (await rows<{ named_places: string[] }>(sql`select named_places from properties where id = ${listing.id}`))[0]
+        ?.named_places;
     expect(await named()).toEqual(['neighbourhood:silom']);
     // Stored under Silom now: it names Silom where it is stored, and Ari (its location) where it is not.
     await app.db.update(properties).set({ place: 'neighbourhood:silom' }).where(sql`${properties.id} = ${listing.id}`);
