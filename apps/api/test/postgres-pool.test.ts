@@ -56,4 +56,27 @@ describe.runIf(target.kind === 'postgres')('the PostgreSQL connection pool', asy
     await database.close();
     expect(await backends()).toEqual([]);
   });
+
+  it('plans with the cost of a random page read of an SSD, unless the URL says otherwise', async () => {
+    const cost = async (database: Database) =>
+      (
+        (await database.db.execute(sql`select current_setting('random_page_cost') as cost`)) as unknown as {
+          rows: { cost: string }[];
+        }
+      ).rows[0]?.cost;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    try {
+      expect(await cost(database)).toBe('1.1');
+    } finally {
+      await database.close();
+    }
+    const own = new URL(url);
+    own.searchParams.set('options', '-c random_page_cost=2');
+    const tuned = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 1 });
+    try {
+      expect(await cost(tuned)).toBe('2');
+    } finally {
+      await tuned.close();
+    }
+  });
 });
