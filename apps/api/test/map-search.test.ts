@@ -16,6 +16,9 @@ const inside = await makeListing(app, owner.id, { title: 'Inside', lat: 13.73, l
 const onWestEdge = await makeListing(app, owner.id, { title: 'On the west edge', lat: 13.73, lon: 100.55 });
 const onNorthEastCorner = await makeListing(app, owner.id, { title: 'On the corner', lat: 13.74, lon: 100.58 });
 const justOutside = await makeListing(app, owner.id, { title: 'Just outside', lat: 13.7401, lon: 100.565 });
+// A hair outside the north-east corner and the east edge: left out on either index (ADR 044).
+const hairOutside = await makeListing(app, owner.id, { title: 'A hair outside', lat: 13.7400004, lon: 100.5799996 });
+const hairOutsideEast = await makeListing(app, owner.id, { title: 'A hair east', lat: 13.73, lon: 100.5800005 });
 const farAway = await makeListing(app, owner.id, { title: 'Chiang Mai', lat: 18.79, lon: 98.98 });
 const noCoordinates = await makeListing(app, owner.id, { title: 'No coordinates', lat: null, lon: null });
 const pausedInside = await makeListing(app, owner.id, { title: 'Paused', lat: 13.73, lon: 100.566, status: 'paused' });
@@ -39,7 +42,7 @@ describe('GET /api/properties?bbox=', () => {
     const items = res.json().payload.items as Property[];
     expect(ids(items)).toEqual(sorted(inside, onWestEdge, onNorthEastCorner, saleInside));
     expect(res.json().payload.total).toBe(4);
-    for (const missing of [justOutside, farAway, noCoordinates, pausedInside]) {
+    for (const missing of [justOutside, hairOutside, hairOutsideEast, farAway, noCoordinates, pausedInside]) {
       expect(items.map((p) => p.id)).not.toContain(missing.id);
     }
   });
@@ -49,19 +52,24 @@ describe('GET /api/properties?bbox=', () => {
     expect(ids(res.json().payload.items)).toEqual([saleInside.id]);
   });
 
-  it('can answer a map area and a station’s surroundings from the (lat, lon) index', async () => {
+  it('can answer a small area and a station’s surroundings from the point index, a city from the (lat, lon) one', async () => {
     await app.db.execute(sql`set enable_seqscan = off`);
     try {
       // The very condition the search writes (geo-search.ts).
       const plan = (await app.db.execute(
         sql`explain select id from ${properties} where ${insideBox([100.55, 13.72, 100.58, 13.74])}`,
       )) as unknown as { rows: unknown[] };
-      expect(JSON.stringify(plan.rows)).toContain('properties_lat_lon_idx');
+      expect(JSON.stringify(plan.rows)).toContain('properties_point_idx');
       // So does "within 1 km of Asok": a box around the station first, then the exact distance.
       const near = (await app.db.execute(
         sql`explain select id from ${properties} where ${nearStation(stationById('bts-asok') as Station, 1000)}`,
       )) as unknown as { rows: unknown[] };
-      expect(JSON.stringify(near.rows)).toContain('properties_lat_lon_idx');
+      expect(JSON.stringify(near.rows)).toContain('properties_point_idx');
+      // All of Bangkok: no geometric test, whose constant estimate would make a city look like a street.
+      const city = (await app.db.execute(
+        sql`explain select id from ${properties} where ${insideBox([100.3, 13.5, 100.95, 13.96])}`,
+      )) as unknown as { rows: unknown[] };
+      expect(JSON.stringify(city.rows)).not.toContain('properties_point_idx');
     } finally {
       await app.db.execute(sql`set enable_seqscan = on`);
     }

@@ -362,6 +362,8 @@ export const properties = pgTable(
     // (status, review, user_id, type, price, premium, created_at; 0036: map_cell, property_sub_type), which drizzle
     // cannot declare, so the map's clusters of a small area read the index only (docs/benchmarks.md, "Buyers").
     index('properties_lat_lon_idx').on(t.lat, t.lon),
+    // Migration 0039 adds properties_point_idx, a GiST on point(lon, lat) with INCLUDE columns (drizzle cannot declare
+    // either): boxes (insideBox) read only their own area from it, index-only (ADR 044, "Boxes").
     index('properties_status_station_idx').on(t.status, t.stationDistanceM),
     index('properties_status_ppsqm_idx').on(t.status, t.pricePerSqm, t.id),
     // price_per_sqm_desc (DESC NULLS LAST): the ascending index read backwards would put nulls first.
