@@ -10,7 +10,9 @@
 // (EXPLAIN ANALYZE) into bench/results/buyers-plans.txt; BENCH_DB=pglite runs the same on PGlite (no plans).
 // Usage: npm run bench:buyers (builds first). Options: BENCH_DB (postgres|pglite), BENCH_LISTINGS (100000),
 // BENCH_SECONDS (4), CONNECTIONS ("1,4"), SAVED_SEARCHES (1000), MATCH_RUNS (20), ALERT_MATCHER ("<module>#<export>"),
-// BENCH_SERVER (the server script).
+// BENCH_SERVER (the server script), BENCH_DATABASE_URL (an existing PostgreSQL database, e.g. bench:million's kept one:
+// generated into when it holds fewer than BENCH_LISTINGS listings, else reused as it is after VACUUM ANALYZE; no plans
+// are taken there, as the server's settings are not the bench's to change).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import neighbourhoods from '../../apps/api/src/services/locations/places/neighbourhoods.json' with { type: 'json' };
 import { STATIONS } from '../../apps/api/src/services/transit/stations.ts';
 import { type PostgresServer, startPostgres } from '../../e2e/cluster/harness.ts';
@@ -37,6 +40,7 @@ const METRICS_TOKEN = 'bench-buyers-metrics-token';
 /** The production build's entry (another bundle of the same source can be named, e.g. one built beside dist/server.js). */
 const SERVER = path.resolve(ROOT, process.env.BENCH_SERVER || 'apps/api/bin/baan.js');
 const TARGET_P99_MS = 50;
+const KEPT_DATABASE = process.env.BENCH_DATABASE_URL;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const load = () => loadavg().map(round1);
@@ -210,10 +214,16 @@ async function cacheHits(port: number) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'baan-buyers-'));
 let postgres: PostgresServer | undefined;
+/** BENCH_DATABASE_URL's pool (kept: never stopped beyond its connections). */
+let kept: pg.Pool | undefined;
 let server: Awaited<ReturnType<typeof startNode>> | undefined;
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  database: KIND === 'postgres' ? 'PostgreSQL (throwaway server, e2e/cluster/harness.ts)' : 'PGlite (DATA_DIR)',
+  database: KEPT_DATABASE
+    ? 'PostgreSQL (BENCH_DATABASE_URL, kept)'
+    : KIND === 'postgres'
+      ? 'PostgreSQL (throwaway server, e2e/cluster/harness.ts)'
+      : 'PGlite (DATA_DIR)',
   machine: { cpus: cpus().length, node: process.version, load_start: load() },
   listings: LISTINGS,
   seconds_per_run: SECONDS,
@@ -233,7 +243,12 @@ try {
   };
   let pglite: PGlite | undefined;
   let query: Query;
-  if (KIND === 'postgres') {
+  if (KEPT_DATABASE) {
+    const pool = new pg.Pool({ connectionString: KEPT_DATABASE, max: 2 });
+    kept = pool;
+    env = { ...env, DATABASE_URL: KEPT_DATABASE };
+    query = async (text, params) => ({ rows: (await pool.query(text, params)).rows });
+  } else if (KIND === 'postgres') {
     postgres = await startPostgres({ replica: false });
     env = { ...env, DATABASE_URL: postgres.url };
     const pgServer = postgres;
@@ -247,9 +262,18 @@ try {
   server = await startNode(SERVER, env, '/api/health');
   await server.stop();
   server = undefined;
-  console.log(`bench: generating ${LISTINGS} listings on ${KIND}…`);
   const started = performance.now();
-  await fillListings(query, LISTINGS);
+  const [{ n: already } = { n: 0 }] = (
+    (await query('select count(*)::int as n from properties')) as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  const reuse = KEPT_DATABASE !== undefined && already >= LISTINGS;
+  if (reuse) console.log(`bench: reusing the ${already} listings of BENCH_DATABASE_URL (VACUUM ANALYZE first)`);
+  else {
+    console.log(`bench: generating ${LISTINGS} listings on ${KIND}…`);
+    await fillListings(query, LISTINGS);
+  }
   await query('vacuum analyze properties');
   const counts = (
     (await query(
@@ -261,7 +285,7 @@ try {
          from properties`,
     )) as { rows: Record<string, number>[] }
   ).rows[0];
-  results.generated = { seconds: round1((performance.now() - started) / 1000), ...counts };
+  results.generated = { reused: reuse, seconds: round1((performance.now() - started) / 1000), ...counts };
   console.log('generated', results.generated);
   if (pglite) {
     await pglite.close();
@@ -356,11 +380,13 @@ try {
   agent?.destroy();
   await server?.stop();
   await postgres?.stop();
+  await kept?.end();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Time per run of the alert matcher (ALERT_MATCHER) for one new listing against SAVED_SEARCHES saved searches. */
 async function alertMatching() {
+  if (KEPT_DATABASE) throw new Error('alert matching needs a throwaway database: set ALERT_MATCHER=none');
   const pgServer = postgres;
   const [modulePath, exportName] = ALERT_MATCHER.split('#') as [string, string];
   const matcherModule = (await import(path.resolve(ROOT, modulePath))) as Record<string, unknown>;

@@ -55,7 +55,19 @@ try {
   console.log('generated', results.generated);
 
   server = await startNode(SERVER, env, '/api/health');
-  server = await startNode(SERVER, env, '/api/health');
+  // The start-up backfills (nearest station, place: services/transit, services/properties) read every listing they
+  // could not give one, in batches, at every start (~340 statements at a million): let them finish before timing.
+  const waited = performance.now();
+  for (let idle = 0; idle < 3 && performance.now() - waited < 180_000; ) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const [{ n: busy } = { n: 0 }] = (await db.query(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = 'baan' and state = 'active'`,
+    )) as { n: number }[];
+    idle = busy === 0 ? idle + 1 : 0;
+  }
+  results.start_up_wait_seconds = round1((performance.now() - waited) / 1000);
+  console.log(`bench: start-up backfills done in ${results.start_up_wait_seconds} s`);
   const port = Number(new URL(server.url).port);
   const price = () => 5_000 + Math.floor(random() * 20) * 2_500;
   const scenarios = [
