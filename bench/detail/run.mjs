@@ -195,7 +195,9 @@ const report = {
   seconds_per_round: SECONDS,
   rounds: ROUNDS,
   listings: 24,
-  listing_cache_ttl_ms: process.env.LISTING_CACHE_TTL_MS ? Number(process.env.LISTING_CACHE_TTL_MS) : 'default (PGlite: 30,000 ms, served 30,000 ms more while refreshed; config.ts)',
+  listing_cache_ttl_ms: process.env.LISTING_CACHE_TTL_MS
+    ? Number(process.env.LISTING_CACHE_TTL_MS)
+    : 'default (PGlite: 30,000 ms, served 30,000 ms more while refreshed; config.ts)',
   load,
   uptime: readFileSync('/proc/loadavg', 'utf8').trim(),
   ...summary,
