@@ -379,7 +379,8 @@ export const properties = pgTable(
     // 100,000 rows. Every public query also has status = 'active'.
     index('properties_status_price_idx').on(t.status, t.price, t.id),
     // Sale or rent in a price range, the commonest filter: the migration adds INCLUDE (property_sub_type, bed_rooms,
-    // area, review, user_id), so counting up to the cap reads this index only (735 → 12 ms at a million, ADR 043).
+    // area, review, user_id), so counting up to the cap reads this index only (735 → 12 ms at a million, ADR 043);
+    // migration 0040 adds lat, lon, map_cell, created_at, premium, id, so the map's price ranges do too (ADR 044).
     index('properties_status_type_price_idx').on(t.status, t.type, t.price),
     index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt.desc(), t.id.desc()),
     index('properties_status_sub_type_idx').on(t.status, t.propertySubType),
