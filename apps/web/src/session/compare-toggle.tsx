@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { CompareToggle } from '../components/ui/CompareToggle';
+import { useTranslation } from '../i18n/use-translation';
 import { toggleCompare, useCompareIds } from './compare';
 
 interface CompareButtonProps {

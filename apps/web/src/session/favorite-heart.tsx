@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { HeartButton } from '../components/ui/HeartButton';
+import { useTranslation } from '../i18n/use-translation';
 import { useFavorite } from './use-favorite';
 
 interface FavoriteHeartProps {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { toast } from '../lib/toast';
 import { favoritesLoaded, mergeLocalFavorites, readLocalFavorites, toggleFavorite } from './favorites';
 import { useAppDispatch, useAppSelector } from './store';

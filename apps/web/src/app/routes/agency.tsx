@@ -1,9 +1,9 @@
 import { AGENCY_LIMITS, localizedPath, PROJECT_SLUG_PATTERN } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { AgencyAgents, AgencyHeader } from '../../features/agencies/components/AgencyView';
 import { agencyJsonLd } from '../../features/agencies/lib/agency-json-ld';
 import { fixedT } from '../../i18n/i18n.server';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
 

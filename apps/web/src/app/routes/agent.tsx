@@ -6,7 +6,6 @@ import {
   localizedPath,
   type Property,
 } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { LinkPager } from '../../components/ui/LinkPager';
 import { AgentFigures, AgentHeader } from '../../features/agents/components/AgentProfileView';
@@ -14,6 +13,7 @@ import { agentPageNumber, agentPageQuery } from '../../features/agents/lib/agent
 import { agentJsonLd } from '../../features/agents/lib/agent-json-ld';
 import { PropertyGrid } from '../../features/listings/components/PropertyGrid';
 import { fixedT } from '../../i18n/i18n.server';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
 

@@ -1,5 +1,4 @@
 import { PropertyListQuery, splitLanguagePath } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData, useSearchParams } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { BuyRentResults } from '../../features/listings/components/BuyRentResults';
@@ -7,6 +6,7 @@ import { BUY_RENT_PER_PAGE, buyRentFilters, buyRentQuery } from '../../features/
 import { toSearchString } from '../../features/listings/lib/search-params';
 import { searchOrRefusal } from '../../features/listings/lib/search-refusal';
 import { SaveSearchButton } from '../../features/saved-searches/components/SaveSearchButton';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 

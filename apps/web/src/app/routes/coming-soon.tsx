@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
+import { useTranslation } from '../../i18n/use-translation';
 
 function titleKeyOf(handle: unknown): string | undefined {
   if (typeof handle === 'object' && handle !== null && 'titleKey' in handle && typeof handle.titleKey === 'string') {

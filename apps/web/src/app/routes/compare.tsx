@@ -1,6 +1,5 @@
 import { CompareQuery, MAX_COMPARE, type Property } from '@baan/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   data,
   type LoaderFunctionArgs,
@@ -15,6 +14,7 @@ import { formatNearestStation } from '../../features/listings/lib/facts';
 import { formatPrice } from '../../features/listings/lib/format';
 import { fixedT } from '../../i18n/i18n.server';
 import { appLanguage } from '../../i18n/options';
+import { useTranslation } from '../../i18n/use-translation';
 import { removeFromCompare, useCompareIds } from '../../session/compare';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';

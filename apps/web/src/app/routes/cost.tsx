@@ -1,10 +1,10 @@
 import { AREA_MEDIAN_SAMPLE_MIN, type ListingType, type PropertyListParams } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { Info } from '../../components/ui/icons';
 import { CostSwitch } from '../../features/listings/components/CostSwitch';
 import { FIRST, firstListings, ListingCollection } from '../../features/listings/components/ListingCollection';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { forgetSession } from '../../features/auth/logout';
 import { ConfirmAccountDeletion } from '../../features/privacy/components/ConfirmAccountDeletion';
 import { useNavigate } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../session/store';
 

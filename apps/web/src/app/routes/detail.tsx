@@ -1,6 +1,5 @@
 import type { Property } from '@baan/contract';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
@@ -20,6 +19,7 @@ import { MortgageCalculator } from '../../features/tools/components/MortgageCalc
 import { ShareButtons } from '../../features/tools/components/ShareButtons';
 import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
+import { useTranslation } from '../../i18n/use-translation';
 import { localizePlace } from '../../lib/places/localize-place';
 import { useLocalizePlace } from '../../lib/places/use-localize-place';
 import { CompareButton } from '../../session/compare-toggle';

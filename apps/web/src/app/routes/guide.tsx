@@ -1,9 +1,9 @@
 import { GUIDE_SLUGS, type GuideSlug, isGuideSlug } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { ArrowRight, BookOpen } from '../../components/ui/icons';
 import { fixedT } from '../../i18n/i18n.server';
 import { Link } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
 

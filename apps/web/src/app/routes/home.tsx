@@ -1,6 +1,5 @@
 import type { HomeSettings } from '@baan/contract';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import { HomeSearch } from '../../features/listings/components/HomeSearch';
@@ -8,6 +7,7 @@ import { HomeSections } from '../../features/listings/components/home/HomeSectio
 import { loadHomeData } from '../../features/listings/lib/home-data';
 import { loadNamespaces } from '../../i18n';
 import { fixedT } from '../../i18n/i18n.server';
+import { useTranslation } from '../../i18n/use-translation';
 import { useRecentlyViewed } from '../../session/recently-viewed';
 import { SITE_NAME, seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';

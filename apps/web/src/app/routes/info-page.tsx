@@ -1,8 +1,8 @@
 import { FORMAT_LOCALES, type Language, splitLanguagePath } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useMatches } from 'react-router';
 import { fixedT } from '../../i18n/i18n.server';
 import { appLanguage } from '../../i18n/options';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 

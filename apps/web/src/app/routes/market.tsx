@@ -1,5 +1,4 @@
 import { AreaMarketQuery, DEFAULT_MARKET_MONTHS, PROJECT_LIMITS } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { MarketFigures } from '../../features/projects/components/MarketFigures';
 import { ProjectGrid } from '../../features/projects/components/ProjectCard';
@@ -11,6 +10,7 @@ import {
 } from '../../features/projects/lib/project-params';
 import { fixedT } from '../../i18n/i18n.server';
 import { Link, usePageLanguage } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { localizePlace } from '../../lib/places/localize-place';
 import { useLocalizePlace } from '../../lib/places/use-localize-place';
 import { seoMeta } from '../seo';

@@ -6,7 +6,6 @@ import {
   PROJECT_SLUG_PATTERN,
   type Project,
 } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router';
 import { Building2, MapPin, TrainFront } from '../../components/ui/icons';
 import { LinkPager } from '../../components/ui/LinkPager';
@@ -26,6 +25,7 @@ import {
 } from '../../features/projects/lib/project-params';
 import { fixedT } from '../../i18n/i18n.server';
 import { Link, usePageLanguage } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { localizePlace } from '../../lib/places/localize-place';
 import { useLocalizePlace } from '../../lib/places/use-localize-place';
 import { seoMeta } from '../seo';

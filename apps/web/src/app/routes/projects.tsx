@@ -1,5 +1,4 @@
 import { PROJECT_DEFAULT_PER_PAGE, PROJECT_SORTS } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Form, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Search } from '../../components/ui/icons';
 import { LinkPager } from '../../components/ui/LinkPager';
@@ -7,6 +6,7 @@ import { ProjectGrid } from '../../features/projects/components/ProjectCard';
 import { projectListFilters, projectListQuery } from '../../features/projects/lib/project-params';
 import { fixedT } from '../../i18n/i18n.server';
 import { localizeTo, usePageLanguage } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { breadcrumbs, pageSeo, requestLanguage } from '../seo.server';
 

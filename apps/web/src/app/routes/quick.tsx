@@ -1,5 +1,4 @@
 import { DEFAULT_PER_PAGE, PropertyListQuery, splitLanguagePath } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import {
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -24,6 +23,7 @@ import { searchOrRefusal } from '../../features/listings/lib/search-refusal';
 import { MAP_LIST_COLUMNS, MapListToggle, useMapView } from '../../features/map/components/MapListToggle';
 import { SearchMap } from '../../features/map/components/SearchMap';
 import { SaveSearchButton } from '../../features/saved-searches/components/SaveSearchButton';
+import { useTranslation } from '../../i18n/use-translation';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../lib/use-results-heading';
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { Hero } from '../../components/ui/Hero';
 import {
@@ -7,6 +6,7 @@ import {
   ListingCollection,
   type Sources,
 } from '../../features/listings/components/ListingCollection';
+import { useTranslation } from '../../i18n/use-translation';
 import { seoMeta } from '../seo';
 import { listPageSeo } from '../seo.server';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Heart } from '../../components/ui/icons';
 import { NavLink } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFavoriteCount } from '../../session/use-favorite';
 
 /** The header's link to /favorites: a heart with how many there are (none shown until the page is live). */

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { AppStoreBadges } from '../../components/ui/AppStoreBadges';
 import { House, Mail, MessageCircle, Phone } from '../../components/ui/icons';
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from '../../components/ui/SocialIcons';
 import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm';
 import { Link } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { CUSTOMER_CARE_PHONE, CUSTOMER_CARE_TEL } from './Header';
 
 export const SUPPORT_EMAIL = 'support@baan.example';

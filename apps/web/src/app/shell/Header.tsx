@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { House, LogIn, Menu, Package, Phone, Plus, X } from '../../components/ui/icons';
 import { useAddPropertyClick } from '../../features/payments/hooks/use-add-property-click';
 import { Link, NavLink, unprefixedPath } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAppSelector } from '../../session/store';
 import { FavoritesLink } from './FavoritesLink';
 import { LanguageSwitcher } from './LanguageSwitcher';

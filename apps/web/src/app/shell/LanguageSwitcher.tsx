@@ -1,10 +1,10 @@
 import { isLanguage, localizedPath } from '@baan/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Globe } from '../../components/ui/icons';
 import { LANGUAGE_NAMES, LANGUAGES, storeLanguage } from '../../i18n';
 import { unprefixedPath, usePageLanguage } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Goes to the same page in the chosen language (its own URL) and remembers the choice for the next visit. */
 export function LanguageSwitcher({ isOnDark }: { isOnDark: boolean }) {

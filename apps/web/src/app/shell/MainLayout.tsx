@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { unprefixedPath } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useDismissToastsOnNavigation } from '../../lib/toast';
 import { FavoritesSync } from '../../session/use-favorite';
 import { ConnectionCheck } from './ConnectionCheck';

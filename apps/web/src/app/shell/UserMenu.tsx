@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   BellRing,
   ChevronDown,
@@ -11,6 +10,7 @@ import {
 } from '../../components/ui/icons';
 import { logout } from '../../features/auth/logout';
 import { Link, useNavigate } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAppDispatch, useAppSelector } from '../../session/store';
 
 export function UserMenu() {

@@ -1,8 +1,8 @@
 import { localizedPath } from '@baan/contract';
 import { type FormEvent, type ReactNode, useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Link, useNavigate, usePageLanguage } from '../../i18n/localized-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { House, Search } from './icons';
 
 /** The longest search text the listings search takes (the contract's `q`). */

@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { pageFromInput } from './page-items';
 
 type Props = {

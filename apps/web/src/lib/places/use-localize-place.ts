@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageLanguage } from '../../i18n/localized-router';
 import { i18nCode } from '../../i18n/options';
+import { useTranslation } from '../../i18n/use-translation';
 import { localizePlace } from './localize-place';
 
 /**

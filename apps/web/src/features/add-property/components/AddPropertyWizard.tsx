@@ -1,9 +1,9 @@
 import { MAX_PHOTOS, OWNER_MESSAGES, type OwnTextEdit, type Property, type ReviewState } from '@baan/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Check } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
 import { useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { useAppDispatch } from '../../../session/store';
 import { listingsChanged, useGetFeaturedQuotaQuery } from '../api/listing-api';

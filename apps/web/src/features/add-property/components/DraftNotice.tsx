@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { History, X } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 interface DraftNoticeProps {
   /** Names of the draft's photos that must be chosen again. */

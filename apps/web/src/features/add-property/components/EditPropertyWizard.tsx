@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetListingsToEditQuery } from '../api/listing-api';
 import { AddPropertyWizard, type AddPropertyWizardProps } from './AddPropertyWizard';
 

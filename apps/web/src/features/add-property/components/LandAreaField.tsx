@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatSquareMetres } from '../../../lib/land-area';
 import { type LandAreaKey, type LandPartsText, type LandUnit, landPartsOf, squareMetresOf } from '../lib/property-form';
 import { errorId, FieldError, fieldId, inputClass, TextField } from './fields';

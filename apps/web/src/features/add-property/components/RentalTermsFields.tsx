@@ -1,5 +1,5 @@
 import type { RentalTermKey } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { rentalTermLabel } from '../../../lib/rental-terms';
 import {
   asksRentalTerm,

@@ -1,6 +1,6 @@
 import { fitsPropertyType, type ProjectRef, type PropertySubType, subTypesFor } from '@baan/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { FormField, PropertyForm, PropertyStatus, PropertyType, UserType } from '../lib/property-form';
 import { ChoiceGroup, fieldId } from './fields';
 

@@ -1,8 +1,8 @@
 import { DATE_RANGE, type FeaturedQuota, LANGUAGES, TITLE_DEEDS, type TitleDeed } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from '../../../components/ui/icons';
 import { LANGUAGE_NAMES } from '../../../i18n';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { houseInfoLabel } from '../lib/messages';
 import {
   bahtPreview,

@@ -1,7 +1,7 @@
 import { MAX_PHOTOS } from '@baan/contract';
 import { type DragEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { PhotoNames } from '../lib/draft';
 import type { ExistingPhoto, FormErrors, PickedPhoto, PropertyForm, WizardMode } from '../lib/property-form';
 import { errorId, FieldError, fieldId } from './fields';

@@ -1,6 +1,6 @@
 import type { OwnTextEdit } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Clock, XCircle } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /**
  * Above the edit form (ADR 017, M5): the owner's new title or description that waits for review while visitors see the

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import {
   BadgeCheck,
@@ -17,6 +16,7 @@ import {
   Users,
 } from '../../../components/ui/icons';
 import { NavLink } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const SECTIONS = [
   { to: '/admin', end: true, key: 'payments', Icon: Banknote },

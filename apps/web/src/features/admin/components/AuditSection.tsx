@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetAuditQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { usePageParams } from '../lib/use-page-params';

@@ -1,8 +1,8 @@
 import type { AdminJob, AdminJobPage, JobState } from '@baan/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { RotateCcw } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetAdminJobsQuery, useRetryJobMutation } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { pickOption, usePageParams } from '../lib/use-page-params';

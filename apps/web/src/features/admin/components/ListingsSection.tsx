@@ -7,10 +7,10 @@ import {
   REVIEW_REASONS,
 } from '@baan/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { Check, Eye, EyeOff, Star, StarOff, Trash2, X } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import {
   useDeleteAdminPropertyMutation,

@@ -1,9 +1,9 @@
 import type { AdminInquiry, ContactMessage, MessageKind } from '@baan/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Cell, DataTable } from '../../../components/ui/DataTable';
 import { Download, Loader2 } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fetchPrivateBlob, saveBlob } from '../../../lib/private-file';
 import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../../session/store';

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog';
 import { X } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 interface ModalProps {
   title: string;

@@ -1,9 +1,9 @@
 import { type AdminPackage, PACKAGE_FEATURES, PACKAGE_LIMITS } from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { Archive, Pencil, Plus } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import {
   type PackageFields,

@@ -1,9 +1,9 @@
 import { type AdminPayment, REJECT_REASON_MAX } from '@baan/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Cell } from '../../../components/ui/DataTable';
 import { Check, X } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   type ReviewStatus,
   useApprovePaymentMutation,

@@ -5,8 +5,8 @@ import {
   type PrivacyRequestStatus,
   type PrivacyRequestType,
 } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetPrivacyRequestsQuery } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { usePageParams } from '../lib/use-page-params';

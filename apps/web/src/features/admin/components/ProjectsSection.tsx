@@ -9,11 +9,11 @@ import {
   type ProjectStatus,
 } from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { CircleCheck, ExternalLink, GitMerge, Pencil, Plus, Trash2 } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import {
   useApproveProjectMutation,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ImageOff, Loader2 } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fetchPrivateBlob } from '../../../lib/private-file';
 import { useAppSelector } from '../../../session/store';
 import { Modal } from './Modal';

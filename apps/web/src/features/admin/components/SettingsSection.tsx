@@ -1,9 +1,9 @@
 import { HERO_TITLE_MAX, LANGUAGE_TAGS, LANGUAGES, type Language } from '@baan/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { TextField } from '../../../components/ui/TextField';
 import { LANGUAGE_NAMES } from '../../../i18n';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { useGetHomeSettingsQuery, useUpdateHomeSettingsMutation } from '../api/admin-api';
 import { useErrorMessage } from '../lib/use-error-message';

@@ -1,10 +1,10 @@
 import type { AdminUser } from '@baan/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Cell } from '../../../components/ui/DataTable';
 import { Ban, CircleCheck, Eye } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAppSelector } from '../../../session/store';
 import { useGetAdminUserQuery, useGetAdminUsersQuery, useSetUserDisabledMutation } from '../api/admin-api';
 import { formatBaht, formatDate } from '../lib/format';

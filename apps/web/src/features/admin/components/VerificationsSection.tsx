@@ -1,10 +1,10 @@
 import { type AdminVerification, REJECT_REASON_MAX } from '@baan/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Cell } from '../../../components/ui/DataTable';
 import { Check, FileText, X } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fetchPrivateBlob } from '../../../lib/private-file';
 import { useAppSelector } from '../../../session/store';
 import {

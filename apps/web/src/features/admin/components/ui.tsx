@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DataTable, type TableProps } from '../../../components/ui/DataTable';
 import { type IconComponent, Search } from '../../../components/ui/icons';
 import { Pager } from '../../../components/ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useErrorMessage } from '../lib/use-error-message';
 
 /** A console section: its heading (`<name>.title`) and intro (`<name>.lead`), room for actions, then the content. */

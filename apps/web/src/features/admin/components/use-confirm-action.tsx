@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { useErrorMessage } from '../lib/use-error-message';
 

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, JOB_MESSAGES, PAYMENT_MESSAGES, PROJECT_MESSAGES } from '@baan/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** Server messages the console knows, by their English text, to show them in the reader's language. */
 const KNOWN: Record<string, string> = {

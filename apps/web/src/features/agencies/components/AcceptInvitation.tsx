@@ -1,9 +1,9 @@
 import type { AgencyRef } from '@baan/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BadgeCheck, TriangleAlert } from '../../../components/ui/icons';
 import { Link, unprefixedPath, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAcceptInvitationMutation } from '../api/agencies-api';
 import { agencyMessageKey, invitationToken } from '../lib/agency-messages';
 

@@ -7,10 +7,10 @@ import {
   type MyAgency,
 } from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { TextField } from '../../../components/ui/TextField';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import {

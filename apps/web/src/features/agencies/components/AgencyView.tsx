@@ -1,7 +1,7 @@
 import type { AgencyProfile } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Building, UserRound } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** The agency's logo, name, about text and active listings count (the page's header). */
 export function AgencyHeader({ agency }: { agency: AgencyProfile }) {

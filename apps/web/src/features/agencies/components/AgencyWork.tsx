@@ -1,7 +1,7 @@
 import type { AgencyMember } from '@baan/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useAssignMutation, useGetAgencyLeadsQuery, useGetAgencyListingsQuery } from '../api/agencies-api';

@@ -1,7 +1,7 @@
 import type { AgentProfile, Language } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Building, Languages, MapPin, Phone, UserRound, Users } from '../../../components/ui/icons';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-date';
 import { responseTime } from '../lib/agent-format';
 

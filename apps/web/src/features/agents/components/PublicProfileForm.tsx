@@ -7,11 +7,11 @@ import {
   UpdatePublicProfileRequest,
 } from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/CheckboxField';
 import { BadgeCheck } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useGetPublicProfileQuery, useUpdatePublicProfileMutation } from '../api/agents-api';

@@ -1,10 +1,10 @@
 import { AUTH_ERROR_CODES } from '@baan/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
 import { Link, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useLoginMutation, useNewPasswordMutation, useResendOtpMutation } from '../api/auth-api';

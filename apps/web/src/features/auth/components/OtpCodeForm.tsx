@@ -1,7 +1,7 @@
 import type { OtpType } from '@baan/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { emptyOtp, OtpInput } from '../../../components/ui/OtpInput';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { useResendOtpMutation, useVerifyOtpMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TextField } from '../../../components/ui/TextField';
 import { Link, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { forgetPendingEmail, pendingEmail } from '../session';
 import { AuthCard, linkClass } from './AuthCard';

@@ -1,6 +1,6 @@
 import { passwordRules } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Check, X } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** The rules every new password meets (the contract's PASSWORD_RULES, which the API enforces), ticked as they are met. */
 export function PasswordRulesList({ password, id }: { password: string; id?: string }) {

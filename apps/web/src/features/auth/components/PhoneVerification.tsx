@@ -1,8 +1,8 @@
 import { PHONE_CODE_LENGTH, type User } from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BadgeCheck } from '../../../components/ui/icons';
 import { emptyOtp, OtpInput } from '../../../components/ui/OtpInput';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { userUpdated } from '../../../session/login-slice';
 import { useAppDispatch } from '../../../session/store';

@@ -1,9 +1,9 @@
 import { passwordRules } from '@baan/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { Link, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { useNewPasswordMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';

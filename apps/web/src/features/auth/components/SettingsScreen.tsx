@@ -1,10 +1,10 @@
 import { formatLocale, MAX_PHOTO_BYTES, toFieldErrors, UpdateNameRequest, type User } from '@baan/contract';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UserRound } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { tokenReplaced, userUpdated } from '../../../session/login-slice';

@@ -6,11 +6,12 @@ import {
   toFieldErrors,
 } from '@baan/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/CheckboxField';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { TextField } from '../../../components/ui/TextField';
 import { Link, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { useRegisterMutation } from '../api/auth-api';
 import { useServerMessage } from '../hooks/use-server-message';

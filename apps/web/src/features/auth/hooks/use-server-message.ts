@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, CODE_MAILS_CAPPED, type FieldErrors, PHONE_MESSAGES, TRIES_LIMITED } from '@baan/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api';
 
 const KEY_OF = new Map<string, string>([

@@ -1,7 +1,7 @@
 import { MAX_COMPARE, type Property } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { AlertTriangle, GitCompareArrows } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type CompareFormat, CompareTable } from './CompareTable';
 
 /** Why the address names no listings to compare (the contract's CompareQuery refusals, and a failed read). */

@@ -1,9 +1,9 @@
 import { hasFloors, type Property } from '@baan/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Home, X } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { rentalTermLabel, rentalTermText, SHOWN_TERMS } from '../../../lib/rental-terms';

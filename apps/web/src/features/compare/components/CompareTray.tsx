@@ -1,9 +1,9 @@
 import { MAX_COMPARE } from '@baan/contract';
 import { type RefObject, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { GitCompareArrows, X } from '../../../components/ui/icons';
 import { Link, unprefixedPath } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   clearCompare,
   comparePath,

@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS, ContactRequest } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSendContactMessageMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';
 import { FormError, InputField, MessageField, SendButton, SenderFields } from './FormFields';

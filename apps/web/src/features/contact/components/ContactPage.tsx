@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Hero } from '../../../components/ui/Hero';
 import { ExternalLink, Mail, MapPin, Phone } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { OFFICE_MAP_URL } from '../lib/office';
 import { ContactForm } from './ContactForm';
 import { OfficeMap } from './OfficeMap';

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Send } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { FieldBinding } from '../lib/use-message-form';
 
 const control = (error: string | undefined) =>

@@ -1,9 +1,9 @@
 import { FORMAT_LOCALES, INQUIRY_STATUSES, type InquiryStatus } from '@baan/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Inbox, Timer } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetUserInquiriesQuery } from '../api/contact-api';
 import { formatSpan } from '../lib/answer-time';
 import { InquiryCard } from './InquiryCard';

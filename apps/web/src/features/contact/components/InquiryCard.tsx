@@ -6,10 +6,10 @@ import {
   type LeadInquiry,
 } from '@baan/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Clock, Mail, MessageSquareText, Phone } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS, InquiryRequest } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { MessageSquare } from '../../../components/ui/icons';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSendInquiryMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';
 import { FormError, InputField, MessageField, SendButton, SenderFields } from './FormFields';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { MapStatus } from '../../../components/map/MapStatus';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { ExternalLink, MapPin } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { mountOfficeMap } from '../lib/leaflet-map';
 import { MAP_TILE_TIMEOUT_MS, OFFICE_MAP_URL } from '../lib/office';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { describeFailure, type FieldErrorMap, validate } from './messages';
 

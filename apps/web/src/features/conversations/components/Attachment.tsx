@@ -1,7 +1,7 @@
 import type { ConversationMessage } from '@baan/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FileText, ImageOff } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fetchPrivateBlob } from '../../../lib/private-file';
 
 type File = ConversationMessage['attachments'][number];

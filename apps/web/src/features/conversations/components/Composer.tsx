@@ -1,7 +1,7 @@
 import { CONVERSATION_LIMITS, type ConversationMessage } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ImagePlus, Send, X } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSendMessageMutation } from '../api/conversations-api';
 import { describeError } from '../lib/errors';
 

@@ -1,8 +1,8 @@
 import { CONVERSATION_LIMITS } from '@baan/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
+import { useTranslation } from '../../../i18n/use-translation';
 import { readEventStream } from '../../../lib/event-stream';
 import { useAppDispatch } from '../../../session/store';
 import { useGetConversationQuery } from '../api/conversations-api';

@@ -1,11 +1,11 @@
 import type { ConversationSummary } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Building2 } from '../../../components/ui/icons';
 import { Pager } from '../../../components/ui/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { currentLanguage } from '../../../i18n';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-date';
 import { type Box, useGetConversationsQuery } from '../api/conversations-api';
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ArrowLeft } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAppDispatch, useAppSelector } from '../../../session/store';
 import { conversationsApi, useGetConversationQuery } from '../api/conversations-api';
 import { describeError } from '../lib/errors';

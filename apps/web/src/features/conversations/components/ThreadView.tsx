@@ -1,10 +1,10 @@
 import type { Conversation, ConversationMessage } from '@baan/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Ban, Building2, Lock } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../i18n';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useBlockConversationMutation } from '../api/conversations-api';

@@ -1,6 +1,5 @@
 import type { User } from '@baan/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import {
   BellRing,
@@ -18,6 +17,7 @@ import {
   X,
 } from '../../../components/ui/icons';
 import { NavLink } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** Spec 2 and 9: 258 px wide, 80 px collapsed; under 768 px it is a drawer that closes after navigation. */
 export const SIDEBAR_WIDTH = 258;

@@ -1,6 +1,6 @@
 import type { User } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-date';
 
 /** /dashboard: a greeting and the state of the person's package. */

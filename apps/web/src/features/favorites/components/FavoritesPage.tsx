@@ -1,9 +1,9 @@
 import type { Property } from '@baan/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Heart, HeartOff, Info, Loader2 } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useAppSelector } from '../../../session/store';

@@ -1,8 +1,8 @@
 import type { ImportDetail, ImportSummary } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Download, FileUp, Link2, StopCircle } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { fetchPrivateBlob, saveBlob } from '../../../lib/private-file';

@@ -1,8 +1,8 @@
 import { MAX_VERIFICATION_DOCUMENT_BYTES, TITLE_DEED_NUMBER_MAX } from '@baan/contract';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BadgeCheck } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { useGetListingVerificationQuery, useRequestListingVerificationMutation } from '../api/verification-api';
 

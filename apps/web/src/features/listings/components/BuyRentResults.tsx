@@ -1,9 +1,9 @@
 import { PROPERTY_SUB_TYPES, type PropertyPage } from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Search, SlidersHorizontal } from '../../../components/ui/icons';
 import { Link, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
 import type { SuggestionFetcher } from '../api/suggest';
 import {

@@ -1,6 +1,6 @@
 import type { ListingType } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../lib/format';
 
 const ORDER: ListingType[] = ['sale', 'rent'];

@@ -7,8 +7,8 @@ import {
   type TitleDeed,
 } from '@baan/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   AREA_UNITS,
   type AreaUnit,

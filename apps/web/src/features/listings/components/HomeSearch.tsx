@@ -6,9 +6,9 @@ import {
   type PropertySubType,
 } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapPin, Search } from '../../../components/ui/icons';
 import { Link, useNavigate, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { SuggestionFetcher } from '../api/suggest';
 import { PRICE_PRESETS, presetLabel } from '../lib/price-presets';
 import { filtersSetIn, readPriceBound, type SearchFilters, toSearchString } from '../lib/search-params';

@@ -1,7 +1,7 @@
 import type { PropertyImage as Image } from '@baan/contract';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, Expand } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DETAIL_PHOTO_SIZES } from '../lib/listing-json-ld';
 import { usePhotoTurning } from '../lib/use-photo-turning';
 import { PropertyImage } from './PropertyImage';

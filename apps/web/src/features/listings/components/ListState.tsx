@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AlertTriangle, ChevronLeft, SearchX } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ApiError } from '../../../lib/api';
 
 /** 'Invalid data format received' when the answer broke the contract, otherwise 'Failed to fetch properties'. */

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChevronDown } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
 import { formatNumber } from '../lib/format';
 import { FIRST, type FirstListings, restChunks, type Sources } from '../lib/listing-chunks';

@@ -1,7 +1,7 @@
 import type { Property } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Globe2, TrainFront } from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNearestStation } from '../lib/facts';
 import { formatPrice } from '../lib/format';
 

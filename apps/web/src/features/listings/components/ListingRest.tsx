@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSearchPropertiesQuery } from '../api/listings-api';
 import { CHUNK, type Chunk, FIRST } from '../lib/listing-chunks';
 import { PropertyGrid } from './PropertyGrid';

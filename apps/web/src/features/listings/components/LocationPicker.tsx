@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapPin } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** Location groups; each place is a location filter (a substring of the listing's location). */
 export const LOCATION_GROUPS: { key: string; places: { key: string; location: string }[] }[] = [

@@ -1,7 +1,7 @@
 import type { ContactChannel, Property } from '@baan/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Mail, MessageCircle, MessageSquareText, Phone } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 type Owner = NonNullable<Property['owner']>;
 

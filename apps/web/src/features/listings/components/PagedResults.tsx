@@ -1,6 +1,6 @@
 import type { PropertyPage } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { LinkPager } from '../../../components/ui/LinkPager';
+import { useTranslation } from '../../../i18n/use-translation';
 import { pad2 } from '../lib/format';
 import { ListPastEnd } from './ListState';
 import { PropertyGrid } from './PropertyGrid';

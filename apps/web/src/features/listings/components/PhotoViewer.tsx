@@ -1,8 +1,8 @@
 import type { PropertyImage as Image } from '@baan/contract';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/Dialog';
 import { ChevronLeft, ChevronRight, X } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePhotoTurning } from '../lib/use-photo-turning';
 import { PropertyImage } from './PropertyImage';
 

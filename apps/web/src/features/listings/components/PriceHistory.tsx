@@ -1,6 +1,6 @@
 import type { PricePoint } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-date';
 import { formatPrice } from '../lib/format';
 

@@ -1,8 +1,8 @@
 import { hasFloors, type Property } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Bath, BedDouble, Building2, MapPin, Ruler, Star, TrendingDown, UserRound } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { rentalSummary } from '../../../lib/rental-terms';

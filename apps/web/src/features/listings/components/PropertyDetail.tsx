@@ -1,9 +1,9 @@
 import type { ContactChannel, PricePoint, Property } from '@baan/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BarChart3, Building2, CircleSlash, MapPin, Pencil, Star, TrendingDown } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { FavoriteHeart } from '../../../session/favorite-heart';
 import { formatPrice, priceCutPercent, projectRefName } from '../lib/format';

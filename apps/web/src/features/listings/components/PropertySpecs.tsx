@@ -12,7 +12,6 @@ import {
   toSubTypeKey,
 } from '@baan/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Bath,
   BedDouble,
@@ -33,6 +32,7 @@ import {
   Zap,
 } from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-date';
 import { formatLandArea } from '../../../lib/land-area';
 import { formatNearestStation } from '../lib/facts';

@@ -1,6 +1,6 @@
 import type { Property } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { rentalTermLines } from '../../../lib/rental-terms';
 import { formatPrice } from '../lib/format';
 

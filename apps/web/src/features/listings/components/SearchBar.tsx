@@ -1,7 +1,7 @@
 import { type ListingType, PROPERTY_SUB_TYPES, type PropertySort, type PropertySubType } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Search, SlidersHorizontal } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { SuggestionFetcher } from '../api/suggest';
 import { filtersSetIn, readPriceBound, type SearchFilters } from '../lib/search-params';
 import { ExtraFilters, hasExtraFilters, readExtraFilters } from './ExtraFilters';

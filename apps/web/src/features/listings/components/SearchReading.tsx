@@ -1,8 +1,9 @@
 import type { PropertyPage } from '@baan/contract';
 import { useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { X } from '../../../components/ui/icons';
 import { Link, useNavigate, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { summaryParts } from '../../../lib/search-summary';
 import { useStationsById } from '../../../lib/stations';
 import { exactSearch, isAlsoInAddress, withoutParams, withoutReading } from '../lib/search-reading';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { CircleAlert } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** The API's reason a search from the address was not run (its filters are left out of the listings below). */
 export function SearchRefused({ message }: { message: string }) {

@@ -1,9 +1,9 @@
 import type { Suggestion } from '@baan/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
 import type { IconComponent } from '../../../components/ui/icons';
 import { useNavigate, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { SuggestionFetcher } from '../api/suggest';
 
 /** The suggest module loads with the first keystroke: the home page's first chunk stays free of API code and its schemas. */

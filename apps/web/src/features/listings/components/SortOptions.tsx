@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /**
  * The sort select's choices. The empty choice is the API's default order: relevance when the search has a text (how

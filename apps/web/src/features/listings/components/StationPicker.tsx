@@ -1,9 +1,9 @@
 import type { Station } from '@baan/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
 import { TrainFront } from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fetchStations, type StationFetcher, stationName, stationNames } from '../../../lib/stations';
 
 type Props = {

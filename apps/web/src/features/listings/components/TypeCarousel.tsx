@@ -1,6 +1,5 @@
 import { PROPERTY_SUB_TYPES, type PropertySubType, type PropertyTypeCounts } from '@baan/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Briefcase,
   BriefcaseBusiness,
@@ -18,6 +17,7 @@ import {
   TreePalm,
 } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../lib/format';
 
 const icon = 'size-8';

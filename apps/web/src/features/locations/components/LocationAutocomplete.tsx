@@ -1,9 +1,9 @@
 import { LOCATION_QUERY_MIN, LOCATION_RESULTS_MAX, type LocationKind, type LocationSuggestion } from '@baan/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
 import { Landmark, MapIcon, MapPin, TrainFront } from '../../../components/ui/icons';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fetchLocations, type LocationFetcher } from '../api/fetch-locations';
 
 /** What the host form receives: the place's display name, coordinates and kind (plus the API's extra fields). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapStatus } from '../../../components/map/MapStatus';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
+import { useTranslation } from '../../../i18n/use-translation';
 import { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';
 import type { mountPinMap, PinMap } from '../lib/leaflet-pin-map';
 

@@ -1,10 +1,10 @@
 import { PROJECT_LIMITS, PROJECT_MESSAGES, type ProjectRef, type ProjectSummary } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/Combobox';
 import { Building2, X } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { fetchProjects, type ProjectFetcher, useSuggestProjectMutation } from '../api/projects-api';
 
 /** What choosing a project fills in a form (its place, position and floors). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigationType } from 'react-router';
 import { List, MapIcon } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** The list's columns beside the map (half the width from 1024 px). */
 export const MAP_LIST_COLUMNS = 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapPinOff } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** What takes a map's place when it cannot be shown (no tiles, or Leaflet did not load). */
 export function MapUnavailable({ className = 'h-72', children }: { className?: string; children?: ReactNode }) {

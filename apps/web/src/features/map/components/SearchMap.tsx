@@ -1,10 +1,10 @@
 import { localizedPath, type MapPoint } from '@baan/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapStatus } from '../../../components/map/MapStatus';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { useNavigate, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';
 import { useLazyPropertiesMapQuery, usePropertiesMapQuery } from '../api/map-api';
 import { type BBox, bboxParam, parseBbox, THAILAND_BBOX } from '../lib/bbox';

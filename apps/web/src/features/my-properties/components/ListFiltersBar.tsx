@@ -1,6 +1,6 @@
 import { type ListingType, PROPERTY_STATUSES, type PropertyStatus } from '@baan/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { OwnProperty } from '../api/my-properties-api';
 import type { ListFilters } from '../lib/filters';
 import { STATUS_LABELS } from '../lib/status';

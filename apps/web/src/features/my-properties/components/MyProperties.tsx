@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ChevronLeft, ChevronRight, Search } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../lib/toast';
 import { RESULTS_HEADING_CLASS, useResultsHeading } from '../../../lib/use-results-heading';
 import { type OwnProperty, useDeletePropertyMutation, useGetUserPropertiesQuery } from '../api/my-properties-api';

@@ -1,6 +1,5 @@
 import { OWNER_STATUSES, type OwnerStatus } from '@baan/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   BarChart3,
   Clock,
@@ -14,6 +13,7 @@ import {
   XCircle,
 } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { toast } from '../../../lib/toast';
 import { type OwnProperty, useUpdatePropertyStatusMutation } from '../api/my-properties-api';

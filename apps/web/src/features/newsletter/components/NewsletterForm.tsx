@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { Send } from '../../../components/ui/icons';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useAppDispatch } from '../../../session/store';

@@ -1,9 +1,9 @@
 import { BillingForm, type LastBilling, toFieldErrors } from '@baan/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { History } from '../../../components/ui/icons';
 import { Navigate, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetLastBillingQuery } from '../api/payments-api';
 import { type CheckoutState, formatBaht, readCheckoutState } from '../hooks/checkout-state';
 import { PageShell } from './PageShell';

@@ -1,6 +1,6 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Loader2, Lock } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useGetCardConfigQuery, usePayByCardMutation } from '../api/payments-api';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CreditCard, QrCode } from '../../../components/ui/icons';
 import { Navigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAppSelector } from '../../../session/store';
 import { useGetCardConfigQuery } from '../api/payments-api';
 import { readCheckoutState } from '../hooks/checkout-state';

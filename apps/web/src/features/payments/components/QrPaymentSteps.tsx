@@ -1,9 +1,9 @@
 import { MAX_PHOTO_BYTES } from '@baan/contract';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Check, Clock, Copy, Download, Loader2 } from '../../../components/ui/icons';
 import { useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../../session/store';

@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Loader2 } from '../../../components/ui/icons';
 import { Navigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetSubscriptionQuery } from '../api/payments-api';
 import { NEEDS_PACKAGE } from '../hooks/package-notice';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { CircleCheckBig, PackageCheck } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useQrReviewTime } from '../hooks/use-review-time';
 
 function ResultCard({

@@ -1,9 +1,9 @@
 import type { Package } from '@baan/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CalendarDays, Check, Info } from '../../../components/ui/icons';
 import { useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAppSelector } from '../../../session/store';
 import { type CheckoutState, formatBaht } from '../hooks/checkout-state';
 import { isNeedsPackage } from '../hooks/package-notice';

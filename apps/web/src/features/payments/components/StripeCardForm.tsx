@@ -1,8 +1,8 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Loader2, Lock } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useLazyGetSubscriptionQuery, usePayByCardMutation } from '../api/payments-api';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Clock, Loader2 } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDate } from '../../../lib/format-date';
 import { useGetSubscriptionQuery } from '../api/payments-api';
 import { formatBaht } from '../hooks/checkout-state';

@@ -1,9 +1,9 @@
 import { DELETION_TOKEN_PATTERN } from '@baan/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TriangleAlert } from '../../../components/ui/icons';
 import { Link, unprefixedPath, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useConfirmDeletionMutation } from '../api/privacy-api';
 import { usePrivacyMessage } from '../lib/use-privacy-message';
 

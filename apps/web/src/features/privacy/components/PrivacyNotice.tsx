@@ -1,7 +1,8 @@
 import { formatLocale, PRIVACY_NOTICE_VERSION } from '@baan/contract';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** The notice's sections (`privacy:notice.<id>`): paragraphs, or a list of items, in this order. */
 const SECTIONS: { id: string; paragraphs?: string[]; items?: string[] }[] = [

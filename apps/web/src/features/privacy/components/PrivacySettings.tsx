@@ -1,9 +1,10 @@
 import { type Consent, DELETION_LINK_HOURS, formatLocale } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { Download, Mail, MailX, TriangleAlert } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api';
 import { saveBlob } from '../../../lib/private-file';
 import { toast } from '../../../lib/toast';

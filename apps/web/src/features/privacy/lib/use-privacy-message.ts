@@ -1,6 +1,6 @@
 import { PRIVACY_MESSAGES } from '@baan/contract';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api';
 
 const KEY_OF = new Map<string, string>(Object.entries(PRIVACY_MESSAGES).map(([key, text]) => [text, key]));

@@ -1,5 +1,5 @@
 import type { MarketFigures as Figures, Language } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatWhole, formatYield, monthLabel } from '../lib/project-format';
 import { TrendChart } from './TrendChart';
 

@@ -1,7 +1,7 @@
 import type { Language, ProjectSummary } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Building2, MapPin } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { formatWhole, formatYield, otherName, projectName } from '../lib/project-format';
 

@@ -1,6 +1,6 @@
 import type { Project, ProjectSummary } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { Check } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatWhole } from '../lib/project-format';
 
 /** Developer, status, year, towers, floors, units and common fee; "not known" where the project does not say. */

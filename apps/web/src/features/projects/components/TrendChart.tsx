@@ -1,6 +1,6 @@
 import type { Language, MarketMonth } from '@baan/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatWhole, monthLabel } from '../lib/project-format';
 
 const WIDTH = 640;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BellOff, CheckCircle2, Info, Loader2, XCircle } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type AlertUnsubscribeResult, unsubscribeFromAlert } from '../api/unsubscribe-alert';
 
 type State = { kind: 'working' } | AlertUnsubscribeResult;

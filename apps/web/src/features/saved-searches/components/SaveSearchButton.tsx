@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BellPlus } from '../../../components/ui/icons';
 import { unprefixedPath, useNavigate } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useAppSelector } from '../../../session/store';
 

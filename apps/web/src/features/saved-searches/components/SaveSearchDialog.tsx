@@ -1,12 +1,12 @@
 import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@baan/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Loader2 } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { localizeTo, usePageLanguage } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';
 import { useCreateSavedSearchMutation } from '../api/saved-searches-api';

@@ -1,11 +1,11 @@
 import { MAX_SAVED_SEARCHES, type SavedSearch } from '@baan/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { BellRing, Play, Search, Trash2 } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-date';
 import { useStationsById } from '../../../lib/stations';
 import { toast } from '../../../lib/toast';

@@ -1,9 +1,9 @@
 import type { ListingStats } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ArrowLeft, ExternalLink } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { hasStatsShape, useGetListingStatsQuery } from '../api/stats-api';
 import { formatCount } from '../lib/format';
 import { pickPeriod, STATS_PERIODS, type StatsPeriod } from '../lib/period';

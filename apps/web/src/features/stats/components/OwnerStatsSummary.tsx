@@ -1,9 +1,9 @@
 import type { OwnerStats } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BarChart3, Plus } from '../../../components/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { Link, usePageLanguage } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { hasStatsShape, useGetOwnerStatsQuery } from '../api/stats-api';
 import { formatCount } from '../lib/format';
 import { pickPeriod, type StatsPeriod } from '../lib/period';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StatsPeriod } from '../lib/period';
 
 /**

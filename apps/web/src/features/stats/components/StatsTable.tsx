@@ -1,5 +1,5 @@
 import type { Language, StatsDay } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatCount, formatDay } from '../lib/format';
 
 const COLUMNS = ['views', 'visitors', 'contact_clicks', 'inquiries', 'favorites', 'viewings'] as const;

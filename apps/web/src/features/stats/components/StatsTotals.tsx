@@ -1,6 +1,6 @@
 import type { StatsTotals as Totals } from '@baan/contract';
-import { useTranslation } from 'react-i18next';
 import { CalendarDays, Eye, Heart, MessageSquare, MousePointerClick, Users } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatCount } from '../lib/format';
 
 /** The period's totals as a list of labelled figures; contact clicks with their split by channel when given. */

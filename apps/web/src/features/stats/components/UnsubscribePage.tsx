@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, MailX, XCircle } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type UnsubscribeResult, unsubscribeFromReports } from '../api/unsubscribe';
 
 type State = 'idle' | 'busy' | UnsubscribeResult;

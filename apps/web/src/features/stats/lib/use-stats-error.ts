@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 
 /** A failed statistics call in the reader's language: by its status (the API's own wording is English). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Calculator } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   calculateMortgage,
   MORTGAGE_DEFAULTS,

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { History, Home } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import { clearRecentlyViewed, type RecentListing, useRecentlyViewed } from '../../../session/recently-viewed';
 
 const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Copy, Send, Share2 } from '../../../components/ui/icons';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /** LINE's share page for a URL (opens LINE on phones, LINE's web share elsewhere). */

@@ -1,7 +1,7 @@
 import { type ViewingMode, ViewingRequest } from '@baan/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetFreeViewingSlotsQuery, useRequestViewingMutation } from '../api/viewings-api';
 import { describeViewingFailure, viewingMessage } from '../lib/messages';
 import { bangkokDate, bangkokDay, bangkokHour } from './bangkok';

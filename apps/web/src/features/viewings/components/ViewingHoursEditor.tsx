@@ -1,8 +1,8 @@
 import { VIEWING_LIMITS, type ViewingSlot, ViewingSlotsRequest } from '@baan/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useGetViewingSlotsQuery, useSaveViewingSlotsMutation } from '../api/viewings-api';
 import { describeViewingFailure, viewingMessage } from '../lib/messages';
 

@@ -1,6 +1,6 @@
 import type { Viewing } from '@baan/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
 import { useDecideViewingMutation, useGetViewingsQuery } from '../api/viewings-api';
 import { describeViewingFailure } from '../lib/messages';

@@ -1,6 +1,5 @@
 import type { GuideSlug, ListingType, PropertySubType, PropertyTypeCounts } from '@baan/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppStoreBadges } from '../../../../components/ui/AppStoreBadges';
 import {
   ArrowRight,
@@ -16,6 +15,7 @@ import {
   Trees,
 } from '../../../../components/ui/icons';
 import { Link } from '../../../../i18n/localized-router';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { formatNumber } from '../../lib/format';
 import type { HomeData, NearLocation } from '../../lib/home-data';
 import { PropertyGrid } from '../PropertyGrid';
