@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { deferHydration } from './app/deferred-hydration.server';
 import { CLIENT_ONLY_ROUTE_ID } from './app/route-ids';
 import { i18nForRequest } from './i18n/i18n.server';
 
@@ -66,7 +67,9 @@ export default function handleRequest(
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           body.on('end', () => {
             clearTimeout(timer);
-            resolve(new Response(Buffer.concat(chunks), { status: statusCode, headers }));
+            resolve(
+              new Response(deferHydration(Buffer.concat(chunks).toString('utf8')), { status: statusCode, headers }),
+            );
           });
           pipe(body);
         },

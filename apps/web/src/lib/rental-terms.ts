@@ -6,6 +6,7 @@ import {
   type RentalTermName,
 } from '@baan/contract';
 import type { TFunction } from 'i18next';
+import { numberFormat } from './intl-cache';
 
 /** One rental term in words: "Deposit" and "2 months". */
 export interface RentalTermLine {
@@ -25,7 +26,7 @@ export function rentalTermValue(name: RentalTermName, value: string | number, t:
     case 'months':
       return t('rentalTerms.months', { ns: 'listings', count: Number(value) });
     case 'rate': {
-      const rate = new Intl.NumberFormat(formatLocale(language), { maximumFractionDigits: 2 }).format(Number(value));
+      const rate = numberFormat(formatLocale(language), { maximumFractionDigits: 2 }).format(Number(value));
       return t('rentalTerms.perUnit', { ns: 'listings', rate });
     }
     default:

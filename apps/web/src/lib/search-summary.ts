@@ -1,5 +1,6 @@
 import { DEFAULT_WITHIN_M, formatLocale, type Station } from '@baan/contract';
 import type { TFunction } from 'i18next';
+import { numberFormat } from './intl-cache';
 import { stationName, stationNames } from './stations';
 
 /** One filter of a search in words, and the search parameters it stands for (a price range is one part of two). */
@@ -25,7 +26,7 @@ export function summaryParts(
   const get = (key: string) => values.get(key) || undefined;
   const number = (value: string) => {
     const n = Number(value);
-    return Number.isFinite(n) ? new Intl.NumberFormat(formatLocale(language)).format(n) : value;
+    return Number.isFinite(n) ? numberFormat(formatLocale(language)).format(n) : value;
   };
   const range = (min: string | undefined, max: string | undefined, both: string, from: string, upTo: string) => {
     if (min && max) return t(both, { min: number(min), max: number(max) });

@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, type MetaFunction, useMatches } from 'react-ro
 import { fixedT } from '../../i18n/i18n.server';
 import { appLanguage } from '../../i18n/options';
 import { useTranslation } from '../../i18n/use-translation';
+import { dateTimeFormat } from '../../lib/intl-cache';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
 
@@ -27,9 +28,7 @@ const SECTIONS: Record<InfoPageId, { paragraphs?: string[]; questions?: [string,
 const UPDATED = Date.UTC(2026, 0, 1);
 
 function updatedMonth(language: Language): string {
-  return new Intl.DateTimeFormat(FORMAT_LOCALES[language], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    UPDATED,
-  );
+  return dateTimeFormat(FORMAT_LOCALES[language], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(UPDATED);
 }
 
 export function isInfoPageId(id: unknown): id is InfoPageId {

@@ -1,4 +1,5 @@
 import type { Inquiry } from '@baan/contract';
+import { numberFormat, relativeTimeFormat } from '../../../lib/intl-cache';
 
 const MINUTE = 60_000;
 
@@ -15,13 +16,13 @@ export function spanOf(minutes: number): Span {
 /** "2 hours", "45 minutes", "3 days" in the page's language. */
 export function formatSpan(minutes: number, locale: string): string {
   const { value, unit } = spanOf(minutes);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /** "3 hours ago" in the page's language. */
 export function formatAgo(minutes: number, locale: string): string {
   const { value, unit } = spanOf(minutes);
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit);
+  return relativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { formatLocale, type ListingType } from '@baan/contract';
+import { numberFormat } from '../../../lib/intl-cache';
 import { formatPrice } from './format';
 
 /**
@@ -18,7 +19,7 @@ export const PRICE_PRESETS: Record<ListingType, readonly number[]> = {
  */
 export function presetLabel(price: number, deal: ListingType, language: string): string {
   if (deal === 'rent' || price < 1_000_000) return formatPrice(price);
-  const compact = new Intl.NumberFormat(formatLocale(language), {
+  const compact = numberFormat(formatLocale(language), {
     notation: 'compact',
     compactDisplay: language === 'th' ? 'long' : 'short',
     maximumFractionDigits: 1,

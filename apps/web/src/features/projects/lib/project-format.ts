@@ -1,4 +1,5 @@
 import { formatLocale, type Language, type ProjectSummary } from '@baan/contract';
+import { dateTimeFormat } from '../../../lib/intl-cache';
 
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -23,7 +24,7 @@ export function otherName(project: Pick<ProjectSummary, 'name_en' | 'name_th'>, 
 export function monthLabel(month: string, language: Language): string {
   const [year, m] = month.split('-').map(Number);
   if (!year || !m) return month;
-  return new Intl.DateTimeFormat(formatLocale(language), { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+  return dateTimeFormat(formatLocale(language), { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, m - 1, 1)),
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Plus, Trash2 } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { useTranslation } from '../../../i18n/use-translation';
+import { dateTimeFormat } from '../../../lib/intl-cache';
 import { useGetViewingSlotsQuery, useSaveViewingSlotsMutation } from '../api/viewings-api';
 import { describeViewingFailure, viewingMessage } from '../lib/messages';
 
@@ -17,9 +18,7 @@ type RowErrors = Partial<Record<'weekday' | 'start' | 'end', string>>;
 
 /** The weekday's name in the reader's language (6 January 2030 was a Sunday). */
 function weekdayName(weekday: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2030, 0, 6 + weekday)),
-  );
+  return dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2030, 0, 6 + weekday)));
 }
 
 /** A new range on a day: after its last one (an hour, or 09:00–12:00 on an empty day). */

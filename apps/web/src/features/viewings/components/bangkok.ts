@@ -1,6 +1,7 @@
+import { dateTimeFormat } from '../../../lib/intl-cache';
 /** A viewing's start shown on the Bangkok clock in the reader's language. */
 export function bangkokDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeZone: 'Asia/Bangkok',
     weekday: 'short',
     day: 'numeric',
@@ -8,7 +9,7 @@ export function bangkokDay(iso: string, locale: string): string {
   }).format(new Date(iso));
 }
 export function bangkokHour(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeZone: 'Asia/Bangkok',
     hour: '2-digit',
     minute: '2-digit',
