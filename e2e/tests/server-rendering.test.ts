@@ -60,6 +60,29 @@ describe('pages rendered on the server, in their URL language', () => {
     await context.close();
   });
 
+  it('paints before any script is fetched, then fetches the scripts after the load event and hydrates', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/detail/${listingId}`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+    // The document carries no preload and no module script: none of the app's JavaScript is on the first paint's path.
+    const html = await (await fetch(`${app.url}/detail/${listingId}`)).text();
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    // In the page's own clock: every script was asked for after the load event began (the bootstrap waits for it).
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime);
+      return { load: navigation.loadEventStart, scripts };
+    });
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.load);
+    await context.close();
+  });
+
   it('with JavaScript off, /th/detail/{id} shows the title, price and specs with Thai labels', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const page = await context.newPage();

@@ -26,6 +26,7 @@ describe('deferHydration', () => {
     const bootstrap = html.match(/<script nonce="n0">(\(function[\s\S]*?)<\/script><\/body>/)?.[1];
     expect(bootstrap).toContain('["/assets/entry.client-A.js","/assets/framework-B.js"]');
     expect(bootstrap).toContain('addEventListener("load"');
+    expect(bootstrap).toContain('createDocumentFragment');
   });
 
   it('leaves a document without React Router scripts as it was', () => {

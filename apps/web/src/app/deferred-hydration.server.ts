@@ -14,9 +14,9 @@ const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
 /** React Router's module script (attributes in any order), with the render's nonce. */
 const MODULE_SCRIPT = /<script(?=[^>]*\stype="module")(?=[^>]*\snonce="([^"]+)")[^>]*>/;
 
-/** The bootstrap: on `load` (or at once if it has passed), the preloads and then the entry module. */
+/** The bootstrap: on `load` (or at once if it has passed), the preloads (appended at once, as one fragment), then the entry module. */
 function bootstrap(preloads: string[]): string {
-  return `(function(){var p=${JSON.stringify(preloads).replaceAll('<', '\\u003c')};function go(){var d=document,i,l,o=d.getElementById("rr-entry"),s;if(!o)return;for(i=0;i<p.length;i++){l=d.createElement("link");l.rel="modulepreload";l.href=p[i];d.head.appendChild(l)}s=d.createElement("script");s.type="module";s.textContent=o.textContent;d.body.appendChild(s)}if(document.readyState==="complete")setTimeout(go,0);else addEventListener("load",function(){setTimeout(go,0)},{once:true})})()`;
+  return `(function(){var p=${JSON.stringify(preloads).replaceAll('<', '\\u003c')};function go(){var d=document,o=d.getElementById("rr-entry"),f,i,l,s;if(!o)return;f=d.createDocumentFragment();for(i=0;i<p.length;i++){l=d.createElement("link");l.rel="modulepreload";l.href=p[i];f.appendChild(l)}d.head.appendChild(f);s=d.createElement("script");s.type="module";s.textContent=o.textContent;d.body.appendChild(s)}if(document.readyState==="complete")setTimeout(go,0);else addEventListener("load",function(){setTimeout(go,0)},{once:true})})()`;
 }
 
 /** The document with its hydration scripts deferred past `load`; a document without them is returned as it was. */
