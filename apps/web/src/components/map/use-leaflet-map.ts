@@ -33,6 +33,12 @@ export interface LeafletMapSetup<Loaded, Handle extends MapHandle> {
   /** The map has been drawn (Leaflet loaded; the tiles may still be on their way). */
   onMounted?: (handle: Handle) => void;
   /**
+   * Wait until the map's container comes within half a screen of the viewport before Leaflet is loaded and the map
+   * drawn: for a map below the first screen (a listing's or a project's), so that a phone that never scrolls to it
+   * never runs it, and one that does draws it just before it is seen. Without IntersectionObserver it loads at once.
+   */
+  whenNear?: boolean;
+  /**
    * The caller's own ref for the drawn map, for a caller whose effects use it (a ref made in the component is one
    * its effects need not list); the hook makes one when absent.
    */
@@ -64,10 +70,32 @@ export function useLeafletMap<Loaded, Handle extends MapHandle>(
   // The latest setup, for the effect (which runs once per map): its texts and callbacks may be new functions each render.
   const latest = useRef(setup);
   latest.current = setup;
-  const { load, timeoutMs, redrawOn = [] } = setup;
+  const { load, timeoutMs, redrawOn = [], whenNear = false } = setup;
+  const [isNear, setNear] = useState(!whenNear);
+
+  // Until the container nears the viewport, nothing loads (whenNear).
+  useEffect(() => {
+    if (isNear) return;
+    const target = container.current;
+    if (!target || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: '0px 0px 50% 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [isNear]);
 
   // Drawn once per load, tiles and redrawOn (the handle ref never changes); the rest of the setup is read through `latest`.
   useEffect(() => {
+    if (!isNear) return;
     let isCancelled = false;
     const remove = () => {
       handle.current?.destroy();
@@ -101,7 +129,7 @@ export function useLeafletMap<Loaded, Handle extends MapHandle>(
       isCancelled = true;
       remove();
     };
-  }, [handle, load, timeoutMs, tileUrl, ...redrawOn]);
+  }, [isNear, handle, load, timeoutMs, tileUrl, ...redrawOn]);
 
   return { container, handle, state };
 }

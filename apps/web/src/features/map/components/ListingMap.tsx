@@ -25,7 +25,7 @@ interface ListingMapProps {
 
 /**
  * Where a listing is, on a small map. The server renders a placeholder of the map's height (nothing moves when
- * the map arrives); Leaflet loads only in the browser. Without tiles the pin stays on a plain background with a
+ * the map arrives); Leaflet loads only in the browser, as the visitor nears the map. Without tiles the pin stays on a plain background with a
  * notice; only when Leaflet itself cannot load does the map give way to a message.
  */
 export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TILE_TIMEOUT_MS }: ListingMapProps) {
@@ -35,6 +35,8 @@ export function ListingMap({ lat, lon, title, load = loadMap, timeoutMs = MAP_TI
     timeoutMs,
     // Without tiles the pin stays, on the plain background.
     withoutTiles: 'plain',
+    // Below the first screen on a phone (the listing's and the project's page): drawn as the visitor nears it.
+    whenNear: true,
     redrawOn: [lat, lon],
     mount: (mount: Mount, element, tiles) => ({
       destroy: mount(element, {

@@ -111,6 +111,36 @@ describe("A listing's location map", () => {
     expect(await screen.findByText('The map could not be loaded.')).toBeInTheDocument();
   });
 
+  it('loads Leaflet only once the map comes near the viewport', async () => {
+    await initI18n();
+    await loadNamespaces(['map']);
+    // A browser's observer, driven by the test: the map starts two screens below the viewport.
+    let report: (isIntersecting: boolean) => void = () => {};
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          report = (isIntersecting) =>
+            callback([{ isIntersecting } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const load = vi.fn(() => Promise.reject(new Error('not this time')));
+    const router = createMemoryRouter([
+      { path: '/', element: <ListingMap lat={13.7} lon={100.5} title="X" load={load} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    await screen.findByText('Loading map…');
+    act(() => report(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).not.toHaveBeenCalled();
+    act(() => report(true));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('The map could not be loaded.')).toBeInTheDocument();
+  });
+
   it('renders on the server as a placeholder of the map height, without Leaflet', async () => {
     await initI18n();
     await changeLanguage('en');
