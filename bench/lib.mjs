@@ -104,6 +104,12 @@ export async function lighthouseMobile(lighthouse, url, port) {
     lcp_ms: Math.round(audits['largest-contentful-paint'].numericValue),
     cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
     tbt_ms: Math.round(audits['total-blocking-time'].numericValue),
+    // Why a category could not be scored (Lighthouse's runtime error, or the first metric audit's error), if it could not.
+    error:
+      result.lhr.runtimeError?.code ??
+      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time']
+        .map((id) => audits[id]?.errorMessage)
+        .find(Boolean),
     failed_audits: Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
