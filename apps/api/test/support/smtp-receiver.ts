@@ -120,6 +120,9 @@ export async function startSmtpReceiver(wantedPort = 0): Promise<SmtpReceiver> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // close() waits this long for open connections before it ends them (smtp-server's default is 30 s): the app's
+    // mailer keeps its connection open, and every test file with a receiver waited out the 30 s at its end.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
