@@ -153,6 +153,72 @@ describe('GET /api/properties/map', () => {
     expect(station.json().message).toBe('There is no station with this id. Choose one from /api/stations.');
   });
 
+  it('picks the same first 1,000 single listings as a sort in JavaScript (ids first, then their rows)', async () => {
+    // 2,000 listings in a box of their own: premium or not, created in 300 distinct minutes (ties broken by id), some
+    // paused or pending, some for sale; the answer must be exactly the first 1,000 by premium, newest, id.
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    await app.db.insert(properties).values(
+      Array.from({ length: 2_000 }, (_, i) => ({
+        userId: owner.id,
+        title: `Order ${i}`,
+        description: 'Order listing',
+        type: (next() < 0.7 ? 'rent' : 'sale') as 'rent' | 'sale',
+        userType: 'owner' as const,
+        propertyType: 'residential' as const,
+        propertySubType: 'condo',
+        location: 'Lat Krabang, Bangkok',
+        price: 9_000 + Math.floor(next() * 20_000),
+        area: 30,
+        bedRooms: 1,
+        bathRooms: 1,
+        premium: next() < 0.2,
+        status: (next() < 0.1 ? 'paused' : 'active') as 'paused' | 'active',
+        review: (next() < 0.05 ? 'pending' : 'approved') as 'pending' | 'approved',
+        createdAt: new Date(Date.UTC(2026, 5, 1, 0, Math.floor(next() * 300))),
+        lat: 13.72 + next() * 0.02,
+        lon: 100.75 + next() * 0.02,
+      })),
+    );
+    app.listingCache.clear();
+    const res = await get('/api/properties/map?bbox=100.75,13.72,100.77,13.74&zoom=16&type=rent');
+    expect(res.statusCode, res.body).toBe(200);
+    const map = res.json().payload as MapResult;
+    const all = await app.db
+      .select({
+        id: properties.id,
+        lat: properties.lat,
+        lon: properties.lon,
+        price: properties.price,
+        type: properties.type,
+        title: properties.title,
+        premium: properties.premium,
+        createdAt: properties.createdAt,
+        status: properties.status,
+        review: properties.review,
+      })
+      .from(properties)
+      .where(sql`${properties.description} = 'Order listing'`);
+    const expected = all
+      .filter((r) => r.status === 'active' && r.review === 'approved' && r.type === 'rent')
+      .sort(
+        (a, b) =>
+          Number(b.premium) - Number(a.premium) ||
+          (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0) ||
+          b.id - a.id,
+      );
+    expect(expected.length).toBeGreaterThan(MAX_MAP_POINTS);
+    expect(map.total).toBe(expected.length);
+    expect(map.items).toEqual(
+      expected
+        .slice(0, MAX_MAP_POINTS)
+        .map(({ id, lat, lon, price, type, title }) => ({ id, lat, lon, price, type, title })),
+    );
+  });
+
   it(`answers at most ${MAX_MAP_POINTS} single listings from zoom 16, with the full total`, async () => {
     const many = MAX_MAP_POINTS + 5;
     await app.db.insert(properties).values(
