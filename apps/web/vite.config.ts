@@ -21,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // The app's own code every page starts with (shell, translations setup, store, shared UI): one file
                   // instead of a few dozen small ones, each a request on a slow phone line before the page comes alive.
                   name: 'app',
-                  test: /[\\/](apps[\\/]web[\\/]src[\\/](i18n|app[\\/](shell|store|login-slice|route-ids|seo)|lib[\\/](toast|api-registry|api-error|use-results-heading)|components[\\/]ui|features[\\/](auth[\\/](logout|session)|newsletter[\\/]components|payments[\\/]hooks))|packages[\\/]contract[\\/]src[\\/](languages|sub-types|pages))/,
+                  test: /[\\/](apps[\\/]web[\\/]src[\\/](i18n|app[\\/](shell|store|login-slice|route-ids|seo)|lib[\\/](toast|api-registry|api-error|use-results-heading)|components[\\/]ui|features[\\/](auth[\\/](logout|session)|newsletter[\\/]components|payments[\\/]hooks[\\/](use-add-property-click|package-notice)))|packages[\\/]contract[\\/]src[\\/](languages|sub-types|pages))/,
                   tags: ['$initial'],
                 },
               ],

@@ -83,6 +83,31 @@ describe('pages rendered on the server, in their URL language', () => {
     await context.close();
   });
 
+  it('loads RTK Query only on the pages that call the API through it, not with the shell of every page', async () => {
+    // Every script a hydrated page fetched, read back as text; RTK Query's option name survives minification.
+    const scriptsOf = async (path: string) => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+      const page = await context.newPage();
+      await page.goto(`${app.url}${path}`, { waitUntil: 'load' });
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const urls = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => new URL(name).pathname.endsWith('.js')),
+      );
+      await context.close();
+      return Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+    };
+    const hasRtkQuery = (scripts: string[]) => scripts.some((text) => text.includes('refetchOnMountOrArgChange'));
+    // The shell's chunk once swept a payments hook with RTK Query behind it into every page's first load.
+    expect(hasRtkQuery(await scriptsOf('/'))).toBe(false);
+    expect(hasRtkQuery(await scriptsOf('/th/map'))).toBe(false);
+    // The detail page asks through RTK Query: the signature is real, and found where it belongs.
+    expect(hasRtkQuery(await scriptsOf(`/detail/${listingId}`))).toBe(true);
+  });
+
   it('with JavaScript off, /th/detail/{id} shows the title, price and specs with Thai labels', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
