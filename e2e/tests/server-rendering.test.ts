@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizePlace } from '../../apps/web/src/lib/places/localize-place.ts';
+import { solidPng } from '../support/api.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, newPage, screenshot, seriousA11yViolations } from '../support/browser.ts';
+import { launchBrowser, newPage, screenshot, seriousA11yViolations, TILE_PATTERN } from '../support/browser.ts';
 
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('article');
 
@@ -106,6 +107,34 @@ describe('pages rendered on the server, in their URL language', () => {
     expect(hasRtkQuery(await scriptsOf('/th/map'))).toBe(false);
     // The detail page asks through RTK Query: the signature is real, and found where it belongs.
     expect(hasRtkQuery(await scriptsOf(`/detail/${listingId}`))).toBe(true);
+  });
+
+  it('with JavaScript off, the search map still shows its area, drawn from the tile server', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const tiles: string[] = [];
+    await context.route(TILE_PATTERN, (route) => {
+      tiles.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'image/png', body: solidPng(256, 256, [200, 220, 240]) });
+    });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/th/Quick?bbox=100.48,13.68,100.62,13.79`, { waitUntil: 'load' });
+    const painted = page.getByTestId('tile-preview').locator('img');
+    // A phone shows a handful of tiles, each loaded, at the zoom the map itself opens at there (11 for this area).
+    // (Without scripts the browser does not defer the wide screens' lazy tiles: it fetches them, hidden.)
+    const shown = await painted.evaluateAll((images) =>
+      (images as HTMLImageElement[])
+        .filter((img) => img.checkVisibility())
+        .map((img) => ({ src: img.src, loaded: img.complete && img.naturalWidth === 256 })),
+    );
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    expect(shown.length).toBeLessThanOrEqual(9);
+    for (const { src, loaded } of shown) {
+      expect(src).toMatch(/^https:\/\/tile\.openstreetmap\.org\/11\/\d+\/\d+\.png$/);
+      expect(loaded).toBe(true);
+      expect(tiles).toContain(src);
+    }
+    await screenshot(page, 'ssr-no-js-map-th-375', { fullPage: false });
+    await context.close();
   });
 
   it('with JavaScript off, /th/detail/{id} shows the title, price and specs with Thai labels', async () => {

@@ -2,6 +2,7 @@ import { localizedPath, type MapPoint } from '@baan/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MapStatus } from '../../../components/map/MapStatus';
+import { TilePreview } from '../../../components/map/TilePreview';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { useNavigate, usePageLanguage } from '../../../i18n/localized-router';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -132,6 +133,8 @@ export function SearchMap({
     },
   });
 
+  const openingArea = parseBbox(bbox);
+
   const { data } = usePropertiesMapQuery(
     view && state !== 'failed' ? { filters, bbox: view.bbox, zoom: view.zoom } : skipToken,
   );
@@ -196,7 +199,9 @@ export function SearchMap({
         <p id={descriptionId} className="sr-only">
           {t('searchDescription')}
         </p>
-        <div ref={container} className="size-full" />
+        {/* The address's area painted from its tiles until the map's own arrive; the map above it is see-through. */}
+        {state === 'loading' && openingArea ? <TilePreview area={openingArea} /> : null}
+        <div ref={container} className="relative size-full bg-transparent!" />
         <MapStatus state={state} loading={t('loading')} plainBackground={t('plainBackground')} />
       </section>
       {data && data.clusters.length === 0 && data.items.length < data.total ? (

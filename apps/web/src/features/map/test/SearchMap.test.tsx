@@ -129,6 +129,22 @@ describe('Quick search map', () => {
     expect(router.state.location.search).toBe(`?q=condo&type=sale&sort=price_asc&page=2&bbox=${AREA}`);
   });
 
+  it('paints the address’s area from its tiles until the map’s own tiles arrive', async () => {
+    serve();
+    await renderApp(`/Quick?bbox=${AREA}`);
+    const preview = screen.getByTestId('tile-preview');
+    expect(preview).toHaveAttribute('aria-hidden', 'true');
+    const painted = [...preview.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    // The area at the zoom a phone's map fits it to, from the configured tile server; each tile once.
+    expect(painted.length).toBeGreaterThan(0);
+    for (const src of painted) expect(src).toMatch(/^https:\/\/tile\.openstreetmap\.org\/12\/\d+\/\d+\.png$/);
+    // The tile under the area's middle (100.55° E, 13.75° N at zoom 12).
+    expect(painted).toContain('https://tile.openstreetmap.org/12/3192/1890.png');
+    expect(new Set(painted).size).toBe(painted.length);
+    await tilesLoad();
+    expect(screen.queryByTestId('tile-preview')).not.toBeInTheDocument();
+  });
+
   it('writes the map area into the address once the map rests, replacing the entry, and the list follows', async () => {
     const { requests } = serve();
     const { router } = await renderApp(`/Quick?q=condo&page=2&bbox=${AREA}`);
