@@ -137,6 +137,39 @@ describe('pages rendered on the server, in their URL language', () => {
     await context.close();
   });
 
+  it('hydrates the listing and project pages without making an Intl number or date formatter', async () => {
+    // The first Intl formatter a page makes costs a phone 10–25 ms of its main thread: numbers and the chart's months
+    // are written without one (decimalText, monthLabel). Every construction is recorded with where it came from.
+    const response = await fetch(`${app.url}/api/projects?sort=listings_desc&per_page=1`);
+    const slug = ((await response.json()) as { payload: { items: { slug: string }[] } }).payload.items[0]?.slug;
+    expect(slug).toBeTruthy();
+    for (const path of [`/detail/${listingId}`, `/th/detail/${listingId}`, `/th/project/${slug}`, `/project/${slug}`]) {
+      const { page, context, errors } = await newPage(browser, 375, 812);
+      await page.addInitScript(() => {
+        const made: string[] = [];
+        (window as unknown as { intlMade: string[] }).intlMade = made;
+        for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+          const original = Intl[name];
+          Intl[name] = new Proxy(original, {
+            construct(target, args) {
+              made.push(`${name} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+              return Reflect.construct(target, args);
+            },
+            apply(target, self, args) {
+              made.push(`${name} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+              return Reflect.apply(target, self, args);
+            },
+          }) as never;
+        }
+      });
+      await page.goto(`${app.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade), path).toEqual([]);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('with JavaScript off, /th/detail/{id} shows the title, price and specs with Thai labels', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const page = await context.newPage();

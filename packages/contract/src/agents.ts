@@ -6,6 +6,7 @@ import { successEnvelope } from './envelope.ts';
 import { multiLineText, singleLineText } from './input.ts';
 import { LANGUAGES } from './languages.ts';
 import { LISTING_TYPES, MAX_PER_PAGE } from './listing-values.ts';
+import { englishNumber } from './number-text.ts';
 import { PROJECT_SLUG_PATTERN } from './projects.ts';
 
 /** Bounds of what people type about themselves on their public page. */
@@ -152,7 +153,7 @@ export const AgentSlugParams = z.object({
 export type AgentSlugParams = z.infer<typeof AgentSlugParams>;
 
 const wholeNumber = (label: string, min: number, max: number, fallback: number) => {
-  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  const message = `${label} must be a whole number from ${min} to ${englishNumber(max)}.`;
   return z
     .preprocess(
       (value) => {

@@ -9,6 +9,7 @@ import {
   listingNumberField,
 } from './listing-fields.ts';
 import { PROPERTY_SUB_TYPES, TITLE_DEEDS } from './listing-values.ts';
+import { englishNumber } from './number-text.ts';
 import type { PropertySubType } from './properties.ts';
 import {
   parseRate,
@@ -50,9 +51,9 @@ function numberMessage(label: string, params: NumberIssueParams, example = '2,50
     case 'wholeNumber':
       return `${label} must be a whole number`;
     case 'min':
-      return `${label} must be at least ${params.min.toLocaleString('en-US')}`;
+      return `${label} must be at least ${englishNumber(params.min)}`;
     case 'max':
-      return `${label} must be at most ${params.max.toLocaleString('en-US')}`;
+      return `${label} must be at most ${englishNumber(params.max)}`;
   }
 }
 

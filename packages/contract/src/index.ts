@@ -23,6 +23,7 @@ export * from './listing-values.ts';
 export * from './locations.ts';
 export * from './map-cells.ts';
 export * from './newsletter.ts';
+export * from './number-text.ts';
 export * from './owners.ts';
 export * from './pages.ts';
 export * from './payments.ts';

@@ -10,6 +10,7 @@ import {
   REVIEW_STATES,
   STATS_PERIODS,
 } from './listing-values.ts';
+import { englishNumber } from './number-text.ts';
 
 /**
  * The owners' side of listings (docs/api.md "Owners"): editing, status, statistics, featured quota and leads.
@@ -192,7 +193,7 @@ export const UpdateInquiryRequest = z.object({
   note: z
     .string({ error: 'note must be text' })
     .trim()
-    .max(INQUIRY_NOTE_MAX, `note must be at most ${INQUIRY_NOTE_MAX.toLocaleString('en-US')} characters`)
+    .max(INQUIRY_NOTE_MAX, `note must be at most ${englishNumber(INQUIRY_NOTE_MAX)} characters`)
     .optional(),
 });
 export type UpdateInquiryRequest = z.infer<typeof UpdateInquiryRequest>;

@@ -7,6 +7,7 @@ import { successEnvelope } from './envelope.ts';
 import { RecordId, singleLineText } from './input.ts';
 import { LANGUAGES } from './languages.ts';
 import { LISTING_TYPES, MAX_PER_PAGE, PROPERTY_SUB_TYPES } from './listing-values.ts';
+import { englishNumber } from './number-text.ts';
 import { NearestStation, PropertyImage } from './properties.ts';
 
 /** Where a project stands: built, being built, announced. */
@@ -145,7 +146,7 @@ const optionalText = (label: string, max: number) =>
   );
 
 function wholeNumber(label: string, min: number, max: number) {
-  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  const message = `${label} must be a whole number from ${min} to ${englishNumber(max)}.`;
   return z.preprocess((value) => {
     const v = blankToUndefined(value);
     if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) return Number(v.trim());
@@ -155,7 +156,7 @@ function wholeNumber(label: string, min: number, max: number) {
 
 /** A paging number with its default when absent or blank. */
 function pageNumber(label: string, min: number, max: number, fallback: number) {
-  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  const message = `${label} must be a whole number from ${min} to ${englishNumber(max)}.`;
   return z
     .preprocess(
       (value) => {
@@ -331,7 +332,7 @@ const optionalInt = (label: string, min: number, max: number) =>
     .number({ error: `${label} must be a whole number.` })
     .int(`${label} must be a whole number.`)
     .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}.`)
+    .max(max, `${label} must be at most ${englishNumber(max)}.`)
     .nullable()
     .optional();
 

@@ -19,6 +19,7 @@ import {
   USER_TYPES,
 } from './listing-values.ts';
 import { MAP_MAX_ZOOM } from './map-cells.ts';
+import { englishNumber } from './number-text.ts';
 import { ELECTRICITY_BILLING, FURNISHINGS, RENTAL_TERM_FIELDS } from './rental-terms.ts';
 import { Understood } from './search.ts';
 
@@ -46,7 +47,7 @@ const blankToUndefined = (value: unknown) =>
 
 /** A whole-number query parameter: digits only ("12", not "12.5", "-1" or "1e3"). */
 function wholeNumber(label: string, min: number, max: number) {
-  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  const message = `${label} must be a whole number from ${min} to ${englishNumber(max)}.`;
   return z.preprocess((value) => {
     const v = blankToUndefined(value);
     if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) return Number(v.trim());

@@ -1,3 +1,4 @@
+import { FORMAT_LOCALES, LANGUAGES } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './format-date';
 
@@ -30,4 +31,17 @@ describe('formatDate: the one date format of the site', () => {
     expect(formatDateTime('2026-12-26T20:05:00.000Z', 'en')).toBe('Dec 27, 2026, 3:05 AM');
     expect(formatDateTime('nope', 'en')).toBe('nope');
   });
+
+  it.each(LANGUAGES)(
+    'writes every day of a decade as Intl.DateTimeFormat’s medium date in Bangkok, in %s',
+    (language) => {
+      const intl = new Intl.DateTimeFormat(FORMAT_LOCALES[language], { dateStyle: 'medium', timeZone: 'Asia/Bangkok' });
+      // 16:59 and 17:00 UTC: the last minute of a day in Bangkok and the first of the next.
+      for (let time = Date.UTC(2024, 0, 1, 16, 59); time < Date.UTC(2034, 0, 1); time += 86_400_000) {
+        for (const moment of [new Date(time), new Date(time + 60_000)]) {
+          expect(formatDate(moment.toISOString(), language), moment.toISOString()).toBe(intl.format(moment));
+        }
+      }
+    },
+  );
 });

@@ -27,6 +27,46 @@ function toDate(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+07:00`) : new Date(value);
 }
 
+/** Thailand keeps UTC+7 all year: its calendar day is the UTC day of the moment plus seven hours. */
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/**
+ * The month names of ICU's medium dates (`dateStyle: 'medium'`) where a language spells them, frozen here so a
+ * listing's dates are written without an Intl formatter (the first one costs a phone browser 10–20 ms of hydration).
+ * format-date.test.ts checks every day of a decade in every language against Intl.DateTimeFormat.
+ */
+const MEDIUM_MONTHS: Record<'en' | 'th' | 'my' | 'ru', readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  th: ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
+  my: ['ဇန်', 'ဖေ', 'မတ်', 'ဧ', 'မေ', 'ဇွန်', 'ဇူ', 'ဩ', 'စက်', 'အောက်', 'နို', 'ဒီ'],
+  ru: ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
+};
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A moment's calendar day in Bangkok, written as the language's medium date. */
+function mediumDate(date: Date, language: string): string {
+  const day = new Date(date.getTime() + BANGKOK_OFFSET_MS);
+  const y = day.getUTCFullYear();
+  const m = day.getUTCMonth();
+  const d = day.getUTCDate();
+  switch (isLanguage(language) ? language : appLanguage(language)) {
+    case 'th':
+      return `${d} ${MEDIUM_MONTHS.th[m]} ${y + 543}`;
+    case 'zh':
+    case 'TW':
+      return `${y}年${m + 1}月${d}日`;
+    case 'ja':
+      return `${y}/${pad2(m + 1)}/${pad2(d)}`;
+    case 'my':
+      return `${y} ${MEDIUM_MONTHS.my[m]} ${d}`;
+    case 'ru':
+      return `${d} ${MEDIUM_MONTHS.ru[m]} ${y} г.`;
+    default:
+      return `${MEDIUM_MONTHS.en[m]} ${d}, ${y}`;
+  }
+}
+
 /**
  * A date as the listings show it, in the reader's language: "Jan 24, 2027", "24 ม.ค. 2570" (the Buddhist year for
  * Thai readers), "2027年1月24日". The one date format of the site (listing, dashboard, console); the text itself
@@ -34,7 +74,10 @@ function toDate(value: string): Date {
  */
 export function formatDate(value: string, language: string): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? value : formatter(language, false).format(date);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime())) return value;
+  // Years outside 1000–9999 (never a listing's) keep Intl's own way of writing them.
+  return year >= 1000 && year <= 9998 ? mediumDate(date, language) : formatter(language, false).format(date);
 }
 
 /** A moment with its time, in Bangkok: "Jan 24, 2027, 3:05 PM". */

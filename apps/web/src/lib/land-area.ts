@@ -1,8 +1,9 @@
 import { fromSquareMetres, type Property, toSubTypeKey } from '@baan/contract';
 import type { TFunction } from 'i18next';
+import { numberFormat } from './intl-cache';
 
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const WAH = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const WHOLE = numberFormat('en-US', { maximumFractionDigits: 0 });
+const WAH = numberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** "3,600 m²" in the reader's language (`units:sqm`). */
 export function formatSquareMetres(t: TFunction, squareMetres: number): string {

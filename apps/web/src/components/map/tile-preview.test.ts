@@ -16,7 +16,12 @@ const AREAS: Record<string, PreviewArea> = {
 
 const maps: L.Map[] = [];
 afterEach(() => {
-  for (const map of maps.splice(0)) map.remove();
+  // Files share a document (vitest isolate: false): no container may stay behind for the next file's queries.
+  for (const map of maps.splice(0)) {
+    const element = map.getContainer();
+    map.remove();
+    element.remove();
+  }
 });
 
 function leafletFit(area: PreviewArea): L.Map {

@@ -103,6 +103,23 @@ describe('Property detail: the listing facts', () => {
     expect(shown).toContain('Available from: Now');
   });
 
+  it('reads "Now" by the day in Bangkok (UTC+7), not the visitor’s or server’s clock', async () => {
+    const availableMarch2 = (id: number) => makeProperty(id, { availability_date: '2026-03-02' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 23:30 on 1 March in Bangkok: not yet.
+      vi.setSystemTime(new Date('2026-03-01T16:30:00Z'));
+      const before = facts(await showListing(availableMarch2(31)));
+      expect(before.find((fact) => fact.startsWith('Available from'))).not.toBe('Available from: Now');
+      cleanup();
+      // 00:30 on 2 March in Bangkok, still 1 March in UTC: now.
+      vi.setSystemTime(new Date('2026-03-01T17:30:00Z'));
+      expect(facts(await showListing(availableMarch2(32)))).toContain('Available from: Now');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows a land listing’s area and lot area in rai, ngan and square wah in Thai, in m² in English (issue 16)', async () => {
     const land = makeProperty(12, {
       property_sub_type: 'land',

@@ -29,6 +29,7 @@ import {
   UpdatePropertyFields,
 } from '@baan/contract';
 import type { z } from 'zod';
+import { numberFormat } from '../../../lib/intl-cache';
 
 export type UserType = 'owner' | 'agent';
 export type PropertyType = 'residential' | 'commercial';
@@ -209,7 +210,7 @@ export function squareMetresOf(parts: LandPartsText): string {
   const parsed = parseLandParts(parts);
   // Whole digits even for a huge rai, so the area's own range check says "too large", not "not a number".
   return parsed.ok && !parsed.isBlank
-    ? parsed.squareMetres.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
+    ? numberFormat('en-US', { useGrouping: false, maximumFractionDigits: 0 }).format(parsed.squareMetres)
     : '';
 }
 
@@ -629,7 +630,7 @@ export function fieldErrorsFromServer(errors: Record<string, string[]> | undefin
   return mapped;
 }
 
-const THOUSANDS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const THOUSANDS = numberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
  * What a baht field will store, read as the API reads it: `{ baht: 1234568, isRounded: true }` for "1234567.89";

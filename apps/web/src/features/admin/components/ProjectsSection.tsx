@@ -1,6 +1,7 @@
 import {
   type AdminProject,
   type AdminProjectFields,
+  englishNumber,
   PROJECT_FACILITIES,
   PROJECT_LIMITS,
   PROJECT_SLUG_PATTERN,
@@ -261,7 +262,7 @@ export function validateProject(values: ProjectFormValues): {
     }
     const n = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
     if (!Number.isInteger(n) || n < min || n > max)
-      errors[field] = { key: 'projects.errors.whole', values: { min, max: max.toLocaleString('en-US') } };
+      errors[field] = { key: 'projects.errors.whole', values: { min, max: englishNumber(max) } };
     else numbers[field] = n;
   }
   const coordinate = (text: string, min: number, max: number) => {

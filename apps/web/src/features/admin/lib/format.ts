@@ -1,7 +1,8 @@
 import { currentLanguage } from '../../../i18n';
 import { formatDate as formatSiteDate, formatDateTime as formatSiteDateTime } from '../../../lib/format-date';
+import { numberFormat } from '../../../lib/intl-cache';
 
-const BAHT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const BAHT = numberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Whole baht with en-US thousands separators, as everywhere on the site: ฿1,490. */
 export function formatBaht(amount: number): string {

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { appLanguage } from '../../../i18n/options';
 import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api-error';
+import { numberFormat } from '../../../lib/intl-cache';
 import { toast } from '../../../lib/toast';
 import { tokenReplaced, userUpdated } from '../../../session/login-slice';
 import { useAppDispatch, useAppSelector } from '../../../session/store';
@@ -107,7 +108,7 @@ function ProfileSection({ user }: { user: User }) {
     event.target.value = '';
     if (!file) return;
     const megabytes = (bytes: number) =>
-      new Intl.NumberFormat(formatLocale(appLanguage(i18n.language)), { maximumFractionDigits: 1 }).format(bytes / MB);
+      numberFormat(formatLocale(appLanguage(i18n.language)), { maximumFractionDigits: 1 }).format(bytes / MB);
     const limits = { max: megabytes(MAX_PHOTO_BYTES), megapixels: MAX_MEGAPIXELS };
     if (file.size > MAX_PHOTO_BYTES) {
       toast.error(t('settings.errors.imageTooLarge', { ...limits, size: megabytes(file.size) }));

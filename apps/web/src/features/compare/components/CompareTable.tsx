@@ -4,11 +4,12 @@ import { Home, X } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { useTranslation } from '../../../i18n/use-translation';
+import { numberFormat } from '../../../lib/intl-cache';
 import { formatLandArea, isLandListing } from '../../../lib/land-area';
 import { useLocalizePlace } from '../../../lib/places/use-localize-place';
 import { rentalTermLabel, rentalTermText, SHOWN_TERMS } from '../../../lib/rental-terms';
 
-const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const baht = numberFormat('en-US', { maximumFractionDigits: 0 });
 const formatBaht = (value: number) => `฿${baht.format(value)}`;
 
 /** How the page words the facts the listing pages word the same way (the route passes the listings feature's). */

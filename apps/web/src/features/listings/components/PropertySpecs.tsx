@@ -55,9 +55,10 @@ function Spec({ icon, label, value }: { icon: ReactNode; label: string; value: s
  * Today as YYYY-MM-DD in Thailand, where the listings are, comparable with `availability_date`. The same on the
  * server and in the browser, whatever their time zones, so the page hydrates without a difference.
  */
-const THAI_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' });
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 function today(now = new Date()): string {
-  return THAI_DAY.format(now);
+  // Thailand keeps UTC+7 all year (no daylight saving), so its date needs no Intl time-zone formatter.
+  return new Date(now.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 const icon = (Icon: typeof Ruler) => <Icon className="size-5" aria-hidden="true" />;

@@ -1,4 +1,5 @@
-import { isLanguage, LANGUAGE_TAGS, type NearestStation } from '@baan/contract';
+import { formatLocale, type NearestStation } from '@baan/contract';
+import { numberFormat } from '../../../lib/intl-cache';
 import { stationName } from '../../../lib/stations';
 
 /**
@@ -12,16 +13,9 @@ export function roundDistance(metres: number): { unit: 'm' | 'km'; value: number
   return { unit: 'km', value: Math.round(metres / 100) / 10 };
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
 /** A number in the interface language's own way (Russian writes 1,2) in Latin digits like the prices, one decimal at most. */
 function formatIn(language: string, value: number): string {
-  const tag = isLanguage(language) ? LANGUAGE_TAGS[language] : 'en-US';
-  let format = numberFormats.get(tag);
-  if (!format) {
-    format = new Intl.NumberFormat(`${tag}-u-nu-latn`, { maximumFractionDigits: 1 });
-    numberFormats.set(tag, format);
-  }
-  return format.format(value);
+  return numberFormat(formatLocale(language), { maximumFractionDigits: 1 }).format(value);
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

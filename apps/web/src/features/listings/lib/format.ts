@@ -1,4 +1,6 @@
-const THB = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { numberFormat } from '../../../lib/intl-cache';
+
+const THB = numberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Prices in whole baht with en-US thousands separators (spec section 9): ฿25,000. */
 export function formatPrice(price: number): string {

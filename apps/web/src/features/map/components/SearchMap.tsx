@@ -10,7 +10,7 @@ import { MAP_TILE_TIMEOUT_MS } from '../../../lib/map-tiles';
 import { useLazyPropertiesMapQuery, usePropertiesMapQuery } from '../api/map-api';
 import { type BBox, bboxParam, parseBbox, THAILAND_BBOX } from '../lib/bbox';
 import type { mountSearchMap, SearchMap as SearchMapHandle } from '../lib/leaflet-search-map';
-import { formatWhole, fullPrice, shortPrice } from '../lib/price-label';
+import { compactCount, formatWhole, fullPrice, shortPrice } from '../lib/price-label';
 import { MapUnavailable } from './MapUnavailable';
 
 type Mount = typeof mountSearchMap;
@@ -21,8 +21,6 @@ const loadMap = async (): Promise<Mount> => (await import('../lib/leaflet-search
 export const BBOX_WRITE_DELAY_MS = 500;
 /** The zoom at which all of Thailand fits a map (what the refit asks the listings of the filters at). */
 const THAILAND_ZOOM = 5;
-/** A large cluster's count on its bubble: 12K (en-US digits, as every number on the site). */
-const COMPACT_COUNT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 0 });
 
 interface SearchMapProps {
   /** The list's filters as a query string (`?q=…`, or ''; bbox, page and sort are ignored): the map shows the same listings. */
@@ -114,7 +112,7 @@ export function SearchMap({
           marker: (point: MapPoint) =>
             `${shortPrice(point.price)} · ${point.title}, ${fullPrice(point, t('perMonth'))}`,
           cluster: (count: number) => t('cluster', { count, total: formatWhole(count) }),
-          clusterCount: (count: number) => (count < 10_000 ? formatWhole(count) : COMPACT_COUNT.format(count)),
+          clusterCount: (count: number) => (count < 10_000 ? formatWhole(count) : compactCount(count)),
           open: t('open'),
           zoomIn: t('zoomIn'),
           zoomOut: t('zoomOut'),

@@ -1,4 +1,4 @@
-import { OWNER_STATUSES, type OwnerStatus } from '@baan/contract';
+import { englishNumber, OWNER_STATUSES, type OwnerStatus } from '@baan/contract';
 import { useId } from 'react';
 import {
   BarChart3,
@@ -27,7 +27,7 @@ function coverSrcSet(property: OwnProperty): string | undefined {
   return cover?.srcset || undefined;
 }
 
-export const formatBaht = (price: number) => `฿${price.toLocaleString('en-US')}`;
+export const formatBaht = (price: number) => `฿${englishNumber(price)}`;
 
 interface PropertyCardProps {
   property: OwnProperty;

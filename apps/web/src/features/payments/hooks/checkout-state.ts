@@ -1,4 +1,4 @@
-import type { BillingForm, Package } from '@baan/contract';
+import { type BillingForm, englishNumber, type Package } from '@baan/contract';
 
 /** What travels in navigation state from package choice to billing to checkout (spec section 2). */
 export type CheckoutState = {
@@ -27,4 +27,4 @@ export function readCheckoutState(state: unknown): CheckoutState | null {
 }
 
 /** en-US thousands separators, as the spec asks for prices. */
-export const formatBaht = (amount: number) => amount.toLocaleString('en-US');
+export const formatBaht = (amount: number) => englishNumber(amount);

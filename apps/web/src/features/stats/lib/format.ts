@@ -1,6 +1,7 @@
 import { FORMAT_LOCALES, type Language } from '@baan/contract';
+import { numberFormat } from '../../../lib/intl-cache';
 
-const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const COUNT = numberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A count with en-US thousands separators, as prices are everywhere on the site. */
 export function formatCount(n: number): string {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Calculator } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n/use-translation';
+import { numberFormat } from '../../../lib/intl-cache';
 import {
   calculateMortgage,
   MORTGAGE_DEFAULTS,
@@ -10,8 +11,8 @@ import {
   type MortgageInput,
 } from '../lib/mortgage';
 
-const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const baht = numberFormat('en-US', { maximumFractionDigits: 0 });
+const plain = numberFormat('en-US', { maximumFractionDigits: 2 });
 const formatBaht = (value: number) => `฿${baht.format(Math.round(value))}`;
 
 const EXAMPLES: Record<MortgageField, string> = {

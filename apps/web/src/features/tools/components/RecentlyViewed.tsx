@@ -1,9 +1,10 @@
 import { History, Home } from '../../../components/ui/icons';
 import { Link } from '../../../i18n/localized-router';
 import { useTranslation } from '../../../i18n/use-translation';
+import { numberFormat } from '../../../lib/intl-cache';
 import { clearRecentlyViewed, type RecentListing, useRecentlyViewed } from '../../../session/recently-viewed';
 
-const baht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const baht = numberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
  * The listings this browser opened lately (newest first), with a button to forget them. Browser only: the list is in
