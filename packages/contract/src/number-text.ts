@@ -91,7 +91,7 @@ export function decimalText(value: number, locale = 'en-US', options: DecimalOpt
     integer = rounded.slice(0, rounded.length - kept.length) || '0';
     kept = rounded.slice(rounded.length - kept.length);
   }
-  kept = kept.replace(/0+$/, '');
+  while (kept.endsWith('0')) kept = kept.slice(0, -1);
   if (kept.length < minimum) kept = kept.padEnd(minimum, '0');
   const grouped = options.useGrouping === false ? integer : group(integer, separators.group);
   return `${negative ? '-' : ''}${grouped}${kept ? separators.decimal + kept : ''}`;
