@@ -43,6 +43,21 @@ const PACKAGES: Package[] = [
 const SIGNED_IN = { login: signedIn({ id: 7, name: 'Somchai', email: 'somchai@example.com' }, 'tok') };
 
 /** Answers /api calls by path; anything unexpected fails the test. */
+/** The checkout's first call: test cards and the PromptPay demo. Tests that end on /checkout answer it too, and wait
+ * for the page it draws, so no call of theirs is still under way when the real fetch comes back after them. */
+const cardConfig = () =>
+  json(200, {
+    success: true,
+    payload: {
+      provider: 'test',
+      test_mode: true,
+      publishable_key: null,
+      card_enabled: true,
+      qr_enabled: true,
+      qr_demo: true,
+    },
+  });
+
 function stubApi(handlers: Record<string, (request: Request) => Response | Promise<Response>>) {
   const fetchMock = vi.fn(async (input: Request) => {
     const path = new URL(input.url).pathname;
@@ -198,7 +213,10 @@ describe('billing and checkout', () => {
   });
 
   it('checks the billing form, then goes to checkout with the billing details', async () => {
-    stubApi({ 'GET /api/user/billing': () => json(200, { success: true, payload: null }) });
+    stubApi({
+      'GET /api/user/billing': () => json(200, { success: true, payload: null }),
+      'GET /api/payment/card/config': cardConfig,
+    });
     const user = userEvent.setup();
     const { router } = await renderAt(
       { pathname: '/billing-information', state: { selectedPackage: PACKAGES[0], userId: 7 } },
@@ -218,6 +236,7 @@ describe('billing and checkout', () => {
     expect(router.state.location.state).toMatchObject({
       billing: { billing_name: 'Somchai Jaidee', billing_tax_id: '1101700230708' },
     });
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
   });
 
   it('starts the billing form with the last payment’s details, and says so', async () => {
@@ -233,6 +252,7 @@ describe('billing and checkout', () => {
             address: '2 Silom Rd, Bangkok 10500',
           },
         }),
+      'GET /api/payment/card/config': cardConfig,
     });
     const user = userEvent.setup();
     const { router } = await renderAt(
@@ -250,6 +270,7 @@ describe('billing and checkout', () => {
     expect(router.state.location.state).toMatchObject({ billing: { billing_name: 'Baan Co., Ltd.' } });
     const paths = billingCalls.mock.calls.map((call) => new URL((call[0] as Request).url).pathname);
     expect(paths.filter((path) => path === '/api/user/billing')).toHaveLength(1);
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
   });
 
   it('keeps what was typed when coming back from the checkout, without asking for the last details', async () => {
@@ -274,18 +295,7 @@ describe('billing and checkout', () => {
   it("pays by test card: 'Processing Payment...', then /payment-success; a decline shows the toast", async () => {
     let attempt = 0;
     const fetchMock = stubApi({
-      'GET /api/payment/card/config': () =>
-        json(200, {
-          success: true,
-          payload: {
-            provider: 'test',
-            test_mode: true,
-            publishable_key: null,
-            card_enabled: true,
-            qr_enabled: true,
-            qr_demo: true,
-          },
-        }),
+      'GET /api/payment/card/config': cardConfig,
       'POST /api/payment/card': async () => {
         attempt += 1;
         if (attempt === 1) return json(402, { success: false, message: 'Your card was declined.' });
