@@ -1,17 +1,24 @@
 import { FURNISHINGS, PROPERTY_SUB_TYPES, TITLE_DEEDS } from '@baan/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projects, properties, savedSearches } from '../src/db/schema.ts';
+import { projects, properties, savedSearchBuckets, savedSearches } from '../src/db/schema.ts';
 import { matchingSearchIds, matchListing, savedSearchWhere } from '../src/services/alerts/match-listing.ts';
-import { indexSavedSearches, matchColumns, mayMatchListing } from '../src/services/alerts/search-box.ts';
+import {
+  boxCells,
+  CELL_SIZES,
+  candidateIds,
+  indexSavedSearches,
+  mayMatchListing,
+  writeMatchRows,
+} from '../src/services/alerts/search-box.ts';
 import { STATIONS } from '../src/services/transit/stations.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
 /**
- * The alert matcher's constraint index (ADR 042): on a generated corpus of saved searches and listings, the indexed
- * path (candidates by the box, then each search's own WHERE) answers exactly what the full scan of every stored search
- * answers, for every listing.
+ * The alert matcher's constraint index (ADRs 042 and 050): on a generated corpus of saved searches and listings, the
+ * indexed path (candidates from the listing's buckets by the box, then each search's own WHERE) answers exactly what
+ * the full scan of every stored search answers, for every listing.
  */
 
 const app = await build();
@@ -106,12 +113,14 @@ function generateQuery(): string {
   if (maybe(0.3)) q.set('min_area', String(between(20, 100)));
   if (maybe(0.2)) q.set('max_area', String(between(60, 200)));
   if (maybe(0.3)) q.set('bedrooms', String(between(1, 3)));
-  if (maybe(0.2)) {
+  if (maybe(0.3)) {
+    // From a street to a region: filed under cells of every level, and under `*` when too large for the coarsest.
     const west = 100.4 + random() * 0.2;
     const south = 13.6 + random() * 0.2;
+    const size = pick([0.01, 0.05, 0.2, 1, 6]) * (0.5 + random());
     q.set(
       'bbox',
-      `${west.toFixed(4)},${south.toFixed(4)},${(west + 0.05 + random() * 0.2).toFixed(4)},${(south + 0.05 + random() * 0.2).toFixed(4)}`,
+      `${west.toFixed(4)},${south.toFixed(4)},${(west + size).toFixed(4)},${(south + size * (0.5 + random())).toFixed(4)}`,
     );
   }
   if (maybe(0.25)) {
@@ -144,12 +153,22 @@ async function saveSearch(query: string, indexed = true): Promise<number> {
       query,
       frequency: 'daily',
       createdAt: new Date('2025-01-01T00:00:00Z'),
-      ...(indexed ? matchColumns(query) : {}),
+      matchIndexed: indexed,
     })
     .returning({ id: savedSearches.id });
   if (!row) throw new Error('no saved search');
+  if (indexed) await writeMatchRows(app.db, [{ id: row.id, query }]);
   return row.id;
 }
+
+const bucketsOf = async (id: number) =>
+  (
+    await app.db
+      .select({ bucket: savedSearchBuckets.bucket })
+      .from(savedSearchBuckets)
+      .where(eq(savedSearchBuckets.savedSearchId, id))
+      .orderBy(savedSearchBuckets.bucket)
+  ).map((r) => r.bucket);
 
 const listingIds: number[] = [];
 for (let i = 0; i < 80; i++) listingIds.push(await generateListing());
@@ -227,18 +246,18 @@ describe('saved searches indexed by their constraints (ADR 042)', () => {
     expect(await candidates(listing.id)).toEqual(expect.arrayContaining([edited, deleted]));
     expect(await indexedMatches(listing.id)).toEqual(expect.arrayContaining([edited, deleted]));
     const query = 'type=sale';
-    await app.db
-      .update(savedSearches)
-      .set({ query, ...matchColumns(query) })
-      .where(eq(savedSearches.id, edited));
+    await app.db.update(savedSearches).set({ query }).where(eq(savedSearches.id, edited));
+    await writeMatchRows(app.db, [{ id: edited, query }]);
+    expect(await bucketsOf(edited)).toEqual(['sale|*|*']);
     await app.db.delete(savedSearches).where(eq(savedSearches.id, deleted));
+    expect(await bucketsOf(deleted)).toEqual([]);
     const now = await candidates(listing.id);
     expect(now).not.toContain(edited);
     expect(now).not.toContain(deleted);
     expect(await indexedMatches(listing.id)).toEqual(await scanMatches(listing.id));
   });
 
-  it('treats searches stored before the index as candidates until the backfill job writes their boxes', async () => {
+  it('treats searches stored before the index as candidates until the backfill job files them', async () => {
     const listing = await makeListing(app, owner.id, { type: 'sale', price: 3_000_000, area: 50, bedRooms: 2 });
     const old = await saveSearch('bedrooms=2&type=sale', false);
     const oldOther = await saveSearch('type=rent', false);
@@ -247,11 +266,12 @@ describe('saved searches indexed by their constraints (ADR 042)', () => {
     expect(await indexedMatches(listing.id)).toContain(old);
     expect(await indexSavedSearches(app.db)).toBeGreaterThanOrEqual(3);
     const [row] = await app.db
-      .select({ indexed: savedSearches.matchIndexed, box: sql<string | null>`${savedSearches.matchBox}::text` })
+      .select({ indexed: savedSearches.matchIndexed })
       .from(savedSearches)
       .where(eq(savedSearches.id, oldOther));
     expect(row?.indexed).toBe(true);
-    expect(row?.box).toMatch(/^\(/);
+    expect(await bucketsOf(oldOther)).toEqual(['rent|*|*']);
+    expect(await bucketsOf(old)).toEqual(['sale|*|*']);
     const after = await candidates(listing.id);
     expect(after).toContain(old);
     expect(after).not.toContain(oldOther);
@@ -265,5 +285,60 @@ describe('saved searches indexed by their constraints (ADR 042)', () => {
       expect(await indexedMatches(listingId)).toEqual(await scanMatches(listingId));
     }
     expect(await app.db.$count(properties)).toBeGreaterThan(80);
+  });
+
+  it('files a search under its type, sub type and place: a key, the cells of its map box, or *', async () => {
+    const key = await saveSearch('location=Thonglor&sub_type=condo&type=rent');
+    const project = await saveSearch('project=index-tower&type=sale');
+    const street = await saveSearch('bbox=100.5610,13.7310,100.5690,13.7390');
+    const region = await saveSearch('bbox=99.0,12.0,101.0,14.5&sub_type=house');
+    const country = await saveSearch('bbox=97.0,5.0,106.0,21.0&type=rent');
+    const read = await saveSearch('q=condo%20for%20rent');
+    expect(await bucketsOf(key)).toEqual(['rent|condo|l:tho']);
+    expect(await bucketsOf(project)).toEqual(['sale|*|p:index-tower']);
+    // 100.561–100.569 and 13.731–13.739 lie in one 0.04° cell (2514, 343): level 0.
+    expect(await bucketsOf(street)).toEqual(['*|*|g0:343:2514']);
+    expect(boxCells([13.731, 13.739], [100.561, 100.569])).toEqual(['g0:343:2514']);
+    // 2° by 2.5°: more than four cells until the 2.56° level, where it covers four.
+    expect(await bucketsOf(region)).toEqual([
+      '*|house|g3:4:38',
+      '*|house|g3:4:39',
+      '*|house|g3:5:38',
+      '*|house|g3:5:39',
+    ]);
+    expect(await bucketsOf(country)).toEqual(['rent|*|*']);
+    // What `q` reads as a type and sub type files the search as the filters would.
+    expect(await bucketsOf(read)).toEqual(['rent|condo|*']);
+    expect(CELL_SIZES[0]).toBe(0.04);
+  });
+
+  it('finds a listing on the edge of a box and of a cell, as the full scan does', async () => {
+    // 13.72 and 100.56 are a box's corner; the listing lies exactly on it, and a second one a hair outside.
+    const on = await makeListing(app, owner.id, { type: 'rent', price: 20_000, lat: 13.72, lon: 100.56 });
+    const off = await makeListing(app, owner.id, { type: 'rent', price: 20_000, lat: 13.72, lon: 100.559_999 });
+    const corner = await saveSearch('bbox=100.56,13.72,100.57,13.73&type=rent');
+    const wide = await saveSearch('bbox=100.50,13.60,100.56,13.72&type=rent');
+    for (const listing of [on, off]) {
+      const found = await candidates(listing.id);
+      const expected = await scanMatches(listing.id);
+      expect(expected).toEqual(expect.arrayContaining(listing === on ? [corner, wide] : [wide]));
+      expect(found).toEqual(expect.arrayContaining(expected));
+      expect(await indexedMatches(listing.id)).toEqual(expected);
+    }
+    expect(await candidates(off.id)).not.toContain(corner);
+  });
+
+  it('reads the buckets index-only: the box is tested in the index, no table row fetched', async () => {
+    const listing = listingIds[0] as number;
+    // As autovacuum leaves a table: statistics, and its pages marked all-visible.
+    await app.db.execute(sql`vacuum analyze saved_search_buckets`);
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const result = await tx.execute(sql`explain (costs off) ${candidateIds(listing)}`);
+      return (result as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Only Scan using saved_search_buckets_bucket_idx/);
+    expect(plan).toMatch(/Filter: \(match_box @> /);
   });
 });

@@ -948,27 +948,32 @@ export const savedSearches = pgTable(
     notifyPriceDrops: boolean('notify_price_drops').notNull().default(false),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The search's constraints as a box over the listing's numbers (ADR 042, services/alerts/search-box.ts): a listing
-     * whose point lies outside it cannot match. Null with `match_indexed` for a query that no longer parses.
-     */
-    matchBox: cube('match_box'),
-    /**
-     * What a matching listing must carry, when the search names it: `p:<project slug>` (the slug's project is found at
-     * match time) or `l:<three characters of its location text>`; null for none (services/alerts/search-box.ts).
-     */
-    matchKey: varchar('match_key', { length: 200 }),
-    /** False until match_box and match_key are written (the backfill job); such a search is always a candidate. */
+    /** False until the search is filed in saved_search_buckets (the backfill job); such a search is always a candidate. */
     matchIndexed: boolean('match_indexed').notNull().default(false),
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId),
     index('saved_searches_frequency_idx').on(t.frequency),
-    // The alert matcher's candidates (ADR 042): searches without a key by their box, the others by their key.
-    index('saved_searches_match_box_idx').using('gist', t.matchBox).where(sql`${t.matchKey} is null`),
-    index('saved_searches_match_key_idx').on(t.matchKey).where(sql`${t.matchKey} is not null`),
     index('saved_searches_unindexed_idx').on(t.id).where(sql`not ${t.matchIndexed}`),
   ],
+);
+
+/**
+ * Saved searches filed for the alert matcher (ADR 050, services/alerts/search-box.ts): a search's constraints as a box
+ * over the listing's numbers (ADR 042), under each bucket it is filed in (`<type or *>|<sub type or *>|<place>`, the
+ * place a key, a map cell or `*`). A listing reads only its own buckets, index-only: migration 0042 adds INCLUDE
+ * (saved_search_id, match_box) to the bucket index, which drizzle cannot declare.
+ */
+export const savedSearchBuckets = pgTable(
+  'saved_search_buckets',
+  {
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
+    matchBox: cube('match_box').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.bucket] }), index('saved_search_buckets_bucket_idx').on(t.bucket)],
 );
 
 /**

@@ -1,17 +1,18 @@
 import { DEFAULT_WITHIN_M, PropertyListQuery, WALKING_FACTOR } from '@baan/contract';
-import { asc, eq, not, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { projects, properties, savedSearches } from '../../db/schema.ts';
+import { asc, not, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { projects, properties, savedSearchBuckets, savedSearches } from '../../db/schema.ts';
 import { type SearchFilters, searchConditions, searchReading } from '../properties/list-properties.ts';
 import { stationById } from '../transit/stations.ts';
 
 /**
- * Saved searches indexed by their constraints (ADR 042). Each search is stored as a box in the cube extension's
- * n-dimensional space, one dimension per listing number or category below; a listing is a point in it. A listing can
- * only match the searches whose box contains its point (plus those naming its project, by slug, and those not yet
- * indexed): one GiST-indexed query finds those candidates, and the search's own WHERE (searchConditions) then decides,
- * so the answer is exactly the full scan's. What the box cannot express (`q`, `location`, `at_or_below_median`,
- * `price_drop`, the station's circle inside its box) is left to that exact check: the box is always a superset.
+ * Saved searches indexed by their constraints (ADRs 042 and 050). Each search is stored as a box in the cube
+ * extension's n-dimensional space, one dimension per listing number or category below; a listing is a point in it. A
+ * listing can only match the searches whose box contains its point (plus those not yet filed): the boxes are filed in
+ * saved_search_buckets under `<type>|<sub type>|<place>` (matchRows), and a listing reads its own few buckets from one
+ * btree, testing each box inside the index; the search's own WHERE (searchConditions) then decides, so the answer is
+ * exactly the full scan's. What the box cannot express (`q`, `location`, `at_or_below_median`, `price_drop`, the
+ * station's circle inside its box) is left to that exact check: the box is always a superset.
  */
 
 /** A listing's empty value (null area, no furnishing…): inside a dimension's "any", outside every bound a search sets. */
@@ -29,7 +30,10 @@ const codeOrNull = (value: SQL) => sql`coalesce(${code(value)}, ${NULL_VALUE}::f
 const numberOrNull = (value: SQL) => sql`coalesce(${value}::float8, ${NULL_VALUE}::float8)`;
 const flag = (value: SQL) => sql`(case when ${value} then 1 else 0 end)::float8`;
 
-/** The dimensions, in order: the listing's value for each (SQL over its properties row). */
+/**
+ * The dimensions, in order: the listing's value for each (SQL over its properties row). Sale or rent and the sub type
+ * are not among them: the bucket holds them (matchRows).
+ */
 const DIMENSIONS = {
   price: sql`${properties.price}::float8`,
   area: sql`${properties.area}::float8`,
@@ -39,9 +43,7 @@ const DIMENSIONS = {
   stationDistance: numberOrNull(sql`${properties.stationDistanceM}`),
   depositMonths: numberOrNull(sql`${properties.depositMonths}`),
   minLeaseMonths: numberOrNull(sql`${properties.minLeaseMonths}`),
-  type: code(sql`${properties.type}`),
   propertyType: code(sql`${properties.propertyType}`),
-  subType: code(sql`${properties.propertySubType}`),
   titleDeed: codeOrNull(sql`${properties.titleDeed}`),
   furnishing: codeOrNull(sql`${properties.furnishing}`),
   foreignQuota: flag(sql`${properties.foreignQuota}`),
@@ -58,12 +60,23 @@ export const listingPoint: SQL = sql`cube(array[${sql.join(
   sql`, `,
 )}]::float8[])`;
 
-type Bound = number | SQL;
-type Range = [Bound, Bound];
+type Range = [number | SQL, number | SQL];
 
-/** The box of a search's filters (what searchConditions checks, widened where it tests more than a box can say). */
-export function searchBox(query: SearchFilters): SQL {
+/**
+ * What a search's filters constrain: a range per dimension (what searchConditions checks, widened where it tests more
+ * than a box can say), the exact sale-or-rent and sub type it names, and the ordered corners of its map box.
+ */
+type Constraints = {
+  box: Map<Dimension, Range>;
+  type?: string;
+  subType?: string;
+  lat?: [number, number];
+  lon?: [number, number];
+};
+
+function constraintsOf(query: SearchFilters): Constraints {
   const box = new Map<Dimension, Range>();
+  const out: Constraints = { box };
   // Both a filter and the `q` reading may bound one dimension (withoutOverridden keeps them apart, but either way the
   // listing meets both): the box keeps the tighter end of each.
   const range = (d: Dimension, min: number | null | undefined, max: number | null | undefined) => {
@@ -71,29 +84,29 @@ export function searchBox(query: SearchFilters): SQL {
     const [lo, hi] = box.get(d) ?? [OPEN_LOW, OPEN_HIGH];
     box.set(d, [Math.max(lo as number, min ?? OPEN_LOW), Math.min(hi as number, max ?? OPEN_HIGH)]);
   };
-  const exactly = (d: Dimension, value: string | undefined) => {
-    if (value !== undefined) box.set(d, [code(value), code(value)]);
-  };
   range('price', query.min_price, query.max_price);
   range('area', query.min_area, query.max_area);
   range('bedrooms', query.bedrooms, undefined);
   range('depositMonths', undefined, query.max_deposit_months);
   range('minLeaseMonths', undefined, query.max_min_lease_months);
-  exactly('type', query.type);
+  out.type = query.type;
+  out.subType = query.sub_type;
+  const exactly = (d: Dimension, value: string | undefined) => {
+    if (value !== undefined) box.set(d, [code(value), code(value)]);
+  };
   exactly('propertyType', query.property_type);
-  exactly('subType', query.sub_type);
   exactly('titleDeed', query.title_deed);
   exactly('furnishing', query.furnishing);
   if (query.foreign_quota === '1') box.set('foreignQuota', [1, 1]);
   if (query.verified === '1') box.set('verified', [1, 1]);
   if (query.pets === '1') box.set('pets', [1, 1]);
   if (query.featured !== undefined) box.set('featured', query.featured === '1' ? [1, 1] : [0, 0]);
-  // What `q` was read as (reading-conditions.ts): its type, one sub type, bedrooms and prices are boxes too; its
-  // places, stations and words are left to the exact check.
+  // What `q` was read as (reading-conditions.ts): its type and one sub type file the search as the filters do, its
+  // bedrooms and prices are in the box; its places, stations and words are left to the exact check.
   const reading = searchReading(query);
   if (reading) {
-    if (reading.type && query.type === undefined) exactly('type', reading.type);
-    if (reading.subTypes.length === 1 && query.sub_type === undefined) exactly('subType', reading.subTypes[0]);
+    if (reading.type && query.type === undefined) out.type = reading.type;
+    if (reading.subTypes.length === 1 && query.sub_type === undefined) out.subType = reading.subTypes[0];
     range('bedrooms', reading.bedrooms, null);
     range('price', reading.minPrice, reading.maxPrice);
   }
@@ -119,11 +132,19 @@ export function searchBox(query: SearchFilters): SQL {
   } else if (query.within_m !== undefined) {
     range('stationDistance', undefined, query.within_m);
   }
-  // A bbox and a station's box that do not meet match nothing; any box is then a superset (cube orders the corners).
+  // A bbox and a station's box that do not meet match nothing; any box is then a superset (cube orders the corners,
+  // and so do the cells below).
   if (lat && lon) {
     box.set('lat', lat);
     box.set('lon', lon);
+    out.lat = [Math.min(...lat), Math.max(...lat)];
+    out.lon = [Math.min(...lon), Math.max(...lon)];
   }
+  return out;
+}
+
+/** A search's box (constraintsOf) in the cube extension's space. */
+function cubeOf(box: Map<Dimension, Range>): SQL {
   const corner = (i: 0 | 1) =>
     sql.join(
       ORDER.map((d) => {
@@ -133,6 +154,31 @@ export function searchBox(query: SearchFilters): SQL {
       sql`, `,
     );
   return sql`cube(array[${corner(0)}]::float8[], array[${corner(1)}]::float8[])`;
+}
+
+/**
+ * The map's grid for the buckets (ADR 050): square cells of these sizes in degrees, level 0 the finest. A search's map
+ * box is filed under the cells of the finest level where it covers at most MAX_CELLS of them; a listing lies in one
+ * cell of each level. Both sides divide the same float8 numbers (the listing's lat::float8, the box's corners) by the
+ * same size and floor them, so a point inside the box lies in one of its cells.
+ */
+export const CELL_SIZES = [0.04, 0.16, 0.64, 2.56] as const;
+const MAX_CELLS = 4;
+
+/** `g<level>:<row>:<column>` of a latitude and longitude at one level (the same text as listingCells writes). */
+const cellName = (level: number, row: number, column: number) => `g${level}:${row}:${column}`;
+
+/** The cells of a search's map box, or null when it is too large for the coarsest level (it is then filed under `*`). */
+export function boxCells(lat: [number, number], lon: [number, number]): string[] | null {
+  for (const [level, size] of CELL_SIZES.entries()) {
+    const [r0, r1] = [Math.floor(lat[0] / size), Math.floor(lat[1] / size)];
+    const [c0, c1] = [Math.floor(lon[0] / size), Math.floor(lon[1] / size)];
+    if ((r1 - r0 + 1) * (c1 - c0 + 1) > MAX_CELLS) continue;
+    const cells: string[] = [];
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells.push(cellName(level, r, c));
+    return cells;
+  }
+  return null;
 }
 
 /**
@@ -146,19 +192,47 @@ function matchKey(query: SearchFilters): SQL | null {
   return null;
 }
 
-type MatchColumns = { matchBox: SQL | null; matchKey: SQL | null; matchIndexed: true };
-
-/** The match columns of a stored query; a query that no longer parses (or names a gone station) gets no box. */
-export function matchColumns(query: string): MatchColumns {
-  const none: MatchColumns = { matchBox: null, matchKey: null, matchIndexed: true };
+/**
+ * A search's rows in saved_search_buckets (ADR 050): its box under each bucket it is filed in,
+ * `<sale or rent, or *>|<sub type, or *>|<place>`, the place being its key (matchKey) when it has one, else the cells of
+ * its map box, else `*`. A listing looks in the buckets of its own type, sub type, cells and keys, and of `*` for each:
+ * a search whose box contains the listing's point is always in one of them. Null for a query that no longer parses (or
+ * names a gone station): such a search has no rows and is never a candidate.
+ */
+export function matchRows(query: string): { box: SQL; buckets: SQL } | null {
   const parsed = PropertyListQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
-  if (!parsed.success) return none;
+  if (!parsed.success) return null;
   try {
     searchConditions(parsed.data);
   } catch {
-    return none;
+    return null;
   }
-  return { matchBox: searchBox(parsed.data), matchKey: matchKey(parsed.data), matchIndexed: true };
+  const c = constraintsOf(parsed.data);
+  const prefix = `${c.type ?? '*'}|${c.subType ?? '*'}|`;
+  const key = matchKey(parsed.data);
+  const cells = key ? null : c.lat && c.lon ? boxCells(c.lat, c.lon) : null;
+  const buckets = key
+    ? sql`array[${prefix}::text || ${key}]`
+    : sql`${sql.param((cells ?? ['*']).map((cell) => prefix + cell))}::text[]`;
+  return { box: cubeOf(c.box), buckets };
+}
+
+/** Files saved searches in saved_search_buckets (matchRows), replacing their rows; one statement per 200 searches. */
+export async function writeMatchRows(db: Db | Tx, searches: readonly { id: number; query: string }[]): Promise<void> {
+  if (searches.length === 0) return;
+  await db
+    .delete(savedSearchBuckets)
+    .where(sql`${savedSearchBuckets.savedSearchId} = any(${sql.param(searches.map((s) => s.id))}::int[])`);
+  for (let start = 0; start < searches.length; start += 200) {
+    const selects = searches.slice(start, start + 200).flatMap((s) => {
+      const rows = matchRows(s.query);
+      return rows ? [sql`select ${s.id}::int, b, ${rows.box} from unnest(${rows.buckets}) b`] : [];
+    });
+    if (selects.length === 0) continue;
+    await db.execute(
+      sql`insert into ${savedSearchBuckets} (saved_search_id, bucket, match_box) ${sql.join(selects, sql` union all `)}`,
+    );
+  }
 }
 
 /**
@@ -172,17 +246,36 @@ function listingKeys(listingId: number): SQL {
     union select 'l:' || substr(l.location, i, n) from ${one} l, generate_series(1, length(l.location)) i, generate_series(1, 3) n)`;
 }
 
+/** The buckets a listing looks in (matchRows): its type, sub type, cells and keys, and `*` for each. */
+function listingBuckets(listingId: number): SQL {
+  const cells = sql.join(
+    CELL_SIZES.map(
+      (size, level) =>
+        sql`${`g${level}:`}::text || floor(l.lat::float8 / ${size}::float8)::bigint || ':' || floor(l.lon::float8 / ${size}::float8)::bigint`,
+    ),
+    sql`, `,
+  );
+  return sql`array(
+      select t || '|' || s || '|' || p
+      from ${properties} l, unnest(array[l.type::text, '*']) t, unnest(array[l.property_sub_type::text, '*']) s,
+        unnest(array['*', ${cells}] || ${listingKeys(listingId)}) p
+      where l.id = ${listingId} and p is not null)`;
+}
+
 /**
- * `saved_searches.id in (…)`: the searches that may match the listing. Three indexed branches: searches without a key
- * whose box contains the listing's point (GiST), searches whose key the listing carries (b-tree) and whose box
- * contains the point, and the searches not indexed yet.
+ * The ids of the saved searches that may match the listing (ADR 050): an index-only read of saved_search_buckets
+ * (the listing's buckets, then each row's box tested against the listing's point in the index), and the searches not
+ * filed yet.
  */
-export function mayMatchListing(listingId: number): SQL {
+export function candidateIds(listingId: number): SQL {
   const point = sql`(select ${listingPoint} from ${properties} where ${properties.id} = ${listingId})`;
-  return sql`${savedSearches.id} in (
-    select id from saved_searches where match_key is null and match_box @> ${point}
-    union all select id from saved_searches where match_key = any(${listingKeys(listingId)}) and match_box @> ${point}
-    union all select id from saved_searches where not match_indexed)`;
+  return sql`select saved_search_id from saved_search_buckets where bucket = any(${listingBuckets(listingId)}) and match_box @> ${point}
+    union all select id from saved_searches where not match_indexed`;
+}
+
+/** `saved_searches.id in (…)`: the searches that may match the listing (candidateIds). */
+export function mayMatchListing(listingId: number): SQL {
+  return sql`${savedSearches.id} in (${candidateIds(listingId)})`;
 }
 
 /** The ids mayMatchListing answers for each listing, together. */
@@ -201,9 +294,9 @@ export const idAmong = (ids: readonly number[]): SQL => sql`${savedSearches.id} 
 export const INDEX_BATCH = 500;
 
 /**
- * Writes the match columns of saved searches not indexed yet (stored before migration 0037), INDEX_BATCH at a time
- * until none is left (the `alerts.index` job; until then such a search is a candidate for every listing). Answers how
- * many it indexed.
+ * Files the saved searches not filed yet (stored before migration 0042, ADR 050) in saved_search_buckets, INDEX_BATCH
+ * at a time until none is left (the `alerts.index` job; until then such a search is a candidate for every listing).
+ * Answers how many it filed.
  */
 export async function indexSavedSearches(db: Db): Promise<number> {
   let done = 0;
@@ -215,13 +308,13 @@ export async function indexSavedSearches(db: Db): Promise<number> {
       .orderBy(asc(savedSearches.id))
       .limit(INDEX_BATCH);
     if (rows.length === 0) return done;
-    for (const row of rows) {
-      const columns = matchColumns(row.query);
-      await db
+    await db.transaction(async (tx) => {
+      await writeMatchRows(tx, rows);
+      await tx
         .update(savedSearches)
-        .set({ ...columns, matchBox: columns.matchBox ?? sql`null` })
-        .where(eq(savedSearches.id, row.id));
-    }
+        .set({ matchIndexed: true })
+        .where(sql`${savedSearches.id} = any(${sql.param(rows.map((r) => r.id))}::int[])`);
+    });
     done += rows.length;
   }
 }

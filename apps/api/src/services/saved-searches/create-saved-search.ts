@@ -10,7 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { savedSearches, users } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
-import { matchColumns } from '../alerts/search-box.ts';
+import { writeMatchRows } from '../alerts/search-box.ts';
 import { searchConditions } from '../properties/list-properties.ts';
 import { toWireSavedSearch } from './saved-search-wire.ts';
 
@@ -49,11 +49,12 @@ export async function createSavedSearch(
         frequency: request.frequency,
         notifyPriceDrops: request.notify_price_drops ?? false,
         createdAt: now,
-        // Its constraints as the alert matcher's index reads them (ADR 042).
-        ...matchColumns(normalized.query),
+        // Filed for the alert matcher in the same transaction (below, ADR 050).
+        matchIndexed: true,
       })
       .returning();
     if (!row) throw new Error('saved search insert returned nothing');
+    await writeMatchRows(tx, [{ id: row.id, query: row.query }]);
     return toWireSavedSearch(row);
   });
 }
