@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { properties, savedSearches, savedSearchHits } from '../../db/schema.ts';
 import { ALERT_SEND_JOB } from '../jobs/alert-jobs.ts';
 import { enqueueJob, enqueueJobs } from '../jobs/queue.ts';
-import { searchConditions } from '../properties/list-properties.ts';
+import { searchFilters } from '../properties/list-properties.ts';
 import { isVisible } from '../properties/visible.ts';
 import { candidateSearchIds, idAmong, mayMatchListing } from './search-box.ts';
 
@@ -29,22 +29,24 @@ export type MatchResult = {
 };
 
 /**
- * A stored query as its search's WHERE, or null for one that no longer parses or names a station that is gone
- * (searchConditions throws the search's 400): such a search is skipped, never a failed job.
+ * A stored query's filters (searchFilters: its search's WHERE without the visibility test, which the statements below
+ * make once for the listing), or null for one that no longer parses or names a station that is gone (searchFilters
+ * throws the search's 400): such a search is skipped, never a failed job.
  */
 export function savedSearchWhere(query: string): SQL | null {
   const parsed = PropertyListQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
   if (!parsed.success) return null;
   try {
-    return searchConditions(parsed.data);
+    return searchFilters(parsed.data);
   } catch {
     return null;
   }
 }
 
 /**
- * The ids of the saved searches (their WHEREs from savedSearchWhere) whose conditions the listing's row meets now: per
- * chunk of MATCH_CHUNK one statement reading the row (`array[case when <search 1> then 1 end, …]`).
+ * The ids of the saved searches (their filters from savedSearchWhere) whose conditions the listing's row meets now: per
+ * chunk of MATCH_CHUNK one statement reading the row if it is visible (`array[case when <search 1> then 1 end, …]`).
+ * The visibility test is made once per statement, not once per search (it holds a sub-plan over disabled users).
  */
 export async function matchingSearchIds(
   db: Db,
@@ -59,7 +61,7 @@ export async function matchingSearchIds(
       sql`, `,
     );
     const result = await db.execute(
-      sql`select array_remove(array[${cases}]::int[], null) as ids from ${properties} where ${properties.id} = ${listingId}`,
+      sql`select array_remove(array[${cases}]::int[], null) as ids from ${properties} where ${and(eq(properties.id, listingId), isVisible)}`,
     );
     const row = ((result as { rows?: { ids?: unknown }[] }).rows ?? [])[0];
     if (!row) return new Set();
@@ -70,7 +72,7 @@ export async function matchingSearchIds(
 
 /**
  * Matches one listing against the saved searches (of other users) created before it went live, with the search's
- * own WHERE (searchConditions, so a filter exists once): for each chunk of searches one statement reads the
+ * own WHERE (searchFilters and the visibility test, so a filter exists once): for each chunk of searches one statement reads the
  * listing's row and answers the ids of the searches whose conditions hold (`array[case when <search 1> then 1
  * end, …]`). New matches become saved_search_hits (ON CONFLICT DO NOTHING, and searches that already hold the
  * listing are not asked again: re-activation or re-approval never alerts the same listing twice); an instant
@@ -228,7 +230,7 @@ export async function matchListings(
       sql`, `,
     );
     const result = await db.execute(
-      sql`select ${properties.id} as id, array_remove(array[${cases}]::int[], null) as ids from ${properties} where ${inArray(properties.id, ids)}`,
+      sql`select ${properties.id} as id, array_remove(array[${cases}]::int[], null) as ids from ${properties} where ${and(inArray(properties.id, ids), isVisible)}`,
     );
     for (const row of (result as { rows?: { id?: unknown; ids?: unknown }[] }).rows ?? []) {
       const propertyId = Number(row.id);

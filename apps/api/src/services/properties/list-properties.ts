@@ -31,7 +31,19 @@ export function searchConditions(
   reading: QueryReading | null = searchReading(query),
   tier?: PlaceTier,
 ): SQL {
-  const conditions: (SQL | undefined)[] = [isVisible];
+  return and(isVisible, ...filterList(query, reading, tier)) as SQL;
+}
+
+/**
+ * Every filter of a search, without the visibility test: the alert matcher tests many searches against one listing
+ * in one statement and tests the listing's visibility once there (services/alerts/match-listing.ts).
+ */
+export function searchFilters(query: SearchFilters, reading: QueryReading | null = searchReading(query)): SQL {
+  return and(...filterList(query, reading)) ?? sql`true`;
+}
+
+function filterList(query: SearchFilters, reading: QueryReading | null, tier?: PlaceTier): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
   if (reading) conditions.push(...readingConditions(reading, tier));
   if (query.location) conditions.push(sql`${locationText} like lower(${containsPattern(query.location)})`);
   if (query.type) conditions.push(eq(properties.type, query.type));
@@ -62,7 +74,7 @@ export function searchConditions(
   if (query.max_deposit_months !== undefined) conditions.push(lte(properties.depositMonths, query.max_deposit_months));
   if (query.max_min_lease_months !== undefined)
     conditions.push(lte(properties.minLeaseMonths, query.max_min_lease_months));
-  return and(...conditions) as SQL;
+  return conditions;
 }
 
 export function searchOrder(sort: PropertyListQuery['sort'], relevance: SQL | null) {
