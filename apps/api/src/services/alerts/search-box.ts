@@ -165,7 +165,7 @@ function cubeOf(box: Map<Dimension, Range>): SQL {
 export const CELL_SIZES = [0.04, 0.16, 0.64, 2.56] as const;
 const MAX_CELLS = 4;
 
-/** `g<level>:<row>:<column>` of a latitude and longitude at one level (the same text as listingCells writes). */
+/** `g<level>:<row>:<column>` of a cell (the same text as listingBuckets writes in SQL for the listing). */
 const cellName = (level: number, row: number, column: number) => `g${level}:${row}:${column}`;
 
 /** The cells of a search's map box, or null when it is too large for the coarsest level (it is then filed under `*`). */
