@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_WITHIN_M, PropertyListQuery, WALKING_FACTOR } from '@baan/contract';
 import { asc, not, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -24,8 +25,10 @@ const OPEN_HIGH = 8e11;
 const ANY_LOW = -1e12;
 const ANY_HIGH = 1e12;
 
-/** A category as a number, the same in SQL on both sides (md5: stable across engines and versions; 28 bits). */
-const code = (value: SQL | string) => sql`('x' || substr(md5(${value}), 1, 7))::bit(28)::int::float8`;
+/** A listing's category as a number in SQL (md5: stable across engines and versions; its first 28 bits). */
+const code = (value: SQL) => sql`('x' || substr(md5(${value}), 1, 7))::bit(28)::int::float8`;
+/** The same number for a search's category, in JavaScript (the categories are ASCII words, hashed as the same bytes). */
+const codeOf = (value: string) => Number.parseInt(createHash('md5').update(value).digest('hex').slice(0, 7), 16);
 const codeOrNull = (value: SQL) => sql`coalesce(${code(value)}, ${NULL_VALUE}::float8)`;
 const numberOrNull = (value: SQL) => sql`coalesce(${value}::float8, ${NULL_VALUE}::float8)`;
 const flag = (value: SQL) => sql`(case when ${value} then 1 else 0 end)::float8`;
@@ -60,7 +63,7 @@ export const listingPoint: SQL = sql`cube(array[${sql.join(
   sql`, `,
 )}]::float8[])`;
 
-type Range = [number | SQL, number | SQL];
+type Range = [number, number];
 
 /**
  * What a search's filters constrain: a range per dimension (what searchConditions checks, widened where it tests more
@@ -82,7 +85,7 @@ function constraintsOf(query: SearchFilters): Constraints {
   const range = (d: Dimension, min: number | null | undefined, max: number | null | undefined) => {
     if ((min ?? undefined) === undefined && (max ?? undefined) === undefined) return;
     const [lo, hi] = box.get(d) ?? [OPEN_LOW, OPEN_HIGH];
-    box.set(d, [Math.max(lo as number, min ?? OPEN_LOW), Math.min(hi as number, max ?? OPEN_HIGH)]);
+    box.set(d, [Math.max(lo, min ?? OPEN_LOW), Math.min(hi, max ?? OPEN_HIGH)]);
   };
   range('price', query.min_price, query.max_price);
   range('area', query.min_area, query.max_area);
@@ -92,7 +95,7 @@ function constraintsOf(query: SearchFilters): Constraints {
   out.type = query.type;
   out.subType = query.sub_type;
   const exactly = (d: Dimension, value: string | undefined) => {
-    if (value !== undefined) box.set(d, [code(value), code(value)]);
+    if (value !== undefined) box.set(d, [codeOf(value), codeOf(value)]);
   };
   exactly('propertyType', query.property_type);
   exactly('titleDeed', query.title_deed);
@@ -143,17 +146,13 @@ function constraintsOf(query: SearchFilters): Constraints {
   return out;
 }
 
-/** A search's box (constraintsOf) in the cube extension's space. */
-function cubeOf(box: Map<Dimension, Range>): SQL {
-  const corner = (i: 0 | 1) =>
-    sql.join(
-      ORDER.map((d) => {
-        const bound = box.get(d)?.[i] ?? (i === 0 ? ANY_LOW : ANY_HIGH);
-        return typeof bound === 'number' ? sql`${bound}::float8` : bound;
-      }),
-      sql`, `,
-    );
-  return sql`cube(array[${corner(0)}]::float8[], array[${corner(1)}]::float8[])`;
+/**
+ * A search's box (constraintsOf) as the cube extension's text, `(lows),(highs)`: each number written as JavaScript
+ * writes it, the shortest text that reads back as the same float8, so the stored box has exactly these corners.
+ */
+function cubeText(box: Map<Dimension, Range>): string {
+  const corner = (i: 0 | 1) => ORDER.map((d) => String(box.get(d)?.[i] ?? (i === 0 ? ANY_LOW : ANY_HIGH))).join(',');
+  return `(${corner(0)}),(${corner(1)})`;
 }
 
 /**
@@ -182,24 +181,16 @@ export function boxCells(lat: [number, number], lon: [number, number]): string[]
 }
 
 /**
- * The search's key, when it names something a listing must carry: `p:<slug>` for a project, else `l:<the first three
- * characters of location, lower-cased>` (the listing's location contains the whole text, so it holds those three at
- * some position: matchKeys lists every one). Written in SQL, so lower() is the same function on both sides.
- */
-function matchKey(query: SearchFilters): SQL | null {
-  if (query.project !== undefined) return sql`${`p:${query.project}`}::text`;
-  if (query.location) return sql`'l:' || substr(lower(${query.location}::text), 1, 3)`;
-  return null;
-}
-
-/**
  * A search's rows in saved_search_buckets (ADR 050): its box under each bucket it is filed in,
- * `<sale or rent, or *>|<sub type, or *>|<place>`, the place being its key (matchKey) when it has one, else the cells of
+ * `<sale or rent, or *>|<sub type, or *>|<place>`, the place being its key when it names something a listing must carry
+ * (`p:<project slug>`, else `l:` and the first three characters of its lower-cased location: the listing's location
+ * contains the whole text, so it holds those three at some position, listingKeys lists every one), else the cells of
  * its map box, else `*`. A listing looks in the buckets of its own type, sub type, cells and keys, and of `*` for each:
- * a search whose box contains the listing's point is always in one of them. Null for a query that no longer parses (or
- * names a gone station): such a search has no rows and is never a candidate.
+ * a search whose box contains the listing's point is always in one of them. `location` is set instead of `place` for
+ * a location key, which the insert writes with SQL's lower(), the function the listing's side uses. Null for a query
+ * that no longer parses (or names a gone station): such a search has no rows and is never a candidate.
  */
-export function matchRows(query: string): { box: SQL; buckets: SQL } | null {
+export function matchRows(query: string): { box: string; rows: { bucket: string; location: string | null }[] } | null {
   const parsed = PropertyListQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
   if (!parsed.success) return null;
   try {
@@ -209,29 +200,34 @@ export function matchRows(query: string): { box: SQL; buckets: SQL } | null {
   }
   const c = constraintsOf(parsed.data);
   const prefix = `${c.type ?? '*'}|${c.subType ?? '*'}|`;
-  const key = matchKey(parsed.data);
-  const cells = key ? null : c.lat && c.lon ? boxCells(c.lat, c.lon) : null;
-  const buckets = key
-    ? sql`array[${prefix}::text || ${key}]`
-    : sql`${sql.param((cells ?? ['*']).map((cell) => prefix + cell))}::text[]`;
-  return { box: cubeOf(c.box), buckets };
+  const box = cubeText(c.box);
+  if (parsed.data.project !== undefined)
+    return { box, rows: [{ bucket: `${prefix}p:${parsed.data.project}`, location: null }] };
+  if (parsed.data.location) return { box, rows: [{ bucket: prefix, location: parsed.data.location }] };
+  const cells = c.lat && c.lon ? boxCells(c.lat, c.lon) : null;
+  return { box, rows: (cells ?? ['*']).map((cell) => ({ bucket: prefix + cell, location: null })) };
 }
 
-/** Files saved searches in saved_search_buckets (matchRows), replacing their rows; one statement per 200 searches. */
+/** Bucket rows per insert: four arrays of one bind parameter each, whatever their length. */
+const ROWS_PER_INSERT = 5_000;
+
+/** Files saved searches in saved_search_buckets (matchRows), replacing their rows. */
 export async function writeMatchRows(db: Db | Tx, searches: readonly { id: number; query: string }[]): Promise<void> {
   if (searches.length === 0) return;
   await db
     .delete(savedSearchBuckets)
     .where(sql`${savedSearchBuckets.savedSearchId} = any(${sql.param(searches.map((s) => s.id))}::int[])`);
-  for (let start = 0; start < searches.length; start += 200) {
-    const selects = searches.slice(start, start + 200).flatMap((s) => {
-      const rows = matchRows(s.query);
-      return rows ? [sql`select ${s.id}::int, b, ${rows.box} from unnest(${rows.buckets}) b`] : [];
-    });
-    if (selects.length === 0) continue;
-    await db.execute(
-      sql`insert into ${savedSearchBuckets} (saved_search_id, bucket, match_box) ${sql.join(selects, sql` union all `)}`,
-    );
+  const rows = searches.flatMap((s) => {
+    const filed = matchRows(s.query);
+    return filed ? filed.rows.map((r) => ({ id: s.id, box: filed.box, ...r })) : [];
+  });
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const part = rows.slice(start, start + ROWS_PER_INSERT);
+    await db.execute(sql`insert into ${savedSearchBuckets} (saved_search_id, bucket, match_box)
+      select u.id, u.bucket || coalesce('l:' || substr(lower(u.location), 1, 3), ''), u.box::cube
+      from unnest(${sql.param(part.map((r) => r.id))}::int[], ${sql.param(part.map((r) => r.bucket))}::text[],
+        ${sql.param(part.map((r) => r.location))}::text[], ${sql.param(part.map((r) => r.box))}::text[])
+        as u(id, bucket, location, box)`);
   }
 }
 
