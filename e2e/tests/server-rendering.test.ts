@@ -103,10 +103,25 @@ describe('pages rendered on the server, in their URL language', () => {
     };
     const hasRtkQuery = (scripts: string[]) => scripts.some((text) => text.includes('refetchOnMountOrArgChange'));
     // The shell's chunk once swept a payments hook with RTK Query behind it into every page's first load.
-    expect(hasRtkQuery(await scriptsOf('/'))).toBe(false);
+    const home = await scriptsOf('/');
+    expect(hasRtkQuery(home)).toBe(false);
     expect(hasRtkQuery(await scriptsOf('/th/map'))).toBe(false);
     // The detail page asks through RTK Query: the signature is real, and found where it belongs.
-    expect(hasRtkQuery(await scriptsOf(`/detail/${listingId}`))).toBe(true);
+    const detail = await scriptsOf(`/detail/${listingId}`);
+    expect(hasRtkQuery(detail)).toBe(true);
+
+    // zod (the contract's schemas) is not on home's or a project page's first load: the search box reads the address
+    // with list-params.ts, and the pages' constants live in zod-free modules. zod's class names survive minification;
+    // the detail page's forms still load it, so the signature is checked there.
+    const hasZod = (scripts: string[]) => scripts.some((text) => text.includes('$ZodType'));
+    expect(hasZod(detail)).toBe(true);
+    expect(hasZod(home)).toBe(false);
+    const projects = (await (await fetch(`${app.url}/api/projects?per_page=1`)).json()) as {
+      payload: { items: { slug: string }[] };
+    };
+    const slug = projects.payload.items[0]?.slug;
+    expect(slug).toBeTruthy();
+    expect(hasZod(await scriptsOf(`/th/project/${slug}`))).toBe(false);
   });
 
   it('with JavaScript off, the search map still shows its area, drawn from the tile server', async () => {

@@ -9,7 +9,7 @@ import { LeadInquiry, OwnProperty } from './contact.ts';
 import { successEnvelope } from './envelope.ts';
 import { multiLineText, RecordId, singleLineText } from './input.ts';
 import { INQUIRY_STATUSES, MAX_PER_PAGE } from './listing-values.ts';
-import { PROJECT_SLUG_PATTERN } from './projects.ts';
+import { PROJECT_SLUG_PATTERN } from './project-values.ts';
 
 export const AGENCY_ROLES = ['agent', 'admin'] as const;
 export type AgencyRole = (typeof AGENCY_ROLES)[number];

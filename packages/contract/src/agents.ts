@@ -7,7 +7,7 @@ import { multiLineText, singleLineText } from './input.ts';
 import { LANGUAGES } from './languages.ts';
 import { LISTING_TYPES, MAX_PER_PAGE } from './listing-values.ts';
 import { englishNumber } from './number-text.ts';
-import { PROJECT_SLUG_PATTERN } from './projects.ts';
+import { PROJECT_SLUG_PATTERN } from './project-values.ts';
 
 /** Bounds of what people type about themselves on their public page. */
 export const AGENT_LIMITS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_NUMBER_TEXT, type NumberProblem, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
+import { MAX_NUMBER_TEXT, type ParsedNumber, parseAmount, parseCount } from './amount.ts';
 import { calendarDate, DATE_RANGE, multiLineText, singleLineText } from './input.ts';
 import {
   type LISTING_NUMBER_FIELDS,
@@ -8,9 +8,8 @@ import {
   type ListingNumberName,
   listingNumberField,
 } from './listing-fields.ts';
+import { levelAndFloorsIssues, type NumberIssueParams, numberMessage, requiredMessage } from './listing-rules.ts';
 import { PROPERTY_SUB_TYPES, TITLE_DEEDS } from './listing-values.ts';
-import { englishNumber } from './number-text.ts';
-import type { PropertySubType } from './properties.ts';
 import {
   parseRate,
   RENTAL_TERM_FIELDS,
@@ -19,10 +18,7 @@ import {
   type RentalTermName,
   rentalTermIssues,
 } from './rental-terms.ts';
-import { hasFloors, hasLevel } from './sub-types.ts';
-
-/** '{field} is required', with underscores read as spaces: 'user type is required'. */
-export const requiredMessage = (field: string) => `${field.replaceAll('_', ' ')} is required`;
+import { SPEC_SUB_TYPE_NAMES, toSubTypeKey } from './sub-types.ts';
 
 /** Required text a person types: one line (a title, a location) or several (a description). */
 const typedText = (field: string, max: number, tooLong: string, lines: 'one' | 'several' = 'one') =>
@@ -33,29 +29,6 @@ const typedText = (field: string, max: number, tooLong: string, lines: 'one' | '
     .trim()
     .min(1, requiredMessage(field))
     .max(max, tooLong);
-
-/** What a listing's number field found wrong; the web app translates by `problem` (issue.params). */
-export type NumberIssueParams =
-  | { problem: NumberProblem }
-  | { problem: 'min'; min: number }
-  | { problem: 'max'; max: number };
-
-function numberMessage(label: string, params: NumberIssueParams, example = '2,500,000'): string {
-  switch (params.problem) {
-    case 'required':
-      return requiredMessage(label);
-    case 'notNumber':
-      return `${label} must be a number, such as ${example}`;
-    case 'negative':
-      return `${label} cannot be negative`;
-    case 'wholeNumber':
-      return `${label} must be a whole number`;
-    case 'min':
-      return `${label} must be at least ${englishNumber(params.min)}`;
-    case 'max':
-      return `${label} must be at most ${englishNumber(params.max)}`;
-  }
-}
 
 /** Absent, or only spaces; text longer than any figure is never blank (and is left to the parser to refuse). */
 const isBlank = (value: unknown) =>
@@ -102,54 +75,6 @@ const parseBaht: Parse = (input) => parseAmount(input, { currency: true, decimal
 
 /** The highest price a listing may ask; keeps prices inside PostgreSQL's int4. */
 export const MAX_PRICE = 2_000_000_000;
-
-/**
- * The spec wizard's sub type names (spec section 2), as clients written against the spec send them. The wizard now
- * offers every PROPERTY_SUB_TYPES key (ADR 024); these names stay accepted.
- */
-export const SPEC_SUB_TYPE_NAMES = {
-  condo: 'Condo',
-  apartment: 'Apartment',
-  townhouse: 'Townhome/Townhouse',
-  villa: 'Villa',
-  pent_villa: 'Pent Villa',
-  home_office: 'Home office',
-} as const satisfies Partial<Record<PropertySubType, string>>;
-
-/** The English names the site shows for the other sub types, and the usual other names, accepted as well. */
-export const SUB_TYPE_NAMES: Readonly<Record<string, PropertySubType>> = {
-  'detached house': 'house',
-  'single house': 'house',
-  'single detached house': 'house',
-  'twin house': 'twinhouse',
-  'semi-detached house': 'twinhouse',
-  'shop house': 'shophouse',
-  'commercial building': 'shophouse',
-  // Either half of 'Townhome/Townhouse' on its own.
-  townhome: 'townhouse',
-  'town house': 'townhouse',
-};
-
-/** Longer than any key or name above, with room for the spaces people add around them. */
-const MAX_SUB_TYPE_NAME = 60;
-
-const SUB_TYPE_ALIASES = new Map<string, PropertySubType>([
-  ...PROPERTY_SUB_TYPES.map((key) => [key, key] as const),
-  ...Object.entries(SPEC_SUB_TYPE_NAMES).map(([key, name]) => [name.toLowerCase(), key as PropertySubType] as const),
-  ...Object.entries(SUB_TYPE_NAMES),
-]);
-
-/** A stored sub type key for a key or a spec name in any case ("Pent Villa" → pent_villa); anything else as it came. */
-export function toSubTypeKey(value: unknown): unknown {
-  // No name is longer; anything longer is refused as it came, without being rewritten.
-  if (typeof value !== 'string' || value.length > MAX_SUB_TYPE_NAME) return value;
-  const name = value
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/ ?\/ ?/g, '/');
-  return SUB_TYPE_ALIASES.get(name) ?? value;
-}
 
 const SUB_TYPE_MESSAGE = `property sub type must be one of: ${PROPERTY_SUB_TYPES.join(', ')} (or the wizard's names: ${Object.values(SPEC_SUB_TYPE_NAMES).join(', ')})`;
 
@@ -292,41 +217,6 @@ export const PropertyFieldsObject = z.object({
       .optional(),
   ),
 });
-
-export interface ListingFieldIssue {
-  path: ['level' | 'floors'];
-  message: string;
-  params: NumberIssueParams;
-}
-
-/**
- * Level and floors by sub type: a condo, apartment or office unit must say which level it is on (hasLevel); every
- * building has at least one floor, while land has none, so land alone may leave floors out or send 0 (hasFloors).
- */
-export function levelAndFloorsIssues(listing: {
-  property_sub_type: string;
-  level?: number | undefined;
-  floors?: number | undefined;
-}): ListingFieldIssue[] {
-  const issues: ListingFieldIssue[] = [];
-  const add = (field: 'level' | 'floors', params: NumberIssueParams) =>
-    issues.push({ path: [field], message: numberMessage(field, params), params });
-  if (hasLevel(listing.property_sub_type) && listing.level === undefined) add('level', { problem: 'required' });
-  if (hasFloors(listing.property_sub_type)) {
-    if (listing.floors === undefined) add('floors', { problem: 'required' });
-    else if (listing.floors < 1) add('floors', { problem: 'min', min: 1 });
-  }
-  return issues;
-}
-
-/**
- * Whether a listing of this sub type must give this number field: its own schema refuses a blank, or the rules between
- * fields require it (a condo's level, a building's floors).
- */
-export function isRequiredListingNumber(name: ListingNumberName, subType: string): boolean {
-  if (!PropertyFieldsObject.shape[name].safeParse('').success) return true;
-  return levelAndFloorsIssues({ property_sub_type: subType }).some((issue) => issue.path[0] === name);
-}
 
 /** The rental terms' rules (rentalTermIssues) on a listing's fields as read. */
 const termIssuesOf = (fields: Partial<Record<string, unknown>> & { type: string }): RentalTermIssue[] =>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CreatePropertyFields } from './create-property.ts';
 import { UpdatePropertyFields } from './owners.ts';
+import { PROJECT_LIMITS } from './project-values.ts';
 import {
   AdminProjectFields,
   AreaMarketQuery,
   MarketQuery,
-  PROJECT_LIMITS,
   ProjectListQuery,
   ProjectSlugParams,
   SuggestProjectRequest,

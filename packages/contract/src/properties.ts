@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 import {
+  bboxInWorld,
+  bboxNumbers,
+  bboxOrdered,
+  blankToUndefined,
+  STATION_ID_PATTERN,
+  WITHIN_M_RANGE,
+  wholeNumberText,
+} from './list-params.ts';
+import {
   type LISTING_NUMBER_FIELDS,
   LISTING_NUMBER_NAMES,
   type ListingNumberName,
@@ -20,6 +29,7 @@ import {
 } from './listing-values.ts';
 import { MAP_MAX_ZOOM } from './map-cells.ts';
 import { englishNumber } from './number-text.ts';
+import { PROJECT_LIMITS, PROJECT_SLUG_PATTERN } from './project-values.ts';
 import { ELECTRICITY_BILLING, FURNISHINGS, RENTAL_TERM_FIELDS } from './rental-terms.ts';
 import { Understood } from './search.ts';
 
@@ -41,18 +51,13 @@ export type PropertySort = z.infer<typeof PropertySort>;
 /** Larger than any listing price; keeps integer filters inside PostgreSQL's int4. */
 const MAX_INT = 2_000_000_000;
 
-/** Query strings arrive as text; an empty value counts as absent (a cleared form field). */
-const blankToUndefined = (value: unknown) =>
-  value === '' || value === undefined || value === null ? undefined : value;
-
 /** A whole-number query parameter: digits only ("12", not "12.5", "-1" or "1e3"). */
 function wholeNumber(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${englishNumber(max)}.`;
-  return z.preprocess((value) => {
-    const v = blankToUndefined(value);
-    if (typeof v === 'string' && /^\d{1,10}$/.test(v.trim())) return Number(v.trim());
-    return v;
-  }, z.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+  return z.preprocess(
+    wholeNumberText,
+    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
 }
 
 function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
@@ -72,26 +77,17 @@ function text(label: string, max: number) {
   );
 }
 
-/** A map area: west, south, east, north in degrees (WGS 84). */
-export type BBox = [minLon: number, minLat: number, maxLon: number, maxLat: number];
-
 const BBOX_MESSAGE = 'bbox must be four numbers: minLon,minLat,maxLon,maxLat (west, south, east, north).';
 
 /** `bbox=minLon,minLat,maxLon,maxLat`: a longitude from -180 to 180, a latitude from -90 to 90, west < east, south < north. */
 const bboxParam = z.preprocess(
-  (value) => {
-    const v = blankToUndefined(value);
-    if (typeof v !== 'string') return v;
-    const parts = v.split(',').map((part) => part.trim());
-    if (parts.length !== 4 || parts.some((part) => !/^-?\d{1,3}(\.\d{1,12})?$/.test(part))) return v;
-    return parts.map(Number);
-  },
+  bboxNumbers,
   z
     .tuple([z.number(), z.number(), z.number(), z.number()], { error: BBOX_MESSAGE })
-    .refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90, {
+    .refine(bboxInWorld, {
       message: 'bbox is outside the world: longitudes run from -180 to 180, latitudes from -90 to 90.',
     })
-    .refine(([w, s, e, n]) => w < e && s < n, {
+    .refine(bboxOrdered, {
       message: 'bbox must have its west edge before its east edge and its south edge below its north edge.',
     })
     .optional(),
@@ -102,7 +98,7 @@ const stationParam = z.preprocess(
   blankToUndefined,
   z
     .string({ error: 'Station must be a station id from /api/stations.' })
-    .regex(/^[a-z0-9-]{2,60}$/, 'Station must be a station id from /api/stations.')
+    .regex(STATION_ID_PATTERN, 'Station must be a station id from /api/stations.')
     .optional(),
 );
 
@@ -128,7 +124,7 @@ export const PropertyListObject = z.object({
   bbox: bboxParam,
   /** Within `within_m` (walking estimate) of this station; without it, `within_m` means of any station. */
   station: stationParam,
-  within_m: wholeNumber('Distance to a station', 100, 5000),
+  within_m: wholeNumber('Distance to a station', WITHIN_M_RANGE.min, WITHIN_M_RANGE.max),
   /** Condos whose foreign quota has room (foreigner-friendly). */
   foreign_quota: z.preprocess(blankToUndefined, z.enum(['1'], { error: 'Foreign quota must be 1.' }).optional()),
   /** Only listings whose title deed an admin checked (ADR 032). */
@@ -146,8 +142,8 @@ export const PropertyListObject = z.object({
     blankToUndefined,
     z
       .string({ error: 'project must be a project address (slug).' })
-      .max(100, 'project must be a project address (slug).')
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'project must be a project address (slug).')
+      .max(PROJECT_LIMITS.slug, 'project must be a project address (slug).')
+      .regex(PROJECT_SLUG_PATTERN, 'project must be a project address (slug).')
       .optional(),
   ),
   /** Rentals (RENTAL_TERM_FIELDS) furnished so; `pets=1` those that allow pets; the most months of deposit and of

@@ -27,3 +27,51 @@ export const fitsPropertyType = (subType: PropertySubType, propertyType: Propert
 export function subTypesFor(propertyType: PropertyType | '' | undefined): readonly PropertySubType[] {
   return propertyType ? PROPERTY_SUB_TYPES.filter((sub) => fitsPropertyType(sub, propertyType)) : PROPERTY_SUB_TYPES;
 }
+
+/**
+ * The spec wizard's sub type names (spec section 2), as clients written against the spec send them. The wizard now
+ * offers every PROPERTY_SUB_TYPES key (ADR 024); these names stay accepted.
+ */
+export const SPEC_SUB_TYPE_NAMES = {
+  condo: 'Condo',
+  apartment: 'Apartment',
+  townhouse: 'Townhome/Townhouse',
+  villa: 'Villa',
+  pent_villa: 'Pent Villa',
+  home_office: 'Home office',
+} as const satisfies Partial<Record<PropertySubType, string>>;
+
+/** The English names the site shows for the other sub types, and the usual other names, accepted as well. */
+export const SUB_TYPE_NAMES: Readonly<Record<string, PropertySubType>> = {
+  'detached house': 'house',
+  'single house': 'house',
+  'single detached house': 'house',
+  'twin house': 'twinhouse',
+  'semi-detached house': 'twinhouse',
+  'shop house': 'shophouse',
+  'commercial building': 'shophouse',
+  // Either half of 'Townhome/Townhouse' on its own.
+  townhome: 'townhouse',
+  'town house': 'townhouse',
+};
+
+/** Longer than any key or name above, with room for the spaces people add around them. */
+const MAX_SUB_TYPE_NAME = 60;
+
+const SUB_TYPE_ALIASES = new Map<string, PropertySubType>([
+  ...PROPERTY_SUB_TYPES.map((key) => [key, key] as const),
+  ...Object.entries(SPEC_SUB_TYPE_NAMES).map(([key, name]) => [name.toLowerCase(), key as PropertySubType] as const),
+  ...Object.entries(SUB_TYPE_NAMES),
+]);
+
+/** A stored sub type key for a key or a spec name in any case ("Pent Villa" → pent_villa); anything else as it came. */
+export function toSubTypeKey(value: unknown): unknown {
+  // No name is longer; anything longer is refused as it came, without being rewritten.
+  if (typeof value !== 'string' || value.length > MAX_SUB_TYPE_NAME) return value;
+  const name = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/ ?\/ ?/g, '/');
+  return SUB_TYPE_ALIASES.get(name) ?? value;
+}

@@ -1,7 +1,7 @@
 import {
   FURNISHINGS,
-  PropertyListObject,
   type PropertyListParams,
+  readListParam,
   STATION_DISTANCES,
   TITLE_DEEDS,
   type TitleDeed,
@@ -78,12 +78,12 @@ export function readExtraFilters(form: FormData): { filters: ExtraFilterParams; 
       price_drop: form.get('price_drop') === '1' ? '1' : undefined,
       verified: form.get('verified') === '1' ? '1' : undefined,
       // The rental terms, read as the API reads them (anything else is no filter).
-      furnishing: PropertyListObject.shape.furnishing.safeParse(text('furnishing')).data,
+      furnishing: readListParam.furnishing(text('furnishing')),
       pets: form.get('pets') === '1' ? '1' : undefined,
-      max_deposit_months: PropertyListObject.shape.max_deposit_months.safeParse(text('max_deposit_months')).data,
-      max_min_lease_months: PropertyListObject.shape.max_min_lease_months.safeParse(text('max_min_lease_months')).data,
+      max_deposit_months: readListParam.max_deposit_months(text('max_deposit_months')),
+      max_min_lease_months: readListParam.max_min_lease_months(text('max_min_lease_months')),
       // A project page's "see these units in the search" keeps its project while the other filters change.
-      project: PropertyListObject.shape.project.safeParse(text('project') || undefined).data,
+      project: readListParam.project(text('project')),
       title_deed: (TITLE_DEEDS as readonly string[]).includes(deed) ? (deed as TitleDeed) : undefined,
       min_area: min,
       max_area: max,

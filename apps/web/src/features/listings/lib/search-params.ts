@@ -3,10 +3,10 @@ import {
   type ListingType,
   PROPERTY_SORTS,
   PROPERTY_SUB_TYPES,
-  PropertyListObject,
   type PropertyListParams,
   type PropertySort,
   type PropertySubType,
+  readListParam,
   TITLE_DEEDS,
   type TitleDeed,
 } from '@baan/contract';
@@ -104,27 +104,21 @@ export function fromSearchParams(search: URLSearchParams): SearchFilters {
     min_price: readPriceBound(search.get('min_price')),
     max_price: readPriceBound(search.get('max_price')),
     bedrooms: whole(search.get('bedrooms')),
-    bbox: PropertyListObject.shape.bbox.safeParse(search.get('bbox') ?? undefined).success
-      ? (search.get('bbox') ?? undefined)
-      : undefined,
-    station: PropertyListObject.shape.station.safeParse(search.get('station') ?? undefined).data,
-    within_m: PropertyListObject.shape.within_m.safeParse(search.get('within_m') ?? undefined).data,
+    bbox: readListParam.bbox(search.get('bbox')),
+    station: readListParam.station(search.get('station')),
+    within_m: readListParam.within_m(search.get('within_m')),
     foreign_quota: search.get('foreign_quota') === '1' ? '1' : undefined,
     title_deed: oneOf<TitleDeed>(TITLE_DEEDS, search.get('title_deed')),
     min_area: area(search, 'min_area'),
     max_area: area(search, 'max_area'),
-    project: PropertyListObject.shape.project.safeParse(search.get('project') ?? undefined).data,
+    project: readListParam.project(search.get('project')),
     price_drop: search.get('price_drop') === '1' ? '1' : undefined,
     verified: search.get('verified') === '1' ? '1' : undefined,
     // Rental terms: read as the API reads them (its ranges and choices), anything else left out.
-    furnishing: PropertyListObject.shape.furnishing.safeParse(search.get('furnishing') ?? undefined).data,
+    furnishing: readListParam.furnishing(search.get('furnishing')),
     pets: search.get('pets') === '1' ? '1' : undefined,
-    max_deposit_months: PropertyListObject.shape.max_deposit_months.safeParse(
-      search.get('max_deposit_months') ?? undefined,
-    ).data,
-    max_min_lease_months: PropertyListObject.shape.max_min_lease_months.safeParse(
-      search.get('max_min_lease_months') ?? undefined,
-    ).data,
+    max_deposit_months: readListParam.max_deposit_months(search.get('max_deposit_months')),
+    max_min_lease_months: readListParam.max_min_lease_months(search.get('max_min_lease_months')),
     sort: oneOf<PropertySort>(PROPERTY_SORTS, search.get('sort')),
     page: whole(search.get('page'), 1),
   };

@@ -1,10 +1,4 @@
-import {
-  LISTING_TYPES,
-  PROPERTY_SUB_TYPES,
-  PropertyListObject,
-  type Understood,
-  type UnderstoodKind,
-} from '@baan/contract';
+import { LISTING_TYPES, PROPERTY_SUB_TYPES, readListParam, type Understood, type UnderstoodKind } from '@baan/contract';
 
 /**
  * The search parameter a reading of `q` can stand for on its own (docs/api.md, "Search that understands what people
@@ -31,7 +25,8 @@ function fitsParam(reading: Understood): boolean {
     case 'max_price':
       return /^\d{1,10}$/.test(reading.value);
     case 'station':
-      return PropertyListObject.shape.station.safeParse(reading.value).success;
+      // The schema's rule (a blank is no station, and passes).
+      return !reading.value || readListParam.station(reading.value) !== undefined;
     default:
       return false;
   }
