@@ -1,5 +1,5 @@
-import type { AddMiddleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { CombinedState } from '@reduxjs/toolkit/query';
+import type { Middleware, Reducer, UnknownAction } from 'redux';
 
 /** The RTK Query cache's state in the store (`state.api`); the API declares its endpoints later (injectEndpoints). */
 // biome-ignore lint/complexity/noBannedTypes: RTK Query's own type for an API made with no endpoints.
@@ -13,7 +13,7 @@ export interface LazyApi {
   reducerPath: 'api';
   reducer: Reducer<ApiCacheState>;
   /** Any middleware the store's dynamic middleware takes. */
-  middleware: Parameters<AddMiddleware>[0];
+  middleware: Middleware;
   util: { resetApiState: () => UnknownAction };
 }
 

@@ -1,4 +1,5 @@
-import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
+import type { Dispatch, UnknownAction } from 'redux';
+import { actionCreator } from './action';
 import type { LoginState } from './login-slice';
 
 /**
@@ -19,24 +20,21 @@ export interface FavoritesState {
 
 const initialState: FavoritesState = { ids: [], source: 'none' };
 
-export const favoritesSlice = createSlice({
-  name: 'favorites',
-  initialState,
-  reducers: {
-    favoritesLoaded(state, action: PayloadAction<{ ids: number[]; source: 'local' | 'account' }>) {
-      state.ids = action.payload.ids;
-      state.source = action.payload.source;
-    },
-    favoriteAdded(state, action: PayloadAction<number>) {
-      if (!state.ids.includes(action.payload)) state.ids.unshift(action.payload);
-    },
-    favoriteRemoved(state, action: PayloadAction<number>) {
-      state.ids = state.ids.filter((id) => id !== action.payload);
-    },
-  },
-});
+export const favoritesLoaded = actionCreator<{ ids: number[]; source: 'local' | 'account' }>(
+  'favorites/favoritesLoaded',
+);
+export const favoriteAdded = actionCreator<number>('favorites/favoriteAdded');
+export const favoriteRemoved = actionCreator<number>('favorites/favoriteRemoved');
 
-export const { favoritesLoaded, favoriteAdded, favoriteRemoved } = favoritesSlice.actions;
+/** The hearts' part of the store (`state.favorites`). */
+export function favoritesReducer(state: FavoritesState | undefined, action: UnknownAction): FavoritesState {
+  const current = state ?? initialState;
+  if (favoritesLoaded.match(action)) return { ids: action.payload.ids, source: action.payload.source };
+  if (favoriteAdded.match(action))
+    return current.ids.includes(action.payload) ? current : { ...current, ids: [action.payload, ...current.ids] };
+  if (favoriteRemoved.match(action)) return { ...current, ids: current.ids.filter((id) => id !== action.payload) };
+  return current;
+}
 
 interface State {
   login: LoginState;

@@ -1,5 +1,6 @@
 import type { User } from '@baan/contract';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { actionCreator } from './action';
 
 export const TOKEN_KEY = 'token';
 
@@ -28,29 +29,18 @@ export function initialLoginState(): LoginState {
   return { user: null, token, isAuthenticated: false, isRestoring: token !== null };
 }
 
-export const loginSlice = createSlice({
-  name: 'login',
-  initialState: initialLoginState,
-  reducers: {
-    loggedIn(state, action: PayloadAction<{ user: SessionUser; token: string }>) {
-      state.user = action.payload.user;
-      state.token = action.payload.token;
-      state.isAuthenticated = true;
-      state.isRestoring = false;
-    },
-    userUpdated(state, action: PayloadAction<SessionUser>) {
-      state.user = action.payload;
-    },
-    tokenReplaced(state, action: PayloadAction<string>) {
-      state.token = action.payload;
-    },
-    loggedOut(state) {
-      state.user = null;
-      state.token = null;
-      state.isAuthenticated = false;
-      state.isRestoring = false;
-    },
-  },
-});
+export const loggedIn = actionCreator<{ user: SessionUser; token: string }>('login/loggedIn');
+export const userUpdated = actionCreator<SessionUser>('login/userUpdated');
+export const tokenReplaced = actionCreator<string>('login/tokenReplaced');
+export const loggedOut = actionCreator('login/loggedOut');
 
-export const { loggedIn, loggedOut, userUpdated, tokenReplaced } = loginSlice.actions;
+/** The session's part of the store (`state.login`). */
+export function loginReducer(state: LoginState | undefined, action: UnknownAction): LoginState {
+  const current = state ?? initialLoginState();
+  if (loggedIn.match(action))
+    return { user: action.payload.user, token: action.payload.token, isAuthenticated: true, isRestoring: false };
+  if (userUpdated.match(action)) return { ...current, user: action.payload };
+  if (tokenReplaced.match(action)) return { ...current, token: action.payload };
+  if (loggedOut.match(action)) return { user: null, token: null, isAuthenticated: false, isRestoring: false };
+  return current;
+}

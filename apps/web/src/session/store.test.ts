@@ -65,3 +65,36 @@ describe('store: RTK Query joins when its chunk loads', () => {
     expect(request?.headers.get('authorization')).toBe('Bearer t-1');
   });
 });
+
+describe('store: the session’s actions (Redux core, no toolkit)', () => {
+  it('each action changes its own part, and an unknown one changes nothing', async () => {
+    localStorage.removeItem('token');
+    const { store } = await makeFreshStore();
+    const { loggedIn, loggedOut, tokenReplaced, userUpdated } = await import('./login-slice');
+    const { favoriteAdded, favoriteRemoved, favoritesLoaded } = await import('./favorites');
+    expect(store.getState().login).toEqual({ user: null, token: null, isAuthenticated: false, isRestoring: false });
+
+    const user = { id: 7, name: 'Somchai' } as never;
+    store.dispatch(loggedIn({ user, token: 't-7' }));
+    expect(store.getState().login).toEqual({ user, token: 't-7', isAuthenticated: true, isRestoring: false });
+    store.dispatch(tokenReplaced('t-8'));
+    store.dispatch(userUpdated({ id: 7, name: 'Somchai J.' } as never));
+    expect(store.getState().login).toMatchObject({ token: 't-8', user: { name: 'Somchai J.' }, isAuthenticated: true });
+
+    store.dispatch(favoritesLoaded({ ids: [3, 1], source: 'account' }));
+    store.dispatch(favoriteAdded(5));
+    store.dispatch(favoriteAdded(5));
+    store.dispatch(favoriteRemoved(1));
+    expect(store.getState().favorites).toEqual({ ids: [5, 3], source: 'account' });
+
+    const before = store.getState();
+    store.dispatch({ type: 'nothing/happened' });
+    expect(store.getState()).toBe(before);
+
+    store.dispatch(loggedOut());
+    expect(store.getState().login).toEqual({ user: null, token: null, isAuthenticated: false, isRestoring: false });
+    expect(store.getState().favorites.ids).toEqual([5, 3]);
+    expect(loggedIn.match({ type: 'login/loggedIn' })).toBe(true);
+    expect(loggedIn.match({ type: 'login/loggedOut' })).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Dispatch } from '@reduxjs/toolkit';
+import type { Dispatch } from 'redux';
 import { loggedOut, TOKEN_KEY } from '../../session/login-slice';
 import { loadedApi } from '../../session/store';
 
