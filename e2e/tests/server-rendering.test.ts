@@ -84,7 +84,7 @@ describe('pages rendered on the server, in their URL language', () => {
     await context.close();
   });
 
-  it('loads RTK Query only on the pages that call the API through it, not with the shell of every page', async () => {
+  it('loads RTK Query and zod only on the pages that use them, not with the shell of every page', async () => {
     // Every script a hydrated page fetched, read back as text; RTK Query's option name survives minification.
     const scriptsOf = async (path: string) => {
       const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -110,12 +110,14 @@ describe('pages rendered on the server, in their URL language', () => {
     const detail = await scriptsOf(`/detail/${listingId}`);
     expect(hasRtkQuery(detail)).toBe(true);
 
-    // zod (the contract's schemas) is not on home's or a project page's first load: the search box reads the address
-    // with list-params.ts, and the pages' constants live in zod-free modules. zod's class names survive minification;
-    // the detail page's forms still load it, so the signature is checked there.
+    // zod (the contract's schemas) is not on the first load of home, a listing or a project page: the search box reads
+    // the address with list-params.ts, the pages' constants live in zod-free modules, and the forms and the map load
+    // their schemas on first use. zod's class names survive minification; the map view loads the schema with its
+    // first answer, so the signature is checked there.
     const hasZod = (scripts: string[]) => scripts.some((text) => text.includes('$ZodType'));
-    expect(hasZod(detail)).toBe(true);
+    expect(hasZod(detail)).toBe(false);
     expect(hasZod(home)).toBe(false);
+    expect(hasZod(await scriptsOf('/Quick?bbox=100.48,13.68,100.62,13.79'))).toBe(true);
     const projects = (await (await fetch(`${app.url}/api/projects?per_page=1`)).json()) as {
       payload: { items: { slug: string }[] };
     };

@@ -1,3 +1,4 @@
+export * from './account-values.ts';
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './agencies.ts';
@@ -7,6 +8,7 @@ export * from './api-document.ts';
 export * from './buyers.ts';
 export * from './challenge.ts';
 export * from './contact.ts';
+export * from './contact-values.ts';
 export * from './conversations.ts';
 export * from './create-property.ts';
 export * from './envelope.ts';
@@ -40,4 +42,5 @@ export * from './search.ts';
 export * from './site-settings.ts';
 export * from './sub-types.ts';
 export * from './verifications.ts';
+export * from './viewing-values.ts';
 export * from './viewings.ts';

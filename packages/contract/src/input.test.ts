@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, UpdateNameRequest } from './accounts.ts';
+import { AUTH_MESSAGES } from './account-values.ts';
+import { UpdateNameRequest } from './accounts.ts';
 import { CreatePackageRequest } from './admin.ts';
-import { CONTACT_MESSAGES, ContactRequest, InquiryRequest } from './contact.ts';
+import { ContactRequest, InquiryRequest } from './contact.ts';
+import { CONTACT_MESSAGES } from './contact-values.ts';
 import { CreatePropertyFields, RoomInput } from './create-property.ts';
 import { calendarDate, hasHiddenCharacters, multiLineText, singleLineText } from './input.ts';
 import { ManualQrPaymentFields } from './payments.ts';

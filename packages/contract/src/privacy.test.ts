@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, NewPassword, PASSWORD_RULES, passwordRules, RegisterRequest } from './accounts.ts';
+import { AUTH_MESSAGES, PASSWORD_RULES, passwordRules } from './account-values.ts';
+import { NewPassword, RegisterRequest } from './accounts.ts';
 import { ConfirmAccountDeletionRequest, PRIVACY_MESSAGES } from './privacy.ts';
 
 describe('password rules (spec 5), one list for the forms and the API', () => {

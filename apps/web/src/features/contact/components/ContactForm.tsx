@@ -1,9 +1,11 @@
-import { CONTACT_LIMITS, ContactRequest } from '@baan/contract';
+import { CONTACT_LIMITS } from '@baan/contract';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useSendContactMessageMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';
 import { FormError, InputField, MessageField, SendButton, SenderFields } from './FormFields';
+
+const loadContactRequest = () => import('../lib/schemas').then((schemas) => schemas.ContactRequest);
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -15,7 +17,7 @@ export function ContactForm() {
   const form = useMessageForm({
     fields: FIELDS,
     initial: EMPTY,
-    schema: ContactRequest,
+    loadSchema: loadContactRequest,
     send: (data) => sendMessage(data).unwrap(),
     successMessage: t('form.contactSent'),
   });

@@ -1,10 +1,12 @@
-import { CONTACT_LIMITS, InquiryRequest } from '@baan/contract';
+import { CONTACT_LIMITS } from '@baan/contract';
 import { MessageSquare } from '../../../components/ui/icons';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useSendInquiryMutation } from '../api/contact-api';
 import { useMessageForm } from '../lib/use-message-form';
 import { FormError, InputField, MessageField, SendButton, SenderFields } from './FormFields';
+
+const loadInquiryRequest = () => import('../lib/schemas').then((schemas) => schemas.InquiryRequest);
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
@@ -22,7 +24,7 @@ export function InquiryForm({ propertyId, sender }: InquiryFormProps) {
   const form = useMessageForm({
     fields: FIELDS,
     initial: start,
-    schema: InquiryRequest,
+    loadSchema: loadInquiryRequest,
     send: (body) => sendInquiry({ propertyId, body }).unwrap(),
     successMessage: t('inquiry.sent'),
     notFoundKey: 'errors.listingNotFound',

@@ -15,7 +15,11 @@ export interface FieldBinding {
 interface MessageFormOptions<F extends string, Out> {
   fields: readonly F[];
   initial: Record<F, string>;
-  schema: z.ZodType<Out>;
+  /**
+   * The contract schema the values are checked with, loaded when the person first types or sends (zod and the
+   * schemas stay off the page's first load): `() => import('./schemas').then((m) => m.InquiryRequest)`.
+   */
+  loadSchema: () => Promise<z.ZodType<Out>>;
   /** Sends the checked (trimmed) values; rejects with the API error. */
   send: (data: Out) => Promise<unknown>;
   successMessage: string;
@@ -31,18 +35,23 @@ interface MessageFormOptions<F extends string, Out> {
  */
 export function useMessageForm<F extends string, Out>(options: MessageFormOptions<F, Out>) {
   const { t } = useTranslation('contact');
-  const { fields, schema, send, successMessage, notFoundKey } = options;
+  const { fields, loadSchema, send, successMessage, notFoundKey } = options;
   const [values, setValues] = useState<Record<F, string>>(options.initial);
   const [errors, setErrors] = useState<FieldErrorMap<F>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const clearTo = options.clearTo ?? options.initial;
 
-  const setValue = useCallback((field: F, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A field's error goes once the person edits it; the others stay until the next submit.
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }, []);
+  const setValue = useCallback(
+    (field: F, value: string) => {
+      // The first keystroke fetches the schema, so sending does not wait for it (a failure shows on send).
+      loadSchema().catch(() => {});
+      setValues((current) => ({ ...current, [field]: value }));
+      // A field's error goes once the person edits it; the others stay until the next submit.
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    },
+    [loadSchema],
+  );
 
   const showFieldErrors = (form: HTMLFormElement, found: FieldErrorMap<F>) => {
     flushSync(() => setErrors(found));
@@ -56,14 +65,15 @@ export function useMessageForm<F extends string, Out>(options: MessageFormOption
     if (isSending) return;
     const form = event.currentTarget;
     setFormError(null);
-    const found = validate(t, schema, values);
-    if (Object.keys(found).length > 0) {
-      showFieldErrors(form, found);
-      return;
-    }
-    setErrors({});
     setIsSending(true);
     try {
+      const schema = await loadSchema();
+      const found = validate(t, schema, values);
+      if (Object.keys(found).length > 0) {
+        showFieldErrors(form, found);
+        return;
+      }
+      setErrors({});
       await send(schema.parse(values));
       toast.success(successMessage);
       setValues(clearTo);

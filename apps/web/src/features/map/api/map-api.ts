@@ -1,5 +1,6 @@
-import { MapResult } from '@baan/contract';
+import type { MapResult } from '@baan/contract';
 import { api } from '../../../lib/api';
+import { lazySchema } from '../../../lib/lazy-schema';
 
 export interface MapQueryArgs {
   /** The list's filters as a query string (`?q=…&type=sale`, or ''), without bbox, page or sort. */
@@ -27,7 +28,8 @@ export const mapApi = api.injectEndpoints({
   endpoints: (build) => ({
     propertiesMap: build.query<MapResult, MapQueryArgs>({
       query: mapQueryPath,
-      responseSchema: MapResult,
+      // Checked with the contract's schema, loaded with the first answer (zod is not on /Quick's first load).
+      responseSchema: lazySchema(() => import('./map-schema').then((schemas) => schemas.MapResult)),
       catchSchemaFailure: () => ({ status: 'PARSING_ERROR' }),
     }),
   }),

@@ -1,10 +1,16 @@
-import { type ViewingMode, ViewingRequest } from '@baan/contract';
+import type { ViewingMode } from '@baan/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useGetFreeViewingSlotsQuery, useRequestViewingMutation } from '../api/viewings-api';
 import { describeViewingFailure, viewingMessage } from '../lib/messages';
 import { bangkokDate, bangkokDay, bangkokHour } from './bangkok';
+
+const loadViewingRequest = () => import('../lib/schemas').then((schemas) => schemas.ViewingRequest);
+/** Fetches the schema while the person chooses an hour and types, so sending does not wait for it. */
+const prefetchSchema = () => {
+  loadViewingRequest().catch(() => {});
+};
 
 type Errors = { slot?: string; name?: string; email?: string; phone?: string; form?: string };
 const FIELDS = ['name', 'email', 'phone'] as const;
@@ -43,7 +49,15 @@ export function BookViewingForm({
     const email = String(form.get('email') ?? '').trim();
     const phone = String(form.get('phone') ?? '').trim();
     const next: Errors = {};
-    // The contract's own rules (ViewingRequest), in the person's language; the hour is picked above.
+    // The contract's own rules (ViewingRequest), in the person's language; the hour is picked above. The schema loads
+    // when the form is first touched (zod stays off the listing page's first load); offline, the send says so below.
+    let ViewingRequest: Awaited<ReturnType<typeof loadViewingRequest>>;
+    try {
+      ViewingRequest = await loadViewingRequest();
+    } catch {
+      setErrors({ form: t('errors.failed') });
+      return;
+    }
     const checked = ViewingRequest.safeParse({ starts_at: slot ?? '', mode, name, email, phone: phone || undefined });
     if (!slot) next.slot = t('book.slotRequired');
     for (const issue of checked.success ? [] : checked.error.issues) {
@@ -84,7 +98,7 @@ export function BookViewingForm({
         {t('book.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('book.lead')}</p>
-      <form onSubmit={submit} noValidate className="mt-3 grid gap-4">
+      <form onSubmit={submit} onFocus={prefetchSchema} noValidate className="mt-3 grid gap-4">
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">{t('book.day')}</legend>
           <div className="flex flex-wrap gap-2">

@@ -1,0 +1,47 @@
+// No zod here: the viewing form reads these on a listing page's first load without loading the schemas
+// (viewings.ts builds its schemas on them).
+
+export const VIEWING_MODES = ['in_person', 'video'] as const;
+export type ViewingMode = (typeof VIEWING_MODES)[number];
+/** requested → confirmed | declined | proposed (the owner named another time; confirming it makes it confirmed). */
+export const VIEWING_STATUSES = ['requested', 'confirmed', 'declined', 'proposed'] as const;
+export type ViewingStatus = (typeof VIEWING_STATUSES)[number];
+
+export const VIEWING_LIMITS = {
+  /** Weekly hour ranges an owner may keep. */
+  slots: 28,
+  /** A request must start at least this long ahead. */
+  minLeadMs: 2 * 60 * 60_000,
+  /** How far ahead GET …/viewing-slots lists free hours, and how far ahead one may book. */
+  days: 14,
+  /** The reminder goes this long before the viewing. */
+  reminderMs: 24 * 60 * 60_000,
+} as const;
+
+export const VIEWING_MESSAGES = {
+  slotsSaved: 'Your viewing hours are saved.',
+  slotsInvalid: 'Please correct the viewing hours.',
+  tooManySlots: `At most ${VIEWING_LIMITS.slots} time ranges.`,
+  weekdayInvalid: 'Choose a day of the week.',
+  timeInvalid: 'Enter a time on the hour, such as 09:00.',
+  endBeforeStart: 'The end must be after the start.',
+  overlap: 'This range overlaps another one on the same day.',
+  requested: 'Your viewing request was sent to the owner.',
+  startsAtInvalid: 'Choose a date and time.',
+  notOnTheHour: 'A viewing starts on the hour.',
+  past: 'This time has already passed.',
+  tooSoon: 'A viewing must be booked at least 2 hours ahead.',
+  tooFar: `A viewing can be booked at most ${VIEWING_LIMITS.days} days ahead.`,
+  outsideHours: 'The owner does not show the property at this time.',
+  taken: 'This time is already booked. Please choose another.',
+  modeInvalid: 'Choose in person or video call.',
+  listingNotFound: 'This listing does not exist or is no longer available.',
+  noHours: 'The owner of this listing does not offer viewings.',
+  ownListing: 'You cannot book a viewing of your own listing.',
+  notFound: 'Viewing not found.',
+  confirmed: 'Viewing confirmed. We sent both of you a calendar invitation.',
+  declined: 'Viewing declined.',
+  proposed: 'We sent the new time to the visitor.',
+  notOpen: 'This viewing has already been declined.',
+  alreadyConfirmed: 'This viewing is already confirmed.',
+} as const;
