@@ -126,6 +126,56 @@ describe('pages rendered on the server, in their URL language', () => {
     expect(hasZod(await scriptsOf(`/th/project/${slug}`))).toBe(false);
   });
 
+  it('hydrates the cards’ places from the names the page carries, and loads the place table only for new ones', async () => {
+    const carriedIn = async (path: string) => {
+      const html = await (await fetch(`${app.url}${path}`)).text();
+      const json = /<script type="application\/json" id="place-names">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+      return JSON.parse(json) as { language: string; names: Record<string, string> };
+    };
+    const home = await carriedIn('/th');
+    expect(home.language).toBe('th');
+    const homePlaces = Object.values(home.names);
+    expect(homePlaces.length).toBeGreaterThan(3);
+
+    const { page, context, errors } = await newPage(browser, 1280, 900);
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    // An alias only the place table holds (the gazetteer's "Samut Prakarn"): its chunk was fetched.
+    const tableLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes('Samut Prakarn'));
+    await page.goto(`${app.url}/th`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    // Hydrated without a mismatch (React reports one as a console error), with the server's words, without the table.
+    expect(errors).toEqual([]);
+    // The page's main content as HTML, text and attributes (a card names its place in both); the carried names sit
+    // outside it, before </body>. A place is looked for as the HTML writes it.
+    const mainText = () => page.locator('main').evaluate((main) => main.outerHTML);
+    const asHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    const shown = await mainText();
+    for (const place of homePlaces) expect(shown).toContain(asHtml(place));
+    expect(await tableLoaded()).toBe(false);
+
+    // A navigation in the browser to a page with places home did not carry: they come from the table, as the
+    // server writes them.
+    const quick = await carriedIn('/th/Quick');
+    await page.locator('a[href="/th/Quick"]').first().click();
+    await page.waitForURL(`${app.url}/th/Quick`);
+    await page.waitForLoadState('networkidle');
+    const quickPlaces = Object.values(quick.names);
+    // (Shown as written until the table has loaded, then rendered again from it.)
+    const missingOnQuick = async () => {
+      const shownOnQuick = await mainText();
+      return quickPlaces.filter((place) => !shownOnQuick.includes(asHtml(place)));
+    };
+    await expect.poll(missingOnQuick, { timeout: 10_000 }).toEqual([]);
+    const isNew = Object.keys(quick.names).some((location) => !(location in home.names));
+    expect(await tableLoaded()).toBe(isNew);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('with JavaScript off, the search map still shows its area, drawn from the tile server', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const tiles: string[] = [];

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { LANGUAGE_TAGS, type PageContext, splitLanguagePath } from '@baan/contract';
+import { LANGUAGE_TAGS, type Language, type PageContext, splitLanguagePath } from '@baan/contract';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
@@ -7,6 +7,8 @@ import { ServerRouter } from 'react-router';
 import { deferHydration } from './app/deferred-hydration.server';
 import { CLIENT_ONLY_ROUTE_ID } from './app/route-ids';
 import { i18nForRequest } from './i18n/i18n.server';
+import { PlaceNamesCollector, writtenPlaceNamesScript } from './lib/places/place-names';
+import './lib/places/place-table.server';
 
 // What the API asks of the web app besides rendering: canonical page addresses and the 429 page (PageEntryExtras).
 export { tooManyRequestsPage } from './app/busy-page.server';
@@ -49,11 +51,15 @@ export default function handleRequest(
   }
   if (request.method === 'HEAD') return Promise.resolve(new Response(null, { status, headers }));
 
+  // The places this render writes, carried by the page so the browser hydrates without the place table (ADR 051).
+  const places = new Map<string, string>();
   return new Promise((resolve, reject) => {
     let statusCode = status;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={context.scriptNonce} />
+        <PlaceNamesCollector value={places}>
+          <ServerRouter context={routerContext} url={request.url} nonce={context.scriptNonce} />
+        </PlaceNamesCollector>
       </I18nextProvider>,
       {
         // React's own inline scripts, if it writes any, are marked as the framework's like React Router's (ADR 021).
@@ -67,9 +73,8 @@ export default function handleRequest(
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           body.on('end', () => {
             clearTimeout(timer);
-            resolve(
-              new Response(deferHydration(Buffer.concat(chunks).toString('utf8')), { status: statusCode, headers }),
-            );
+            const html = withPlaceNames(Buffer.concat(chunks).toString('utf8'), language, places);
+            resolve(new Response(deferHydration(html), { status: statusCode, headers }));
           });
           pipe(body);
         },
@@ -88,6 +93,13 @@ export default function handleRequest(
     // The client has gone (the server aborts the request's signal when its socket closes): stop rendering for it.
     request.signal.addEventListener('abort', () => abort(), { once: true });
   });
+}
+
+/** The page with the places its render wrote, just before `</body>` (none: the page as it is). */
+function withPlaceNames(html: string, language: Language, places: Map<string, string>): string {
+  const end = html.lastIndexOf('</body>');
+  if (places.size === 0 || end < 0) return html;
+  return `${html.slice(0, end)}${writtenPlaceNamesScript(language, places)}${html.slice(end)}`;
 }
 
 /** Loader data for a navigation in the browser: shared like the page it belongs to. */

@@ -4,6 +4,8 @@ import elementDefaultCss from 'happy-dom/lib/css/declaration/computed-style/conf
 import { getI18n, setI18n } from 'react-i18next';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import i18n, { switchLanguage } from '../i18n';
+// The tests render places as the server does: from the table (the browser's own path: place-names.test.ts).
+import '../lib/places/place-table.server';
 
 // The suite runs in happy-dom (vitest.config.ts); a file may opt into jsdom, where none of the fills below apply.
 const isHappyDom = navigator.userAgent.includes('HappyDOM');
