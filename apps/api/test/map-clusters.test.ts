@@ -13,22 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { properties } from '../src/db/schema.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
+import { prng } from './support/prng.ts';
 
 // The map's clusters (ADR 041) on the real database: grid cells stored with each listing (migration 0036).
 const app = await build();
 const owner = await createUser(app, { email: 'cluster-owner@baan.example' });
-
-/** mulberry32: the same generated listings every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // 400 listings over greater Bangkok (west 100.3, south 13.5, east 100.9, north 14.0), some bunched around Siam, a few
 // paused or for sale; plus one far away in Chiang Mai.

@@ -33,12 +33,17 @@ export function cellXY(lat: number, lon: number): { x: number; y: number } {
   };
 }
 
-/** The Morton code of a position at MAP_CELL_LEVEL: bit 2i is x's bit i, bit 2i+1 is y's. */
+/** The Morton code of the cell in column x and row y of a level: bit 2i is x's bit i, bit 2i+1 is y's. */
+export function mortonCode(x: number, y: number, level: number): number {
+  let code = 0;
+  for (let i = level - 1; i >= 0; i--) code = code * 4 + ((x >> i) & 1) + 2 * ((y >> i) & 1);
+  return code;
+}
+
+/** The Morton code of a position at MAP_CELL_LEVEL (what each listing stores as `map_cell`). */
 export function mapCellOf(lat: number, lon: number): number {
   const { x, y } = cellXY(lat, lon);
-  let code = 0;
-  for (let i = MAP_CELL_LEVEL - 1; i >= 0; i--) code = code * 4 + ((x >> i) & 1) + 2 * ((y >> i) & 1);
-  return code;
+  return mortonCode(x, y, MAP_CELL_LEVEL);
 }
 
 /** The quadkey of the level-`level` cell holding a stored code (the code shifted right by 2·(20 − level) bits). */

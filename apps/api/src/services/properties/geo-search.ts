@@ -19,9 +19,14 @@ import { EARTH_RADIUS_M, stationById } from '../transit/stations.ts';
  * stay as well: they are what the box means (edges included), whatever the geometric test's own edge rules.
  */
 export function insideBox([west, south, east, north]: BBox): SQL {
-  const ranges = sql`${properties.lat} between ${south}::float8 and ${north}::float8 and ${properties.lon} between ${west}::float8 and ${east}::float8`;
-  if (east - west > SMALL_BOX_DEGREES || north - south > SMALL_BOX_DEGREES) return sql`(${ranges})`;
+  const ranges = boxRanges([west, south, east, north]);
+  if (east - west > SMALL_BOX_DEGREES || north - south > SMALL_BOX_DEGREES) return ranges;
   return sql`(${ranges} and point(${properties.lon}, ${properties.lat}) <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8)))`;
+}
+
+/** Inside the box, edges included, as plain ranges over lat and lon only (what insideBox means, without the GiST test). */
+export function boxRanges([west, south, east, north]: BBox): SQL {
+  return sql`(${properties.lat} between ${south}::float8 and ${north}::float8 and ${properties.lon} between ${west}::float8 and ${east}::float8)`;
 }
 
 /**
