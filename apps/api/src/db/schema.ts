@@ -365,7 +365,9 @@ export const properties = pgTable(
     // Migration 0039 adds properties_point_idx, a GiST on point(lon, lat) with INCLUDE columns (drizzle cannot declare
     // either): boxes (insideBox) read only their own area from it, index-only (ADR 044, "Boxes"). Migration 0043 adds
     // properties_cell15_newest_idx and properties_cell14_newest_idx, (status, map_cell >> 10 or 12, created_at, id)
-    // INCLUDE (…): the map walks a neighbourhood's cells newest first (ADR 052, map-points.ts).
+    // INCLUDE (…): the map walks a neighbourhood's cells newest first (ADR 052, map-walks.ts); 0044 adds
+    // properties_type_price_band_newest_idx, (status, type, width_bucket(price, …), created_at, id) INCLUDE (…), for a
+    // price range over a large area.
     index('properties_status_station_idx').on(t.status, t.stationDistanceM),
     // within_m with sale or rent (and a price): counting up to the cap reads this index only, where the price index
     // fetched 65,000 table rows to check the distance (240 → 8 ms at a million; migration 0041 adds INCLUDE (price,

@@ -1,0 +1,6 @@
+-- The map's newest matches of sale or rent in a price range over a large area, walked band by band (ADR 052): the
+-- price band (width_bucket over 1,000 × 1.25^i baht, map-walks.ts PRICE_BANDS, the same text) and age, newest first,
+-- within sale or rent, so the range's bands are read in age order, merged and stopped at the cap. Central Bangkok at
+-- sale ฿3–10 M read the whole range from properties_status_type_price_idx (121,000 entries) to keep the newest 10,001 in
+-- the box. INCLUDE: the visibility, position and the other filters the walk takes, so it is index-only.
+CREATE INDEX IF NOT EXISTS "properties_type_price_band_newest_idx" ON "properties" USING btree ("status", "type", width_bucket("price", '{1000,1250,1563,1953,2441,3052,3815,4768,5960,7451,9313,11642,14552,18190,22737,28422,35527,44409,55511,69389,86736,108420,135525,169407,211758,264698,330872,413590,516988,646235,807794,1009742,1262177,1577722,1972152,2465190,3081488,3851860,4814825,6018531,7523164,9403955,11754944,14693679,18367099,22958874,28698593,35873241,44841551,56051939,70064923,87581154,109476443,136845553,171056941,213821177,267276471,334095589,417619486,522024357,652530447,815663058,1019578823,1274473529,1593091911,1991364889}'::int[]), "created_at" DESC NULLS LAST, "id" DESC NULLS LAST) INCLUDE ("review", "user_id", "lat", "lon", "map_cell", "price", "property_sub_type");
