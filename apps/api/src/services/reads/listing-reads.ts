@@ -76,6 +76,8 @@ const KEYS = {
   map: (query: PropertyMapQuery) => `map:${JSON.stringify(query)}`,
   /** The listings like one (null for a missing, pending or rejected listing). */
   similar: (id: number) => `similar:${id}`,
+  /** GET /api/all/properties's serialized answer (every visible listing). */
+  allBody: () => 'all-body',
   /** Whether a listing was public and is no longer (paused, hidden, its owner disabled). */
   gone: (id: number) => `gone:${id}`,
   /** The visible listings among these ids, in this order. */
@@ -215,9 +217,17 @@ export function isPageCached(deps: ListingReadDeps, address: string): boolean {
   return deps.listingCache.hasPage(KEYS.html(address));
 }
 
-/** GET /api/all/properties: every visible listing (not cached: nobody pages through it twice). */
-export function allProperties(deps: ListingReadDeps): Promise<Property[]> {
-  return deps.listingCache.read((db) => listAllProperties(db, deps.storage));
+/**
+ * GET /api/all/properties's answer: every visible listing, serialized once and shared. Anyone may ask for it and it
+ * grows with the catalogue (docs/benchmarks.md: 68.6 MB, about 10 s at 100,000 listings), so the calls that arrive
+ * while it is built, and those within the cache's lifetime, share one build instead of each reading, holding and
+ * compressing the whole catalogue again (a flood of them pinned the server).
+ */
+export function allPropertiesBody(deps: ListingReadDeps): Promise<EncodedBody> {
+  return deps.listingCache.get(KEYS.allBody(), async () => {
+    const payload = await deps.listingCache.read((db) => listAllProperties(db, deps.storage));
+    return new EncodedBody(JSON.stringify({ success: true, payload }));
+  });
 }
 
 /** /sitemap.xml (not cached here: its answer carries a one-hour Cache-Control). */
