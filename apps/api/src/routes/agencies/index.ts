@@ -119,7 +119,11 @@ const agencyRoutes: RoutesPlugin = async (app) => {
       await app.rateLimit.byEmail('agencyInvitation', user.email);
       const invitation = await inviteMember(
         app.db,
-        { mailer: app.mailer, publicUrl: app.config.publicUrl },
+        {
+          mailer: app.mailer,
+          publicUrl: app.config.publicUrl,
+          beforeMail: (email) => app.rateLimit.byEmail('agencyInvitee', email, request),
+        },
         user,
         request.params.slug,
         request.body,
