@@ -33,7 +33,7 @@ import { mapPoints } from '../properties/map-points.ts';
 import { priceHistory } from '../properties/price-history.ts';
 import { propertyPage } from '../properties/property-page.ts';
 import { similarProperties } from '../properties/similar.ts';
-import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
+import { buildSitemap, buildSitemapPart, isSitemapPartName } from '../seo/build-sitemap.ts';
 import { getHomeSettings } from '../settings/home-settings.ts';
 import { suggest } from '../suggestions/suggest.ts';
 
@@ -78,6 +78,8 @@ const KEYS = {
   similar: (id: number) => `similar:${id}`,
   /** GET /api/all/properties's serialized answer (every visible listing). */
   allBody: () => 'all-body',
+  /** The sitemap (`index`) or one of its parts (`part:<name>`), as served. */
+  sitemap: (name: string) => `sitemap:${name}`,
   /** Whether a listing was public and is no longer (paused, hidden, its owner disabled). */
   gone: (id: number) => `gone:${id}`,
   /** The visible listings among these ids, in this order. */
@@ -230,14 +232,31 @@ export function allPropertiesBody(deps: ListingReadDeps): Promise<EncodedBody> {
   });
 }
 
-/** /sitemap.xml (not cached here: its answer carries a one-hour Cache-Control). */
-export function sitemapXml(deps: ListingReadDeps, publicUrl: string): Promise<string> {
-  return deps.listingCache.read((db) => buildSitemap(db, publicUrl));
+const XML = 'application/xml; charset=utf-8';
+
+/**
+ * /sitemap.xml, built once and shared like GET /api/all/properties's answer: a file may hold 50,000 entries with their
+ * language links (tens of MB), and anyone may ask for it again and again.
+ */
+export function sitemapXml(deps: ListingReadDeps, publicUrl: string): Promise<EncodedBody> {
+  return deps.listingCache.get(
+    KEYS.sitemap('index'),
+    async () => new EncodedBody(await deps.listingCache.read((db) => buildSitemap(db, publicUrl)), XML),
+  );
 }
 
-/** One /sitemaps/<part>.xml, or null for a part that does not exist. */
-export function sitemapPartXml(deps: ListingReadDeps, publicUrl: string, part: string): Promise<string | null> {
-  return deps.listingCache.read((db) => buildSitemapPart(db, publicUrl, part));
+/** One /sitemaps/<part>.xml, or null for a part that does not exist; shared like the sitemap itself. */
+export async function sitemapPartXml(
+  deps: ListingReadDeps,
+  publicUrl: string,
+  part: string,
+): Promise<EncodedBody | null> {
+  // A name no part could have is not remembered (nor read).
+  if (!isSitemapPartName(part)) return null;
+  return deps.listingCache.get(KEYS.sitemap(`part:${part}`), async () => {
+    const xml = await deps.listingCache.read((db) => buildSitemapPart(db, publicUrl, part));
+    return xml === null ? null : new EncodedBody(xml, XML);
+  });
 }
 
 /** Reads that depend on the time (market months, the price-drop window) take it from here. */
