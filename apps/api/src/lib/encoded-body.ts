@@ -20,6 +20,13 @@ const gzipAsync = promisify(gzip);
  * (docs/benchmarks.md, issue 27), and an uncached page pays it on its own request.
  */
 export const BROTLI_QUALITY = 6;
+const brotliOptions = (bytes: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+  },
+});
 
 /**
  * A JSON (or HTML) answer kept for many identical requests (the listing read cache, rendered
@@ -44,13 +51,7 @@ export class EncodedBody {
       // Made once per cache lifetime: a little better than the compress plugin's per-request quality (4).
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.json, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes,
-              },
-            })
+          ? brotliCompressSync(this.json, brotliOptions(this.bytes))
           : gzipSync(this.json, { level: 6 });
       this.encoded.set(encoding, body);
     }
@@ -64,15 +65,7 @@ export class EncodedBody {
     let pending = this.encoding.get(encoding);
     if (!pending) {
       pending = (
-        encoding === 'br'
-          ? brotliAsync(this.json, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes,
-              },
-            })
-          : gzipAsync(this.json, { level: 6 })
+        encoding === 'br' ? brotliAsync(this.json, brotliOptions(this.bytes)) : gzipAsync(this.json, { level: 6 })
       ).then(
         (body) => {
           this.encoded.set(encoding, body);
