@@ -247,8 +247,11 @@ async function textColumns(
   }
   // The public text again: nothing waits.
   if (title === row.title && description === row.description) return cleared;
-  const [owner] = await tx.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, row.userId));
-  if (owner && isNewOwner(owner.createdAt, now, newOwnerDays)) reasons.unshift('new_owner');
+  const [owner] = await tx
+    .select({ createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (owner && isNewOwner(owner, now, newOwnerDays)) reasons.unshift('new_owner');
   if (reasons.length === 0) return { title, description, ...cleared };
   return {
     pendingTitle: title === row.title ? null : title,
