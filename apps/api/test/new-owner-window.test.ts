@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { properties, users } from '../src/db/schema.ts';
 import { activateSubscription, createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
+import { CONDO_FORM } from './support/listing-form.ts';
 
 /**
  * The moderation gate holds every listing (and text edit) of an account in its first days (ADR 017: `new_owner`), when
@@ -27,24 +28,6 @@ async function account(email: string, signedUpDaysAgo: number, verifiedDaysAgo: 
   return user;
 }
 
-const FIELDS: Record<string, string> = {
-  type: 'rent',
-  user_type: 'owner',
-  property_type: 'residential',
-  property_sub_type: 'condo',
-  location: 'Thong Lo, Watthana, Bangkok',
-  title: 'Corner condo near BTS Thong Lo',
-  description: 'Corner unit, city view, fully furnished.',
-  price: '30000',
-  area: '60',
-  bed_rooms: '2',
-  bath_rooms: '2',
-  kitchen: '1',
-  floors: '1',
-  level: '18',
-  is_featured: '0',
-  language: 'en',
-};
 const photo = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -52,7 +35,7 @@ const photo = Buffer.from(
 
 async function list(token: string) {
   const fd = new FormData();
-  for (const [k, v] of Object.entries(FIELDS)) fd.append(k, v);
+  for (const [k, v] of Object.entries(CONDO_FORM)) fd.append(k, v);
   fd.append('cover_image', new Blob([new Uint8Array(photo)]), 'cover.png');
   const res = await app.inject({ method: 'POST', url: '/api/property', payload: fd, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(201);
