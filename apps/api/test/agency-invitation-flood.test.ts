@@ -29,12 +29,13 @@ async function agencyOf(name: string) {
   expect(res.statusCode, res.body).toBe(201);
   return { admin, slug: (res.json() as { payload: { slug: string } }).payload.slug };
 }
-const invite = (token: string, slug: string, email: string) =>
+const invite = (token: string, slug: string, email: string, remoteAddress = '203.0.113.10') =>
   app.inject({
     method: 'POST',
     url: `/api/agencies/${slug}/invitations`,
     payload: { email, role: 'agent' },
     headers: auth(token),
+    remoteAddress,
   });
 async function mailsTo(email: string) {
   await app.mailer.drain();
@@ -75,5 +76,31 @@ describe('POST /api/agencies/{slug}/invitations, one address invited again and a
     } finally {
       app.clock.now = real;
     }
+  });
+});
+
+describe('POST /api/agencies/{slug}/invitations from one network', () => {
+  it(`mails at most ${RATE_LIMITS.agencyInvitation.perIp} invitations an hour from one network, whatever the accounts`, async () => {
+    const network = '198.51.100.77';
+    const perNetwork = RATE_LIMITS.agencyInvitation.perIp;
+    const perInviter = RATE_LIMITS.agencyInvitation.perEmail;
+    const senders = await Promise.all(
+      Array.from({ length: Math.ceil(perNetwork / perInviter) + 1 }, (_, i) => agencyOf(`Network Sender ${i}`)),
+    );
+    let sent = 0;
+    for (const sender of senders) {
+      for (let i = 0; i < perInviter && sent < perNetwork; i++, sent++) {
+        const res = await invite(sender.admin.token, sender.slug, `net-${sent}@invite-flood.test`, network);
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    const last = senders.at(-1);
+    if (!last) throw new Error('no sender');
+    const over = await invite(last.admin.token, last.slug, 'net-over@invite-flood.test', network);
+    expect(over.statusCode).toBe(429);
+    // Another network is not held by it.
+    expect((await invite(last.admin.token, last.slug, 'net-other@invite-flood.test', '192.0.2.99')).statusCode).toBe(
+      201,
+    );
   });
 });

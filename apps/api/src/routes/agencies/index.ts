@@ -116,6 +116,8 @@ const agencyRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      // Per network (many accounts from one place) and per inviting account: each call mails an address typed here.
+      await app.rateLimit.byIp('agencyInvitation', request);
       await app.rateLimit.byEmail('agencyInvitation', user.email);
       const invitation = await inviteMember(
         app.db,
