@@ -14,6 +14,8 @@ import { countFavorite } from '../stats/record.ts';
  */
 export async function addFavorite(db: Db, userId: number, propertyId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    // The account first, then the listing (the order every write that locks both takes: no deadlock).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     // FOR SHARE: the listing cannot be deleted between this check and the insert (no foreign-key 500).
     const [listing] = await tx
       .select({ id: properties.id })
@@ -22,7 +24,6 @@ export async function addFavorite(db: Db, userId: number, propertyId: number, no
       .for('share', { of: properties });
     if (!listing) throw notFound(BUYER_MESSAGES.favoriteNotFound);
     // At most MAX_FAVORITES (the list is answered whole): counted under a lock on the account, a repeat always passes.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [already] = await tx
       .select({ n: count() })
       .from(favorites)
