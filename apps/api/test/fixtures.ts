@@ -16,8 +16,9 @@ export async function createUser(app: FastifyInstance, opts: { email: string; ro
       email: opts.email.toLowerCase(),
       passwordHash: '!fixture-no-login',
       role: opts.role ?? 'user',
-      emailVerifiedAt: new Date(),
-      // An established account: the moderation gate holds listings of accounts younger than 7 days (ADR 017).
+      // An established account: the moderation gate holds listings of accounts younger than 7 days (ADR 017),
+      // counted from the sign-up or the verification, whichever is later.
+      emailVerifiedAt: new Date(Date.now() - 30 * 24 * 60 * 60_000),
       createdAt: new Date(Date.now() - 30 * 24 * 60 * 60_000),
     })
     .returning();

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { properties, propertyImages, users } from '../src/db/schema.ts';
+import { invalidateListings } from '../src/services/reads/listing-reads.ts';
 import { buildSitemap, buildSitemapPart } from '../src/services/seo/build-sitemap.ts';
 import { escapeHtml } from '../src/services/seo/html.ts';
 import { build } from './helpers.ts';
@@ -248,12 +249,15 @@ describe('GET /sitemap.xml and /robots.txt', () => {
 
   it('follows a listing being hidden, in every language', async () => {
     await app.db.update(properties).set({ status: 'hidden' }).where(eq(properties.id, listing.id));
+    // As every write that hides a listing does (the sitemap is shared from the read cache).
+    await invalidateListings(app, 'test: listing hidden');
     try {
       const urls = sitemapUrls((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
       expect(mentions(urls, listing.id)).toBe(false);
       expectEveryLanguage(urls, `/detail/${bareListing.id}`, bareListing.updatedAt.toISOString());
     } finally {
       await app.db.update(properties).set({ status: 'active' }).where(eq(properties.id, listing.id));
+      await invalidateListings(app, 'test: listing shown');
     }
   });
 

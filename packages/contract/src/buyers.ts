@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
-import { MAX_COMPARE, MAX_SAVED_SEARCHES, SAVED_SEARCH_FREQUENCIES } from './listing-values.ts';
+import { MAX_COMPARE, MAX_FAVORITES, MAX_SAVED_SEARCHES, SAVED_SEARCH_FREQUENCIES } from './listing-values.ts';
 import { Property, PropertyListQuery } from './properties.ts';
 
 export const SavedSearchFrequency = z.enum(SAVED_SEARCH_FREQUENCIES);
@@ -136,6 +136,7 @@ export const CompareListResponse = successEnvelope(z.array(Property));
 /** The API's own messages of this part (the web app translates what it shows). */
 export const BUYER_MESSAGES = {
   favoriteNotFound: 'This listing does not exist or is no longer available.',
+  tooManyFavorites: `You can keep at most ${MAX_FAVORITES} favourites. Remove one to add another.`,
   savedSearchNotFound: 'This saved search does not exist.',
   tooManySavedSearches: `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
   badUnsubscribeToken: 'This unsubscribe link is not valid.',

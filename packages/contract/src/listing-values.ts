@@ -129,6 +129,8 @@ export const DEFAULT_WITHIN_M = 1000;
 export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 /** Saved searches one account may keep. */
 export const MAX_SAVED_SEARCHES = 20;
+/** Favourites one account may keep (GET /api/user/favorites answers them all, with their details). */
+export const MAX_FAVORITES = 500;
 /** Listings compared side by side at most. */
 export const MAX_COMPARE = 4;
 /** Single listings GET /api/properties/map answers at most. */

@@ -1,10 +1,18 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type BodyEncoding = 'br' | 'gzip';
 
 /** Bodies smaller than this go out as they are (the same threshold as the compress plugin). */
 const MIN_COMPRESSED_BYTES = 1024;
+/**
+ * Bodies this large are compressed in the thread pool, not on the event loop: a catalogue-sized answer (GET
+ * /api/all/properties, a sitemap part: tens of MB) takes seconds to compress, and every other request would wait.
+ */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
  * Brotli's quality for a kept body. Quality 9 (and up) falls off a cliff on a page's HTML: 190–280 ms for the
@@ -12,6 +20,13 @@ const MIN_COMPRESSED_BYTES = 1024;
  * (docs/benchmarks.md, issue 27), and an uncached page pays it on its own request.
  */
 export const BROTLI_QUALITY = 6;
+const brotliOptions = (bytes: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+  },
+});
 
 /**
  * A JSON (or HTML) answer kept for many identical requests (the listing read cache, rendered
@@ -20,6 +35,7 @@ export const BROTLI_QUALITY = 6;
  */
 export class EncodedBody {
   private readonly encoded = new Map<BodyEncoding, Buffer>();
+  private readonly encoding = new Map<BodyEncoding, Promise<Buffer>>();
   readonly bytes: number;
 
   constructor(
@@ -35,17 +51,35 @@ export class EncodedBody {
       // Made once per cache lifetime: a little better than the compress plugin's per-request quality (4).
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.json, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes,
-              },
-            })
+          ? brotliCompressSync(this.json, brotliOptions(this.bytes))
           : gzipSync(this.json, { level: 6 });
       this.encoded.set(encoding, body);
     }
     return body;
+  }
+
+  /** The same, made in the thread pool (once: requests meanwhile wait for the same work). */
+  asAsync(encoding: BodyEncoding): Promise<Buffer> {
+    const done = this.encoded.get(encoding);
+    if (done) return Promise.resolve(done);
+    let pending = this.encoding.get(encoding);
+    if (!pending) {
+      pending = (
+        encoding === 'br' ? brotliAsync(this.json, brotliOptions(this.bytes)) : gzipAsync(this.json, { level: 6 })
+      ).then(
+        (body) => {
+          this.encoded.set(encoding, body);
+          this.encoding.delete(encoding);
+          return body;
+        },
+        (err: unknown) => {
+          this.encoding.delete(encoding);
+          throw err;
+        },
+      );
+      this.encoding.set(encoding, pending);
+    }
+    return pending;
   }
 }
 
@@ -69,12 +103,19 @@ export function pickEncoding(acceptEncoding: string | undefined): BodyEncoding |
 }
 
 /** Sends a cached body, compressed when the client accepts it and it is worth it. */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+): FastifyReply | Promise<FastifyReply> {
   reply.type(body.type);
   if (body.bytes < MIN_COMPRESSED_BYTES) return reply.send(body.json);
   reply.header('vary', 'accept-encoding');
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(body.json);
   // The compress plugin leaves an answer alone when it already names its encoding.
+  if (body.bytes >= LARGE_BODY_BYTES) {
+    return body.asAsync(encoding).then((encoded) => reply.header('content-encoding', encoding).send(encoded));
+  }
   return reply.header('content-encoding', encoding).send(body.as(encoding));
 }

@@ -7,7 +7,9 @@ export type EventStreamHolder = {
   /**
    * Holds the response open as `text/event-stream`. `subscribe` registers the listener and returns its removal, or
    * null when a cap is reached (then nothing is sent and `refuse` is thrown); `format` writes an event's data as
-   * this reader sees it (null skips it).
+   * this reader sees it (null skips it). `stillAllowed`, when given, is asked before each event is written (in the
+   * events' order): once it answers false (the session the stream was opened with has ended), nothing more is
+   * written and the stream ends.
    */
   open: <E extends { event: string }>(
     request: FastifyRequest,
@@ -15,6 +17,7 @@ export type EventStreamHolder = {
     subscribe: (listener: (event: E) => void) => (() => void) | null,
     format: (event: E) => Record<string, unknown> | null,
     refuse: () => Error,
+    stillAllowed?: () => Promise<boolean>,
   ) => void;
   /** Ends every open stream (the server is closing). */
   closeAll: () => void;
@@ -27,11 +30,22 @@ export function eventStreamHolder(): EventStreamHolder {
     closeAll: () => {
       for (const end of [...open]) end();
     },
-    open(request, reply, subscribe, format, refuse) {
+    open(request, reply, subscribe, format, refuse, stillAllowed) {
       const raw = reply.raw;
+      const write = (event: { event: string }, data: Record<string, unknown>) => {
+        if (!raw.writableEnded) raw.write(`event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      // Events wait for the check one after the other, so they are written in the order they came.
+      let queue = Promise.resolve();
       const unsubscribe = subscribe((event) => {
         const data = format(event);
-        if (data) raw.write(`event: ${event.event}\ndata: ${JSON.stringify(data)}\n\n`);
+        if (!data) return;
+        if (!stillAllowed) return write(event, data);
+        queue = queue.then(async () => {
+          if (ended) return;
+          if (await stillAllowed().catch(() => false)) write(event, data);
+          else end();
+        });
       });
       if (!unsubscribe) throw refuse();
       reply.hijack();

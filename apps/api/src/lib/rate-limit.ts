@@ -111,6 +111,8 @@ export const RATE_LIMITS = {
   dataExport: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
   // Agency invitations per inviting account (its e-mail): each mails an address the inviter typed (ADR 037).
   agencyInvitation: { windowMs: 60 * MINUTE, perIp: 200, perEmail: 50 },
+  // Agency invitations per invited address, from every agency together: one address is not mailed again and again.
+  agencyInvitee: { windowMs: 24 * 60 * MINUTE, perIp: 200, perEmail: 3 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -69,13 +69,17 @@ function apiRequest(path: string, method: string, token: string): Request {
   });
 }
 
-type SendResult = 'ok' | 'gone' | 'failed';
+type SendResult = 'ok' | 'gone' | 'full' | 'failed';
 
-/** PUT or DELETE /api/user/favorites/{id}: 'gone' when the listing does not exist (404, 400), 'failed' otherwise. */
+/**
+ * PUT or DELETE /api/user/favorites/{id}: 'gone' when the listing does not exist (404, 400), 'full' when the account
+ * keeps MAX_FAVORITES already (409), 'failed' otherwise.
+ */
 async function sendFavorite(token: string, id: number, method: 'PUT' | 'DELETE'): Promise<SendResult> {
   try {
     const response = await fetch(apiRequest(`/user/favorites/${id}`, method, token));
     if (response.ok) return 'ok';
+    if (response.status === 409) return 'full';
     return response.status === 404 || response.status === 400 ? 'gone' : 'failed';
   } catch {
     return 'failed';
@@ -104,7 +108,7 @@ export async function mergeLocalFavorites(token: string): Promise<number[]> {
   const sent: number[] = [];
   for (const id of readLocalFavorites()) {
     const result = await sendFavorite(token, id, 'PUT');
-    if (result === 'failed') kept.push(id);
+    if (result === 'failed' || result === 'full') kept.push(id);
     else if (result === 'ok') sent.push(id);
   }
   writeLocalFavorites(kept);
@@ -116,22 +120,23 @@ export async function mergeLocalFavorites(token: string): Promise<number[]> {
 
 /**
  * Hearts or un-hearts a listing. A visitor's change is written to this browser at once; an account's is shown at
- * once and sent, and undone if the server refuses it. Resolves false when it was undone.
+ * once and sent, and undone if the server refuses it. Resolves 'ok', or why it was undone: 'full' when the account
+ * keeps MAX_FAVORITES already, 'failed' otherwise.
  */
 export function toggleFavorite(id: number) {
-  return async (dispatch: Dispatch, getState: () => State): Promise<boolean> => {
+  return async (dispatch: Dispatch, getState: () => State): Promise<'ok' | 'full' | 'failed'> => {
     const { favorites, login } = getState();
     const wasFavorite = favorites.ids.includes(id);
     dispatch(wasFavorite ? favoriteRemoved(id) : favoriteAdded(id));
     if (!login.isAuthenticated || !login.token) {
       const local = readLocalFavorites().filter((other) => other !== id);
       writeLocalFavorites(wasFavorite ? local : [id, ...local]);
-      return true;
+      return 'ok';
     }
     const result = await sendFavorite(login.token, id, wasFavorite ? 'DELETE' : 'PUT');
     // Removing a listing that no longer exists is done all the same.
-    if (result === 'ok' || (wasFavorite && result === 'gone')) return true;
+    if (result === 'ok' || (wasFavorite && result === 'gone')) return 'ok';
     dispatch(wasFavorite ? favoriteAdded(id) : favoriteRemoved(id));
-    return false;
+    return result === 'full' ? 'full' : 'failed';
   };
 }

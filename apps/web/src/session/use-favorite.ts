@@ -1,3 +1,4 @@
+import { MAX_FAVORITES } from '@baan/contract';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { toast } from '../lib/toast';
@@ -36,9 +37,10 @@ export function useFavorite(id: number) {
   const dispatch = useAppDispatch();
   const isFavorite = useAppSelector((s) => s.favorites.ids.includes(id));
   const toggle = useCallback(async () => {
-    const ok = await dispatch(toggleFavorite(id));
-    if (!ok) toast.error(t('favorite.failed'));
-    return ok;
+    const outcome = await dispatch(toggleFavorite(id));
+    if (outcome === 'full') toast.error(t('favorite.tooMany', { max: MAX_FAVORITES }));
+    else if (outcome === 'failed') toast.error(t('favorite.failed'));
+    return outcome === 'ok';
   }, [dispatch, id, t]);
   return { isFavorite, toggle };
 }

@@ -35,6 +35,11 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: like authenticate, then 403 unless the user is an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Whether an authenticated request's session still holds now (not expired, not logged out, password unchanged,
+     * account enabled): what a long-lived answer (an event stream) asks before it writes more.
+     */
+    sessionAlive: (request: FastifyRequest) => Promise<boolean>;
   }
   interface FastifyRequest {
     /** The authenticated user (set by app.authenticate), else null. */
@@ -85,6 +90,22 @@ export default fp(
     app.decorateRequest('tokenRemember', false);
     app.decorateRequest('token', null);
 
+    /** The token's user when the session holds: the token not logged out, the account enabled and verified, the version current. */
+    async function sessionUser(id: number, tokenId: string, version: unknown): Promise<UserRow | null> {
+      const [row] = await app.db
+        .select({
+          user: users,
+          revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${tokenId})`,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      const user = row?.user;
+      if (!user || row.revoked || user.disabledAt || !user.emailVerifiedAt || user.sessionVersion !== version)
+        return null;
+      return user;
+    }
+
     async function authenticate(request: FastifyRequest): Promise<void> {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? BEARER.exec(header.trim()) : null;
@@ -110,24 +131,19 @@ export default fp(
       if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized(AUTH_MESSAGES.loginRequired);
       // A token from before logout existed has no id and could not be ended: it must log in again.
       if (!tokenId || !TOKEN_ID.test(tokenId)) throw unauthorized(AUTH_MESSAGES.sessionExpired);
-      const [row] = await app.db
-        .select({
-          user: users,
-          revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${tokenId})`,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      const user = row?.user;
-      if (!user || row.revoked || user.disabledAt || !user.emailVerifiedAt || user.sessionVersion !== version) {
-        throw unauthorized(AUTH_MESSAGES.sessionExpired);
-      }
+      const user = await sessionUser(id, tokenId, version);
+      if (!user) throw unauthorized(AUTH_MESSAGES.sessionExpired);
       request.user = user;
       request.tokenRemember = lifetime > TOKEN_TTL_SECONDS;
       request.token = { id: tokenId, expiresAt: new Date(expires * 1000) };
     }
 
     app.decorate('authenticate', authenticate);
+    app.decorate('sessionAlive', async (request: FastifyRequest) => {
+      const { user, token } = request;
+      if (!user || !token || token.expiresAt.getTime() <= app.clock.now().getTime()) return false;
+      return (await sessionUser(user.id, token.id, user.sessionVersion)) !== null;
+    });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       if (!request.user) await authenticate(request);
       if (request.user?.role !== 'admin') throw forbidden(AUTH_MESSAGES.adminOnly);

@@ -116,10 +116,16 @@ const agencyRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      // Per network (many accounts from one place) and per inviting account: each call mails an address typed here.
+      await app.rateLimit.byIp('agencyInvitation', request);
       await app.rateLimit.byEmail('agencyInvitation', user.email);
       const invitation = await inviteMember(
         app.db,
-        { mailer: app.mailer, publicUrl: app.config.publicUrl },
+        {
+          mailer: app.mailer,
+          publicUrl: app.config.publicUrl,
+          beforeMail: (email) => app.rateLimit.byEmail('agencyInvitee', email, request),
+        },
         user,
         request.params.slug,
         request.body,

@@ -267,6 +267,8 @@ const conversationRoutes: RoutesPlugin = async (app) => {
         (listener) => app.conversationEvents.bus.subscribe(user.id, listener, CONVERSATION_LIMITS.streamsPerUser),
         (event) => asSeenBy(event, user.id === event.ownerId ? 'owner' : 'visitor'),
         tooManyStreams,
+        // A stream ends with its session (logged out, password changed, disabled, expired): checked per event.
+        () => app.sessionAlive(request),
       );
     },
   );

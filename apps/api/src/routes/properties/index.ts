@@ -19,7 +19,7 @@ import { type RoutesPlugin, readInHandler } from '../../lib/route-schemas.ts';
 import { parse } from '../../lib/validate.ts';
 import { withKnownStation } from '../../services/properties/geo-search.ts';
 import {
-  allProperties,
+  allPropertiesBody,
   cachedCompareProperties,
   cachedListingNoLongerAvailable,
   cachedMapPoints,
@@ -68,8 +68,9 @@ const propertiesRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.get('/all/properties', { schema: { response: { 200: PropertyListResponse } } }, async () =>
-    ok(await allProperties(app)),
+  // Built once and shared by every caller (listing-reads.ts): it is the whole catalogue.
+  app.get('/all/properties', { schema: { response: { 200: PropertyListResponse } } }, async (request, reply) =>
+    sendEncoded(request, reply, await allPropertiesBody(app)),
   );
 
   app.get(

@@ -159,7 +159,12 @@ export async function updateAgency(
   return { slug: row.slug, name: row.name };
 }
 
-export type InvitationDeps = { mailer: Mailer; publicUrl: string };
+export type InvitationDeps = {
+  mailer: Mailer;
+  publicUrl: string;
+  /** Counts the mail to the invited address (its daily limit); run once the invitation is allowed, before it is made. */
+  beforeMail?: (email: string) => Promise<void>;
+};
 
 /**
  * POST /api/agencies/{slug}/invitations: a single-use token (only its hash stored), mailed in the invitee's language
@@ -182,6 +187,7 @@ export async function inviteMember(
   if (invitee && (await isMember(db, agency.id, invitee.id))) {
     throw conflict(M.inviteeMember, { email: [M.inviteeMember] });
   }
+  await deps.beforeMail?.(input.email);
   const token = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
     const [row] = await tx

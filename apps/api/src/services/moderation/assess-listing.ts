@@ -92,7 +92,7 @@ export async function areaMedianPricePerSqm(
  * do not move the median their neighbours in the same file are judged by.
  */
 export type AssessCache = {
-  owner?: Promise<{ role: string; createdAt: Date } | undefined>;
+  owner?: Promise<({ role: string } & OwnerAge) | undefined>;
   medians: Map<string, Promise<number | null>>;
 };
 
@@ -128,9 +128,16 @@ async function hasOtherOwnersPhoto(db: Db | Tx, userId: number, hashes: string[]
   return match !== undefined;
 }
 
-/** Whether the account is inside the new-owner window (its listings, and text edits of them, wait for review). */
-export function isNewOwner(createdAt: Date, now: Date, newOwnerDays: number): boolean {
-  return now.getTime() - createdAt.getTime() < newOwnerDays * DAY_MS;
+/** When an account's new-owner window starts: its sign-up or, later, the verification of its address. */
+export type OwnerAge = { createdAt: Date; emailVerifiedAt: Date | null };
+
+/**
+ * Whether the account is inside the new-owner window (its listings, and text edits of them, wait for review). The
+ * window starts when the account could first be used: a sign-up left unverified for a week and verified now is new.
+ */
+export function isNewOwner(owner: OwnerAge, now: Date, newOwnerDays: number): boolean {
+  const since = Math.max(owner.createdAt.getTime(), owner.emailVerifiedAt?.getTime() ?? 0);
+  return now.getTime() - since < newOwnerDays * DAY_MS;
 }
 
 /**
@@ -146,9 +153,12 @@ export async function assessNewListing(
 ): Promise<Assessment> {
   const readOwner = async () =>
     (
-      await db.select({ role: users.role, createdAt: users.createdAt }).from(users).where(eq(users.id, listing.userId))
+      await db
+        .select({ role: users.role, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, listing.userId))
     )[0];
-  let owner: { role: string; createdAt: Date } | undefined;
+  let owner: ({ role: string } & OwnerAge) | undefined;
   if (cache) {
     cache.owner ??= readOwner();
     owner = await cache.owner;
@@ -156,7 +166,7 @@ export async function assessNewListing(
   if (!owner || owner.role === 'admin') return { review: 'approved', reviewReasons: [] };
 
   const reasons: ReviewReason[] = [];
-  if (isNewOwner(owner.createdAt, now, newOwnerDays)) reasons.push('new_owner');
+  if (isNewOwner(owner, now, newOwnerDays)) reasons.push('new_owner');
   reasons.push(...(await listingContentReasons(db, listing, undefined, cache)));
   reasons.push(...listingTextReasons(listing.title, listing.description, listing.location, ...listing.roomTypes));
 

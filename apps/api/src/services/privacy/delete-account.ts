@@ -24,6 +24,7 @@ import {
   savedSearches,
   subscriptions,
   users,
+  viewings,
 } from '../../db/schema.ts';
 import { forgetDeviceTokens } from '../accounts/device-tokens.ts';
 import { deleteConversationsOf } from '../conversations/personal-data.ts';
@@ -58,7 +59,8 @@ const sameAddress = (column: AnyPgColumn, email: string) => sql`lower(${column})
 /**
  * Deletes an account's personal data in the caller's transaction (PDPA section 33, ADR 023), row by row:
  * - gone: listings (with photos, rooms, statistics, visits, others' favourites and alert matches of them), inquiries
- *   received and sent (sent: from the account's address), contact messages from it, favourites, saved searches, weekly
+ *   received and sent (sent: from the account's address), viewings asked for (signed in or from its address), contact
+ *   messages from it, favourites, saved searches, weekly
  *   report marks, codes and reset tokens, subscription periods, consents, the newsletter entry, the mail that
  *   waits for or was sent to the address (outbox, mail jobs), and the conversations (ADR 034) about its listings,
  *   started from it or as a guest from its address, with both sides' messages and their private files;
@@ -93,6 +95,8 @@ export async function deleteAccount(tx: Tx, userId: number, now: Date): Promise<
     .delete(propertyInquiries)
     .where(or(eq(propertyInquiries.ownerId, userId), sameAddress(propertyInquiries.email, email)));
   await tx.delete(contactMessages).where(sameAddress(contactMessages.email, email));
+  // The viewings it asked for (ADR 035), signed in or as a guest from its address: its name, address and phone.
+  await tx.delete(viewings).where(or(eq(viewings.userId, userId), sameAddress(viewings.email, email)));
   await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   await tx.delete(consents).where(or(eq(consents.userId, userId), eq(consents.email, email)));
   await tx.delete(favorites).where(eq(favorites.userId, userId));

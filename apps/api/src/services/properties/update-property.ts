@@ -193,6 +193,25 @@ function changedColumns(fields: UpdatePropertyFields, now: Date): Partial<typeof
 }
 
 /**
+ * The title deed badge (ADR 032) is about one property: an owner's edit that makes the listing another one — its
+ * place, map pin, type, sub type, area or project — clears it until a new check (a price, text, status or photos do
+ * not). Admins, who give the badge, keep it with their edits.
+ */
+function deedColumns(row: PropertyRow, fields: UpdatePropertyFields, editor: Editor): { verified?: false } {
+  if (!row.verified || editor.role === 'admin') return {};
+  const has = (key: keyof UpdatePropertyFields) => Object.hasOwn(fields, key);
+  const changed =
+    (fields.location !== undefined && fields.location !== row.location) ||
+    (has('lat') && (fields.lat ?? null) !== row.lat) ||
+    (has('lon') && (fields.lon ?? null) !== row.lon) ||
+    (fields.property_type !== undefined && fields.property_type !== row.propertyType) ||
+    (fields.property_sub_type !== undefined && fields.property_sub_type !== row.propertySubType) ||
+    (fields.area !== undefined && fields.area !== row.area) ||
+    (has('project_id') && (fields.project_id ?? null) !== row.projectId);
+  return changed ? { verified: false } : {};
+}
+
+/**
  * The text gate on an edit (M5, ADR 017): a new title or description is checked for contact and payment details
  * (listingTextReasons) on every owner's edit, and an account inside the new-owner window has every text edit
  * reviewed. On an approved listing such an edit waits as the listing's pending text (`pending_title`,
@@ -228,8 +247,11 @@ async function textColumns(
   }
   // The public text again: nothing waits.
   if (title === row.title && description === row.description) return cleared;
-  const [owner] = await tx.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, row.userId));
-  if (owner && isNewOwner(owner.createdAt, now, newOwnerDays)) reasons.unshift('new_owner');
+  const [owner] = await tx
+    .select({ createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (owner && isNewOwner(owner, now, newOwnerDays)) reasons.unshift('new_owner');
   if (reasons.length === 0) return { title, description, ...cleared };
   return {
     pendingTitle: title === row.title ? null : title,
@@ -390,6 +412,7 @@ export async function updateProperty(
           ...(fields.price !== undefined ? await recordPriceChange(tx, row, fields.price, now) : {}),
           ...editedFacts(row, fields),
           ...editedTermColumns(row, fields),
+          ...deedColumns(row, fields, editor),
           ...(await textColumns(tx, row, fields, editor, now, newOwnerDays)),
         })
         .where(eq(properties.id, id));

@@ -33,7 +33,7 @@ import { mapPoints } from '../properties/map-points.ts';
 import { priceHistory } from '../properties/price-history.ts';
 import { propertyPage } from '../properties/property-page.ts';
 import { similarProperties } from '../properties/similar.ts';
-import { buildSitemap, buildSitemapPart } from '../seo/build-sitemap.ts';
+import { buildSitemap, buildSitemapPart, isSitemapPartName } from '../seo/build-sitemap.ts';
 import { getHomeSettings } from '../settings/home-settings.ts';
 import { suggest } from '../suggestions/suggest.ts';
 
@@ -76,6 +76,10 @@ const KEYS = {
   map: (query: PropertyMapQuery) => `map:${JSON.stringify(query)}`,
   /** The listings like one (null for a missing, pending or rejected listing). */
   similar: (id: number) => `similar:${id}`,
+  /** GET /api/all/properties's serialized answer (every visible listing). */
+  allBody: () => 'all-body',
+  /** The sitemap (`index`) or one of its parts (`part:<name>`), as served. */
+  sitemap: (name: string) => `sitemap:${name}`,
   /** Whether a listing was public and is no longer (paused, hidden, its owner disabled). */
   gone: (id: number) => `gone:${id}`,
   /** The visible listings among these ids, in this order. */
@@ -215,19 +219,44 @@ export function isPageCached(deps: ListingReadDeps, address: string): boolean {
   return deps.listingCache.hasPage(KEYS.html(address));
 }
 
-/** GET /api/all/properties: every visible listing (not cached: nobody pages through it twice). */
-export function allProperties(deps: ListingReadDeps): Promise<Property[]> {
-  return deps.listingCache.read((db) => listAllProperties(db, deps.storage));
+/**
+ * GET /api/all/properties's answer: every visible listing, serialized once and shared. Anyone may ask for it and it
+ * grows with the catalogue (docs/benchmarks.md: 68.6 MB, about 10 s at 100,000 listings), so the calls that arrive
+ * while it is built, and those within the cache's lifetime, share one build instead of each reading, holding and
+ * compressing the whole catalogue again (a flood of them pinned the server).
+ */
+export function allPropertiesBody(deps: ListingReadDeps): Promise<EncodedBody> {
+  return deps.listingCache.get(KEYS.allBody(), async () => {
+    const payload = await deps.listingCache.read((db) => listAllProperties(db, deps.storage));
+    return new EncodedBody(JSON.stringify({ success: true, payload }));
+  });
 }
 
-/** /sitemap.xml (not cached here: its answer carries a one-hour Cache-Control). */
-export function sitemapXml(deps: ListingReadDeps, publicUrl: string): Promise<string> {
-  return deps.listingCache.read((db) => buildSitemap(db, publicUrl));
+const XML = 'application/xml; charset=utf-8';
+
+/**
+ * /sitemap.xml, built once and shared like GET /api/all/properties's answer: a file may hold 50,000 entries with their
+ * language links (tens of MB), and anyone may ask for it again and again.
+ */
+export function sitemapXml(deps: ListingReadDeps, publicUrl: string): Promise<EncodedBody> {
+  return deps.listingCache.get(
+    KEYS.sitemap('index'),
+    async () => new EncodedBody(await deps.listingCache.read((db) => buildSitemap(db, publicUrl)), XML),
+  );
 }
 
-/** One /sitemaps/<part>.xml, or null for a part that does not exist. */
-export function sitemapPartXml(deps: ListingReadDeps, publicUrl: string, part: string): Promise<string | null> {
-  return deps.listingCache.read((db) => buildSitemapPart(db, publicUrl, part));
+/** One /sitemaps/<part>.xml, or null for a part that does not exist; shared like the sitemap itself. */
+export async function sitemapPartXml(
+  deps: ListingReadDeps,
+  publicUrl: string,
+  part: string,
+): Promise<EncodedBody | null> {
+  // A name no part could have is not remembered (nor read).
+  if (!isSitemapPartName(part)) return null;
+  return deps.listingCache.get(KEYS.sitemap(`part:${part}`), async () => {
+    const xml = await deps.listingCache.read((db) => buildSitemapPart(db, publicUrl, part));
+    return xml === null ? null : new EncodedBody(xml, XML);
+  });
 }
 
 /** Reads that depend on the time (market months, the price-drop window) take it from here. */

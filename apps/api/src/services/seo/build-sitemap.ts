@@ -165,6 +165,12 @@ export async function buildSitemap(db: Db, publicUrl: string, maxUrls = SITEMAP_
     .join('\n')}\n</sitemapindex>\n`;
 }
 
+const LISTINGS_PART = /^listings-([1-9]\d{0,5})$/;
+
+/** Whether a name could be a part of a split sitemap (`pages`, `projects`, `agents`, `listings-<n>`). */
+export const isSitemapPartName = (part: string) =>
+  part === 'pages' || part === 'projects' || part === 'agents' || LISTINGS_PART.test(part);
+
 /** One part of a split sitemap: `pages`, or listings part n (1-based); null when out of range. */
 export async function buildSitemapPart(
   db: Db,
@@ -183,7 +189,7 @@ export async function buildSitemapPart(
     const entries = await agentEntries(db, publicUrl, listingsPerPart(maxUrls));
     return entries.length > 0 ? urlset(entries) : null;
   }
-  const match = /^listings-([1-9]\d{0,5})$/.exec(part);
+  const match = LISTINGS_PART.exec(part);
   if (!match) return null;
   const perPart = listingsPerPart(maxUrls);
   const entries = await listingEntries(db, publicUrl, (Number(match[1]) - 1) * perPart, perPart);

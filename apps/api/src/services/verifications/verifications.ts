@@ -97,7 +97,16 @@ export async function getListingVerification(
     .where(and(eq(verifications.kind, 'listing'), eq(verifications.propertyId, propertyId)))
     .orderBy(desc(verifications.id))
     .limit(1);
-  return row ? toListingVerification(row) : null;
+  if (!row) return null;
+  // An approved check whose badge an edit took away (the listing became another property) no longer stands.
+  if (row.status === 'approved') {
+    const [listing] = await db
+      .select({ verified: properties.verified })
+      .from(properties)
+      .where(eq(properties.id, propertyId));
+    if (!listing?.verified) return null;
+  }
+  return toListingVerification(row);
 }
 
 /**

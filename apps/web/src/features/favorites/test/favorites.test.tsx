@@ -1,4 +1,4 @@
-import type { Property } from '@baan/contract';
+import { MAX_FAVORITES, type Property } from '@baan/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
@@ -165,6 +165,27 @@ describe('the heart on cards', () => {
       'DELETE /api/user/favorites/3 Bearer tok-1',
       'DELETE /api/user/favorites/3 Bearer tok-1',
     ]);
+  });
+});
+
+describe('a full list of favourites', () => {
+  it('undoes a heart the account has no room for, and says how many it keeps (409)', async () => {
+    const favorites = account([], (request) => (request.method === 'PUT' ? 409 : 204));
+    stubFetch(favorites.route, catalogue());
+    await renderApp('/Quick', { login: signedIn({}, 'tok-1') });
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Save Sunny condo to favourites' }, { timeout: 15_000 }),
+    );
+    expect(
+      await screen.findByText(`You can keep at most ${MAX_FAVORITES} favourites. Remove one to add another.`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Sunny condo to favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(favorites.ids.has(3)).toBe(false);
   });
 });
 
