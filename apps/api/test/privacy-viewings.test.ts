@@ -1,4 +1,4 @@
-import { ViewingListResponse } from '@baan/contract';
+import { DataExportResponse, ViewingListResponse } from '@baan/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { viewings } from '../src/db/schema.ts';
@@ -41,6 +41,45 @@ async function requested(visitor: { userId: number | null; name: string; email: 
   if (!row) throw new Error('no viewing');
   return row;
 }
+
+describe('the data export', () => {
+  it("lists the viewings of the person's listings and those they asked for, signed in or as a guest, and no other", async () => {
+    const exporter = await createUser(app, { email: 'pv.exporter@example.test' });
+    const own = await makeListing(app, exporter.id, { title: "Exporter's house" });
+    const signedIn = await requested({ userId: exporter.id, name: 'Exporting Ex', email: 'pv.exporter@example.test' });
+    const asGuest = await requested({ userId: null, name: 'Ex', email: 'PV.Exporter@example.test' });
+    const other = await requested({ userId: stayer.id, name: 'Staying Som', email: 'pv.stayer@example.test' });
+    const [received] = await app.db
+      .insert(viewings)
+      .values({
+        propertyId: own.id,
+        ownerId: exporter.id,
+        userId: stayer.id,
+        propertyTitle: own.title,
+        startsAt: new Date(Date.UTC(2031, 1, 1, 10)),
+        mode: 'video',
+        name: 'Staying Som',
+        email: 'pv.stayer@example.test',
+        phone: null,
+        language: 'th',
+      })
+      .returning();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/user/data-export',
+      headers: { authorization: `Bearer ${exporter.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = DataExportResponse.parse(res.json()).payload;
+    expect(data.viewings.map((v) => [v.id, v.role])).toEqual([
+      [signedIn.id, 'visitor'],
+      [asGuest.id, 'visitor'],
+      [received?.id, 'owner'],
+    ]);
+    expect(data.viewings.some((v) => v.id === other.id)).toBe(false);
+    await app.db.delete(viewings);
+  });
+});
 
 describe('deleting an account', () => {
   it('removes the viewings its person asked for, signed in or as a guest from its address, and no other', async () => {

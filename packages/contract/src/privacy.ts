@@ -10,6 +10,7 @@ import { ContactMessage, Inquiry, OwnProperty } from './contact.ts';
 import { MessageAttachment } from './conversations.ts';
 import { successEnvelope } from './envelope.ts';
 import { Payment, Subscription } from './payments.ts';
+import { Viewing } from './viewings.ts';
 
 /**
  * The privacy notice in force (the /privacy page shows it): its date is its version. A consent records the version
@@ -173,6 +174,11 @@ export const DataExport = z.object({
     }),
   ),
   inquiries_received: z.array(Inquiry),
+  /**
+   * The viewings (ADR 035) of the person's listings (`role: owner`) and those they asked for (`visitor`), signed in or
+   * as a guest from their address, soonest first.
+   */
+  viewings: z.array(Viewing),
   contact_messages: z.array(ContactMessage),
   payments: z.array(Payment),
   subscriptions: z.array(Subscription),

@@ -1,5 +1,5 @@
 import { type DataExport, PRIVACY_NOTICE_VERSION } from '@baan/contract';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   agencies,
@@ -13,6 +13,7 @@ import {
   properties,
   propertyInquiries,
   subscriptions,
+  viewings,
 } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { UserRow } from '../accounts/to-public-user.ts';
@@ -24,11 +25,14 @@ import { exportConversations } from '../conversations/personal-data.ts';
 import { listUserProperties } from '../owners/list-user-properties.ts';
 import { listSavedSearches } from '../saved-searches/list-saved-searches.ts';
 import { toPayment, toSubscription } from '../subscriptions/payment-wire.ts';
+import { toWireViewing } from '../viewings/viewings.ts';
 import { toWirePrivacyRequest } from './privacy-request-wire.ts';
 
-/** What the person wrote from their e-mail address (inquiries, contact messages): compared without case. */
-const fromAddress = (column: typeof propertyInquiries.email | typeof contactMessages.email, email: string) =>
-  sql`lower(${column}) = ${email.toLowerCase()}`;
+/** What the person wrote from their e-mail address (inquiries, viewings, contact messages): compared without case. */
+const fromAddress = (
+  column: typeof propertyInquiries.email | typeof contactMessages.email | typeof viewings.email,
+  email: string,
+) => sql`lower(${column}) = ${email.toLowerCase()}`;
 
 /**
  * Everything Baan keeps about the person (PDPA sections 30 and 31, ADR 023), read with the wire shapes the API
@@ -55,6 +59,7 @@ export async function exportPersonalData(
     newsletter,
     consents,
     threads,
+    viewingRows,
   ] = await Promise.all([
     listUserProperties(db, storage, user.id),
     db
@@ -88,6 +93,11 @@ export async function exportPersonalData(
       .limit(1),
     listConsents(db, subject),
     exportConversations(db, conversationKey, user),
+    db
+      .select()
+      .from(viewings)
+      .where(or(eq(viewings.ownerId, user.id), eq(viewings.userId, user.id), fromAddress(viewings.email, user.email)))
+      .orderBy(asc(viewings.startsAt), asc(viewings.id)),
   ]);
   // The agency the person belongs to (ADR 037).
   const [membership] = await db
@@ -169,6 +179,7 @@ export async function exportPersonalData(
       return inquiry;
     }),
     inquiries_received: received.map(toWireInquiry),
+    viewings: viewingRows.map((row) => toWireViewing(row, user.id)),
     contact_messages: messages.map(toWireContactMessage),
     payments: paymentRows.map(toPayment),
     subscriptions: periods.map((row) => toSubscription(row, now)),
