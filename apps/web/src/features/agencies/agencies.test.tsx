@@ -8,7 +8,7 @@ import { makeProperty } from '../../test/properties';
 import { renderApp } from '../../test/render-app';
 import { signedIn } from '../../test/users';
 import { agencyJsonLd } from './lib/agency-json-ld';
-import { agencyMessageKey, invitationToken } from './lib/agency-messages';
+import { agencyMessageKey, invitationMessageKey, invitationToken } from './lib/agency-messages';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -105,6 +105,11 @@ describe('agency helpers', () => {
     expect(agencyMessageKey({ status: 400, message: AGENCY_MESSAGES.tokenInvalid })).toBe('messages.tokenInvalid');
     expect(agencyMessageKey(AGENCY_MESSAGES.alreadyMember)).toBe('messages.alreadyMember');
     expect(agencyMessageKey({ status: 500, message: 'Internal' })).toBe('messages.failed');
+    expect(agencyMessageKey({ status: 429, message: 'Too many requests.' })).toBe('messages.failed');
+    expect(invitationMessageKey({ status: 429, message: 'Too many requests.' })).toBe('messages.tooManyInvitations');
+    expect(invitationMessageKey({ status: 409, message: AGENCY_MESSAGES.inviteeMember })).toBe(
+      'messages.inviteeMember',
+    );
     expect(agencyMessageKey(undefined)).toBe('messages.failed');
   });
 
@@ -142,11 +147,13 @@ describe('/agency/{slug}', () => {
 });
 
 describe('settings: agency', () => {
-  function stubMine(mine: MyAgency) {
+  function stubMine(mine: MyAgency, inviteLimited = false) {
     return stubFetch((request, url) => {
       if (url.pathname === '/api/user/agency') return jsonResponse(200, { success: true, payload: mine });
       if (request.method === 'POST' && url.pathname === '/api/agencies/siam-homes/invitations')
-        return jsonResponse(201, { success: true, message: AGENCY_MESSAGES.invited, payload: mine.invitations[0] });
+        return inviteLimited
+          ? jsonResponse(429, { success: false, message: 'Too many requests. Please try again later.' })
+          : jsonResponse(201, { success: true, message: AGENCY_MESSAGES.invited, payload: mine.invitations[0] });
       if (request.method === 'DELETE' && url.pathname === '/api/agencies/siam-homes/members/2')
         return jsonResponse(200, {
           success: true,
@@ -254,6 +261,18 @@ describe('settings: agency', () => {
     await user.click(section.getByRole('button', { name: 'Save' }));
     await screen.findByText('The agency is saved.');
     expect(bodies).toEqual([{ name: 'Siam Homes Ltd', about: 'Condos in Bangkok.' }]);
+  });
+
+  it("says in Thai that an invitation's limit was reached, on the form", async () => {
+    const user = userEvent.setup();
+    stubMine(MINE, true);
+    await renderApp('/th/dashboard/settings', { login: signedIn() });
+    const section = within(await screen.findByRole('region', { name: 'บริษัทนายหน้า' }));
+    await user.type(await section.findByLabelText('อีเมล'), 'cee@example.test');
+    await user.click(section.getByRole('button', { name: 'ส่งคำเชิญ' }));
+    expect(
+      await section.findByText('มีการส่งคำเชิญไปยังอีเมลนี้หรือจากเครือข่ายของคุณมากเกินไป กรุณาลองอีกครั้งในวันพรุ่งนี้'),
+    ).toBeInTheDocument();
   });
 
   it('offers to create one when the account has none, and says why the server refused, in Thai', async () => {

@@ -21,7 +21,7 @@ import {
   useUpdateAgencyMutation,
   useWithdrawInvitationMutation,
 } from '../api/agencies-api';
-import { agencyFieldErrorKey, agencyMessageKey } from '../lib/agency-messages';
+import { agencyFieldErrorKey, agencyMessageKey, invitationMessageKey } from '../lib/agency-messages';
 import { AgencyWork } from './AgencyWork';
 
 const card = 'max-w-3xl rounded-2xl border border-slate-200 bg-white p-6';
@@ -219,7 +219,7 @@ function InviteForm({ slug }: { slug: string }) {
       setEmail('');
       toast.success(t('messages.invited'));
     } catch (err) {
-      setError(agencyFieldErrorKey(err, 'email') ? t('messages.emailInvalid') : t(agencyMessageKey(err)));
+      setError(agencyFieldErrorKey(err, 'email') ? t('messages.emailInvalid') : t(invitationMessageKey(err)));
     }
   }
   return (

@@ -16,6 +16,14 @@ export function agencyMessageKey(errorOrMessage: unknown): string {
   return key ? `messages.${key}` : 'messages.failed';
 }
 
+/**
+ * The key for what an invitation's call answered: a 429 is one of the invitations' limits (a day's per invited
+ * address, an hour's per inviter and per network), else as agencyMessageKey.
+ */
+export function invitationMessageKey(error: unknown): string {
+  return isApiError(error) && error.status === 429 ? 'messages.tooManyInvitations' : agencyMessageKey(error);
+}
+
 /** The key for the first field error a 400 names for `field`, or undefined when it names none. */
 export function agencyFieldErrorKey(error: unknown, field: string): string | undefined {
   const message = isApiError(error) ? error.errors?.[field]?.[0] : undefined;
