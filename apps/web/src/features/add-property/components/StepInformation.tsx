@@ -271,7 +271,8 @@ export function StepInformation({
                     ) : null}
                   </select>
                 </div>
-                <div>
+                {/* Alone (no remove button beside it) the count takes the row's width, as the type above does. */}
+                <div className={form.rooms.length > 1 ? undefined : 'col-span-2 sm:col-span-1'}>
                   <label htmlFor={fieldId(countField)} className="mb-1.5 block text-sm font-medium text-slate-800">
                     {t('info.roomCount', { number })}
                   </label>
