@@ -118,6 +118,8 @@ const SCREENS: Screen[] = [
   { name: 'agent', path: '/agent/somchai-screenshots' },
   { name: 'projects', path: '/projects' },
   { name: 'project-page', path: (ids) => `/project/${ids.project}` },
+  // An area's market figures, with months of listings behind its trend charts.
+  { name: 'market', path: '/market/bangkok' },
   { name: 'settings-agency', path: '/dashboard/settings', who: 'owner' },
   { name: 'add-property', path: '/add-property', who: 'owner' },
   { name: 'wizard-media', path: '/add-property', who: 'owner', act: wizardStepOne },
