@@ -6,11 +6,11 @@
 //
 //   npm run screenshots                        # English and Thai, 375 and 1280 px, every screen
 //   npm run screenshots -- --only detail,quick --langs en,th,zh,ja,my,ru,tw --widths 375
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { api, createListing, signUpVerified, subscribeWithTestCard } from '../support/api.ts';
+import { api, createListing, signUpVerified, solidPng, subscribeWithTestCard } from '../support/api.ts';
 import { startApp } from '../support/app.ts';
 import { launchBrowser, newPage, seriousA11yViolations } from '../support/browser.ts';
 
@@ -35,9 +35,38 @@ type Screen = {
   path: string | ((ids: Ids) => string);
   who?: Who;
   /** What a person does before the picture (open a menu, go to a step). */
-  act?: (page: Page) => Promise<void>;
+  act?: (page: Page, lang: string) => Promise<void>;
 };
-type Ids = { listing: number; demoListing: number };
+type Ids = { listing: number; demoListing: number; project: string; conversation: number };
+
+type Tree = { [key: string]: string | Tree };
+/** A string of the web app's locale files, so a step is found by its label in any language. */
+function text(lang: string, namespace: string, path: string): string {
+  const dir = lang === 'tw' ? 'TW' : lang;
+  const tree: Tree = JSON.parse(
+    readFileSync(new URL(`../../apps/web/src/locales/${dir}/${namespace}.json`, import.meta.url), 'utf8'),
+  );
+  const value = path
+    .split('.')
+    .reduce<string | Tree | undefined>((node, key) => (typeof node === 'object' ? node[key] : undefined), tree);
+  if (typeof value !== 'string') throw new Error(`no string at ${namespace}:${path}`);
+  return value;
+}
+
+/** The wizard's first step filled in (a condo for sale near Asok), then Next. */
+async function wizardStepOne(page: Page, lang: string) {
+  await page.getByRole('radio', { name: text(lang, 'property', 'define.owner') }).check();
+  await page.getByRole('radio', { name: text(lang, 'property', 'define.residential') }).check();
+  await page.getByRole('radio', { name: text(lang, 'property', 'define.sale') }).check();
+  await page.getByRole('radio', { name: text(lang, 'listings', 'subTypes.condo') }).check();
+  await page.getByRole('combobox', { name: text(lang, 'property', 'define.location') }).fill('Asok');
+  await page
+    .getByRole('option', { name: /Asok|อโศก/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: text(lang, 'property', 'wizard.next') }).click();
+  await page.getByRole('heading', { level: 2, name: text(lang, 'property', 'wizard.steps.media') }).waitFor();
+}
 
 const SCREENS: Screen[] = [
   { name: 'home', path: '/' },
@@ -66,6 +95,9 @@ const SCREENS: Screen[] = [
   { name: 'inquiries', path: '/dashboard/inquiries', who: 'owner' },
   { name: 'saved-searches', path: '/dashboard/saved-searches', who: 'owner' },
   { name: 'viewings', path: '/dashboard/viewings', who: 'owner' },
+  { name: 'conversations', path: '/dashboard/messages', who: 'owner' },
+  { name: 'conversation-thread', path: (ids) => `/dashboard/messages/${ids.conversation}`, who: 'owner' },
+  { name: 'imports', path: '/dashboard/imports', who: 'owner' },
   { name: 'settings', path: '/dashboard/settings', who: 'owner' },
   {
     name: 'settings-phone',
@@ -83,8 +115,32 @@ const SCREENS: Screen[] = [
   },
   // An agency's public page and the owner's Agency section in settings (ADR 037; the owner is its admin).
   { name: 'agency', path: '/agency/siam-screenshot-homes' },
+  { name: 'agent', path: '/agent/somchai-screenshots' },
+  { name: 'projects', path: '/projects' },
+  { name: 'project-page', path: (ids) => `/project/${ids.project}` },
+  // An area's market figures, with months of listings behind its trend charts.
+  { name: 'market', path: '/market/bangkok' },
   { name: 'settings-agency', path: '/dashboard/settings', who: 'owner' },
   { name: 'add-property', path: '/add-property', who: 'owner' },
+  { name: 'wizard-media', path: '/add-property', who: 'owner', act: wizardStepOne },
+  {
+    name: 'wizard-info',
+    path: '/add-property',
+    who: 'owner',
+    // The third step after a submit with the description missing: the field errors in the page's language.
+    act: async (page, lang) => {
+      await wizardStepOne(page, lang);
+      await page
+        .getByLabel(text(lang, 'property', 'media.chooseCover'))
+        .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: solidPng(900, 600, [200, 140, 60]) });
+      await page.getByRole('img', { name: 'front.png' }).waitFor();
+      await page.getByRole('button', { name: text(lang, 'property', 'wizard.next') }).click();
+      await page.getByRole('heading', { level: 2, name: text(lang, 'property', 'wizard.steps.info') }).waitFor();
+      await page.getByLabel(`${text(lang, 'property', 'info.price')} *`).pressSequentially('4500000');
+      await page.getByRole('button', { name: text(lang, 'property', 'wizard.submit') }).click();
+      await page.locator('[role="alert"]').first().waitFor();
+    },
+  },
   { name: 'edit-property', path: (ids) => `/edit-property/${ids.listing}`, who: 'owner' },
   { name: 'admin-payments', path: '/admin', who: 'admin' },
   { name: 'admin-listings', path: '/admin/listings', who: 'admin' },
@@ -126,7 +182,32 @@ async function main() {
     );
     const admin = await api<{ token: string }>(app, 'POST', '/api/login', DEMO_ADMIN);
     const all = await api<{ items: { id: number }[] }>(app, 'GET', '/api/properties?per_page=1');
-    const ids: Ids = { listing, demoListing: all.body.payload.items[0]?.id ?? 1 };
+    // A guest's question (a conversation in the owner's inbox) and, in the owner's viewing hours, a viewing request.
+    await api(app, 'POST', `/api/property/${listing}/inquiry`, {
+      name: 'Nattaya Wongsa',
+      email: 'nattaya.guest@baan.example',
+      message: 'Is the unit still available next month? Can I bring a pet cat?',
+    });
+    const week = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '18:00' }));
+    await api(app, 'PUT', '/api/user/viewing-slots', { slots: week }, owner);
+    const free = await api<{ free: string[] }>(app, 'GET', `/api/property/${listing}/viewing-slots`);
+    const startsAt = free.body.payload.free[3];
+    if (startsAt) {
+      await api(app, 'POST', `/api/property/${listing}/viewings`, {
+        name: 'Kittipong Saelim',
+        email: 'kittipong.guest@baan.example',
+        starts_at: startsAt,
+        mode: 'in_person',
+      });
+    }
+    const threads = await api<{ items: { id: number }[] }>(app, 'GET', '/api/user/conversations', undefined, owner);
+    const projects = await api<{ items: { slug: string }[] }>(app, 'GET', '/api/projects?per_page=1');
+    const ids: Ids = {
+      listing,
+      demoListing: all.body.payload.items[0]?.id ?? 1,
+      project: projects.body.payload.items[0]?.slug ?? 'none',
+      conversation: threads.body.payload.items[0]?.id ?? 0,
+    };
     const tokens: Record<Who, string | null> = { visitor: null, owner, admin: admin.body.payload.token };
 
     for (const screen of screens) {
@@ -140,8 +221,23 @@ async function main() {
           const file = `${screen.name}-${lang}-${width}.png`;
           try {
             await page.goto(`${app.url}${path}`);
-            await page.waitForLoadState('networkidle').catch(() => undefined);
-            await screen.act?.(page);
+            // Signed-in screens keep a live connection open (the conversation events), so the network never rests
+            // there: a few seconds are enough.
+            await page.waitForLoadState('networkidle', { timeout: 8000 }).catch(() => undefined);
+            await screen.act?.(page, lang);
+            // Lazy pictures load only near the viewport: a walk down the page first, so the full-page picture shows them.
+            await page.evaluate(async () => {
+              for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+                window.scrollTo(0, y);
+                await new Promise((resolve) => setTimeout(resolve, 60));
+              }
+              window.scrollTo(0, 0);
+            });
+            await page
+              .waitForFunction(() => [...document.images].every((image) => image.complete), undefined, {
+                timeout: 5000,
+              })
+              .catch(() => undefined);
             await page.screenshot({ path: `${OUT}${file}`, fullPage: values['full-page'] });
             const serious = await seriousA11yViolations(page);
             const wide = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -80,8 +80,76 @@ export function formatDate(value: string, language: string): string {
   return year >= 1000 && year <= 9998 ? mediumDate(date, language) : formatter(language, false).format(date);
 }
 
+/** ICU's long Burmese month names (`month: 'long'`). */
+const BURMESE_LONG_MONTHS = [
+  'ဇန်နဝါရီ',
+  'ဖေဖော်ဝါရီ',
+  'မတ်',
+  'ဧပြီ',
+  'မေ',
+  'ဇွန်',
+  'ဇူလိုင်',
+  'ဩဂုတ်',
+  'စက်တင်ဘာ',
+  'အောက်တိုဘာ',
+  'နိုဝင်ဘာ',
+  'ဒီဇင်ဘာ',
+] as const;
+
+/**
+ * A UTC calendar day in Burmese as ICU writes it without Intl (Chromium has no Burmese data): `long` is
+ * `dateStyle: 'long'` ("2026 နိုဝင်ဘာ 27"), `month` is `{ year, month: 'long' }`, `short` is `{ day, month: 'short' }`
+ * and `weekday` is `{ weekday: 'short', day, month: 'short', year }`.
+ */
+export function burmeseUtcDate(date: Date, style: 'long' | 'month' | 'short' | 'weekday'): string {
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth();
+  const d = date.getUTCDate();
+  switch (style) {
+    case 'long':
+      return `${y} ${BURMESE_LONG_MONTHS[m]} ${d}`;
+    case 'month':
+      return `${y} ${BURMESE_LONG_MONTHS[m]}`;
+    case 'short':
+      return `${MEDIUM_MONTHS.my[m]} ${d}`;
+    default:
+      return `${y} ${MEDIUM_MONTHS.my[m]} ${d} ${burmeseWeekday(date.getUTCDay())}`;
+  }
+}
+
+/** ICU's Burmese weekdays (its long and short forms are the same), Sunday first as Date.getDay() counts. */
+const BURMESE_WEEKDAYS = ['တနင်္ဂနွေ', 'တနင်္လာ', 'အင်္ဂါ', 'ဗုဒ္ဓဟူး', 'ကြာသပတေး', 'သောကြာ', 'စနေ'] as const;
+
+/**
+ * A weekday's name in Burmese (0 = Sunday … 6), as Intl writes it where it has Burmese data: Chromium has none, and
+ * wrote "Monday" on a Burmese page.
+ */
+export function burmeseWeekday(weekday: number): string {
+  return BURMESE_WEEKDAYS[((weekday % 7) + 7) % 7] as string;
+}
+
+/** A moment's day in Bangkok as ICU writes `{ weekday: 'short', day: 'numeric', month: 'short' }` in Burmese. */
+export function burmeseDay(date: Date): string {
+  const day = new Date(date.getTime() + BANGKOK_OFFSET_MS);
+  return `${MEDIUM_MONTHS.my[day.getUTCMonth()]} ${day.getUTCDate()} ${burmeseWeekday(day.getUTCDay())}`;
+}
+
+/**
+ * Burmese as ICU writes a medium date with a short time ("2026 နို 29 16:50"), frozen here: Chromium ships no Burmese
+ * locale data, so its Intl wrote these in English ("Nov 29, 2026, 4:50 PM") on a Burmese page.
+ */
+function burmeseDateTime(date: Date): string {
+  const moment = new Date(date.getTime() + BANGKOK_OFFSET_MS);
+  return `${mediumDate(date, 'my')} ${moment.getUTCHours()}:${pad2(moment.getUTCMinutes())}`;
+}
+
 /** A moment with its time, in Bangkok: "Jan 24, 2027, 3:05 PM". */
 export function formatDateTime(value: string, language: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : formatter(language, true).format(date);
+  if (Number.isNaN(date.getTime())) return value;
+  const year = date.getUTCFullYear();
+  if ((isLanguage(language) ? language : appLanguage(language)) === 'my' && year >= 1000 && year <= 9998) {
+    return burmeseDateTime(date);
+  }
+  return formatter(language, true).format(date);
 }

@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, type MetaFunction, useMatches } from 'react-ro
 import { fixedT } from '../../i18n/i18n.server';
 import { appLanguage } from '../../i18n/options';
 import { useTranslation } from '../../i18n/use-translation';
+import { burmeseUtcDate } from '../../lib/format-date';
 import { dateTimeFormat } from '../../lib/intl-cache';
 import { seoMeta } from '../seo';
 import { pageSeo, requestLanguage } from '../seo.server';
@@ -28,6 +29,8 @@ const SECTIONS: Record<InfoPageId, { paragraphs?: string[]; questions?: [string,
 const UPDATED = Date.UTC(2026, 0, 1);
 
 function updatedMonth(language: Language): string {
+  // Burmese without Intl: Chromium has none, so the month came back English and the page failed to hydrate.
+  if (language === 'my') return burmeseUtcDate(new Date(UPDATED), 'month');
   return dateTimeFormat(FORMAT_LOCALES[language], { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(UPDATED);
 }
 

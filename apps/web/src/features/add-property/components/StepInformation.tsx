@@ -244,9 +244,10 @@ export function StepInformation({
             return (
               <li
                 key={room.id}
-                className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-end sm:grid-cols-[minmax(0,1fr)_10rem_auto] gap-x-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+                // Under 640 px the type has a row of its own: beside the count its choice was cut ("Choose a ty").
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-x-3 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto]"
               >
-                <div>
+                <div className="col-span-2 mb-3 sm:col-span-1 sm:mb-0">
                   <label htmlFor={fieldId(typeField)} className="mb-1.5 block text-sm font-medium text-slate-800">
                     {t('info.roomType', { number })}
                   </label>
@@ -270,7 +271,8 @@ export function StepInformation({
                     ) : null}
                   </select>
                 </div>
-                <div>
+                {/* Alone (no remove button beside it) the count takes the row's width, as the type above does. */}
+                <div className={form.rooms.length > 1 ? undefined : 'col-span-2 sm:col-span-1'}>
                   <label htmlFor={fieldId(countField)} className="mb-1.5 block text-sm font-medium text-slate-800">
                     {t('info.roomCount', { number })}
                   </label>
@@ -296,9 +298,9 @@ export function StepInformation({
                     <Trash2 className="size-4" aria-hidden="true" />
                   </button>
                 ) : (
-                  <span className="size-11" />
+                  <span className="hidden size-11 sm:block" />
                 )}
-                <div className="col-span-3">
+                <div className="col-span-2 sm:col-span-3">
                   <FieldError field={typeField} message={typeError} />
                   <FieldError field={countField} message={countError} />
                 </div>

@@ -116,16 +116,16 @@ export function AgentHeader({ agent }: { agent: AgentProfile }) {
 export function AgentFigures({ agent }: { agent: AgentProfile }) {
   const { t } = useTranslation('agents');
   const notEnough = t('figures.notEnough');
-  const items = [
+  const items: { label: string; value: string | null }[] = [
     { label: t('figures.active'), value: String(agent.listings_active) },
     { label: t('figures.closed'), value: String(agent.closed_12m) },
     {
       label: t('figures.responseRate'),
-      value: agent.response_rate_pct === null ? notEnough : t('figures.rate', { rate: agent.response_rate_pct }),
+      value: agent.response_rate_pct === null ? null : t('figures.rate', { rate: agent.response_rate_pct }),
     },
     {
       label: t('figures.responseTime'),
-      value: agent.median_response_minutes === null ? notEnough : responseTime(t, agent.median_response_minutes),
+      value: agent.median_response_minutes === null ? null : responseTime(t, agent.median_response_minutes),
     },
   ];
   return (
@@ -137,7 +137,14 @@ export function AgentFigures({ agent }: { agent: AgentProfile }) {
         {items.map((item) => (
           <div key={item.label} className="rounded-xl border border-slate-200 bg-white p-4">
             <dt className="text-sm text-slate-600">{item.label}</dt>
-            <dd className="mt-1 text-xl font-bold text-slate-900">{item.value}</dd>
+            {/* Too few inquiries: said in plain text, not set as large as a number. */}
+            <dd
+              className={
+                item.value === null ? 'mt-1 font-medium text-slate-600' : 'mt-1 text-xl font-bold text-slate-900'
+              }
+            >
+              {item.value ?? notEnough}
+            </dd>
           </div>
         ))}
       </dl>

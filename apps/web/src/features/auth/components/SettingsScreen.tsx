@@ -152,20 +152,21 @@ function ProfileSection({ user }: { user: User }) {
           </span>
         )}
         <div>
-          <label
-            htmlFor={fileId}
-            className="inline-block cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            {isUploading ? t('settings.uploading') : t('settings.chooseImage')}
-          </label>
+          {/* The input first, hidden: its keyboard focus shows on the label after it. */}
           <input
             id={fileId}
             type="file"
             accept="image/jpeg,image/png,image/gif"
-            className="sr-only"
+            className="peer sr-only"
             disabled={isUploading}
             onChange={onFile}
           />
+          <label
+            htmlFor={fileId}
+            className="inline-block cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-600 hover:bg-slate-50"
+          >
+            {isUploading ? t('settings.uploading') : t('settings.chooseImage')}
+          </label>
           <p className="mt-1 text-xs text-slate-600">{t('settings.imageHint')}</p>
         </div>
       </div>

@@ -13,15 +13,24 @@ export function spanOf(minutes: number): Span {
   return { value: Math.round(m / (24 * 60)), unit: 'day' };
 }
 
+/**
+ * ICU's Burmese units, written without Intl: Chromium has no Burmese data and wrote "1 minute ago" on a Burmese page.
+ * answer-time.test.ts checks them against Intl.
+ */
+const BURMESE_UNITS: Record<Span['unit'], string> = { minute: 'မိနစ်', hour: 'နာရီ', day: 'ရက်' };
+const isBurmese = (locale: string) => locale === 'my' || locale.startsWith('my-');
+
 /** "2 hours", "45 minutes", "3 days" in the page's language. */
 export function formatSpan(minutes: number, locale: string): string {
   const { value, unit } = spanOf(minutes);
+  if (isBurmese(locale)) return `${numberFormat(locale).format(value)} ${BURMESE_UNITS[unit]}`;
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /** "3 hours ago" in the page's language. */
 export function formatAgo(minutes: number, locale: string): string {
   const { value, unit } = spanOf(minutes);
+  if (isBurmese(locale)) return `ပြီးခဲ့သည့် ${formatSpan(minutes, locale)}`;
   return relativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit);
 }
 

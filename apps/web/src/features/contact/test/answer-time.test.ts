@@ -1,3 +1,4 @@
+import { FORMAT_LOCALES } from '@baan/contract';
 import { describe, expect, it } from 'vitest';
 import { answerTime, formatAgo, formatSpan, spanOf } from '../lib/answer-time';
 
@@ -28,5 +29,17 @@ describe('answer time', () => {
     expect(formatAgo(180, 'en')).toBe('3 hours ago');
     expect(formatSpan(45, 'ru')).toBe('45 минут');
     expect(formatAgo(3 * 24 * 60, 'ja')).toBe('3 日前');
+  });
+
+  it('words it in Burmese as ICU does, without Intl (Chromium has no Burmese data and wrote English)', () => {
+    const locale = FORMAT_LOCALES.my;
+    const ago = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    for (const minutes of [0, 1, 45, 59, 60, 61, 150, 47 * 60, 48 * 60, 10 * 24 * 60, 2000 * 24 * 60]) {
+      const { value, unit } = spanOf(minutes);
+      const span = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
+      expect(formatSpan(minutes, locale), String(minutes)).toBe(span.format(value));
+      expect(formatAgo(minutes, locale), String(minutes)).toBe(ago.format(-value, unit));
+    }
+    expect(formatAgo(1, locale)).toBe('ပြီးခဲ့သည့် 1 မိနစ်');
   });
 });

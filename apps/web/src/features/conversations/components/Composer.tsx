@@ -101,7 +101,7 @@ export function Composer({
         {error}
       </p>
       <div className="mt-2 flex items-start justify-between gap-2 sm:items-center">
-        <div>
+        <div className="min-w-0">
           <input
             ref={fileInput}
             id={`${uid}-files`}
@@ -109,11 +109,12 @@ export function Composer({
             multiple
             accept={ACCEPT.join(',')}
             onChange={(event) => addFiles(event.target.files)}
-            className="sr-only"
+            className="peer sr-only"
           />
           <label
             htmlFor={`${uid}-files`}
-            className="inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+            // The input is hidden: its keyboard focus shows on the label.
+            className="inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-600 hover:bg-slate-50"
           >
             <ImagePlus className="size-4" aria-hidden="true" />
             {t('composer.attach')}
@@ -126,7 +127,8 @@ export function Composer({
           type="submit"
           disabled={isLoading}
           aria-busy={isLoading}
-          className="inline-flex items-center gap-1.5 rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800 disabled:opacity-60"
+          // Never squeezed onto two lines by a long attach label (Burmese "ပို့ / ရန်" at 375 px).
+          className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800 disabled:opacity-60"
         >
           <Send className="size-4" aria-hidden="true" />
           {isLoading ? t('composer.sending') : t('composer.send')}

@@ -1,5 +1,6 @@
 import type { ImportDetail, ImportSummary } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { FilePicker } from '../../../components/ui/FilePicker';
 import { Download, FileUp, Link2, StopCircle } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -351,13 +352,12 @@ function UploadForm({ onQueued }: { onQueued: (id: number) => void }) {
       <label htmlFor={`${id}-file`} className="mt-3 block text-sm font-medium text-slate-800">
         {t('imports.fileLabel')}
       </label>
-      <input
+      <FilePicker
         id={`${id}-file`}
-        ref={fileInput}
+        inputRef={fileInput}
         name="file"
-        type="file"
         accept=".csv,.xml,text/csv,application/xml,text/xml"
-        className={INPUT}
+        className="mt-1"
         aria-describedby={problem ? `${id}-problem` : undefined}
       />
       <ModeField name="mode" />

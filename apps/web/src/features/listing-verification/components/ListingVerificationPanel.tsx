@@ -1,5 +1,6 @@
 import { MAX_VERIFICATION_DOCUMENT_BYTES, TITLE_DEED_NUMBER_MAX } from '@baan/contract';
 import { type FormEvent, useRef, useState } from 'react';
+import { FilePicker } from '../../../components/ui/FilePicker';
 import { BadgeCheck } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/TextField';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -98,15 +99,13 @@ export function ListingVerificationPanel({ listingId }: { listingId: number }) {
           <label htmlFor="verify-document" className="mb-1 block text-sm font-medium text-slate-700">
             {t('verification.document')}
           </label>
-          <input
-            ref={fileInput}
+          <FilePicker
+            inputRef={fileInput}
             id="verify-document"
             name="document"
-            type="file"
             accept="image/jpeg,image/png,image/webp,application/pdf"
             aria-invalid={errors.document ? true : undefined}
             aria-describedby={errors.document ? 'verify-document-error verify-document-hint' : 'verify-document-hint'}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:font-medium"
           />
           <p id="verify-document-hint" className="mt-1 text-xs text-slate-600">
             {t('verification.documentHint')}

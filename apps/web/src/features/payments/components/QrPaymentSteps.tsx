@@ -1,6 +1,7 @@
 import { MAX_PHOTO_BYTES } from '@baan/contract';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { FilePicker } from '../../../components/ui/FilePicker';
 import { Check, Clock, Copy, Download, Loader2 } from '../../../components/ui/icons';
 import { useNavigate } from '../../../i18n/localized-router';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -221,12 +222,11 @@ function ReceiptStep({ checkout, onBack }: { checkout: CheckoutState; onBack: ()
         <label htmlFor="qr-receipt" className="block text-sm font-medium text-slate-800">
           {t('transactionId.receipt')}
         </label>
-        <input
+        <FilePicker
           id="qr-receipt"
-          type="file"
           accept="image/*"
           onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800"
+          className="mt-1"
         />
         <p className="mt-1 text-xs text-slate-500">{t('transactionId.receiptHint')}</p>
       </div>

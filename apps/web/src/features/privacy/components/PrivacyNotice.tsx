@@ -3,6 +3,7 @@ import { Trans } from 'react-i18next';
 import { Link } from '../../../i18n/localized-router';
 import { appLanguage } from '../../../i18n/options';
 import { useTranslation } from '../../../i18n/use-translation';
+import { burmeseUtcDate } from '../../../lib/format-date';
 
 /** The notice's sections (`privacy:notice.<id>`): paragraphs, or a list of items, in this order. */
 const SECTIONS: { id: string; paragraphs?: string[]; items?: string[] }[] = [
@@ -26,10 +27,13 @@ const linkClass = 'font-semibold text-teal-800 underline underline-offset-2 hove
  */
 export function PrivacyNotice({ email }: { email: string }) {
   const { t, i18n } = useTranslation('privacy');
-  const inForce = new Intl.DateTimeFormat(formatLocale(appLanguage(i18n.language)), {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${PRIVACY_NOTICE_VERSION}T00:00:00Z`));
+  const version = new Date(`${PRIVACY_NOTICE_VERSION}T00:00:00Z`);
+  const language = appLanguage(i18n.language);
+  // Burmese without Intl: Chromium has none, so the page's Burmese date came back English and failed to hydrate.
+  const inForce =
+    language === 'my'
+      ? burmeseUtcDate(version, 'long')
+      : new Intl.DateTimeFormat(formatLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(version);
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('notice.title')}</h1>

@@ -1,4 +1,4 @@
-import { type Consent, DELETION_LINK_HOURS, formatLocale } from '@baan/contract';
+import { type Consent, DELETION_LINK_HOURS } from '@baan/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Download, Mail, MailX, TriangleAlert } from '../../../components/ui/icons';
@@ -6,6 +6,7 @@ import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { Link } from '../../../i18n/localized-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/format-date';
 import { saveBlob } from '../../../lib/private-file';
 import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../../session/store';
@@ -21,10 +22,10 @@ const buttonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 const linkClass = 'font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900';
 
+/** The site's one date format (the day in Bangkok; Burmese without Intl, which Chromium lacks). */
 function useDate() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium' });
-  return (iso: string) => format.format(new Date(iso));
+  return (iso: string) => formatDate(iso, i18n.language);
 }
 
 /**

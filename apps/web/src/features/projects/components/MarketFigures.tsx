@@ -8,7 +8,10 @@ function Figure({ label, value, basis }: { label: string; value: string | null; 
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-xl font-bold text-slate-900">{value ?? t('market.noData')}</dd>
+      {/* No figure: said in plain text, not set as large as a number. */}
+      <dd className={value === null ? 'mt-1 font-medium text-slate-600' : 'mt-1 text-xl font-bold text-slate-900'}>
+        {value ?? t('market.noData')}
+      </dd>
       <dd className="text-xs text-slate-600">{basis}</dd>
     </div>
   );

@@ -73,6 +73,19 @@ export function TrendChart({ trend, series, language }: { trend: MarketMonth[]; 
           months: withValue.length,
         })
       : t('market.chartEmpty');
+  if (!first) {
+    // No month with a figure: no axes to read (they would count 0, 1, 1), only what the period holds.
+    return (
+      <figure className="min-w-0" aria-labelledby={`${id}-caption`} data-testid={`trend-${series}`}>
+        <figcaption id={`${id}-caption`} className="mb-1 text-sm font-semibold text-slate-800">
+          {title}
+        </figcaption>
+        <p className="flex min-h-32 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 text-center text-sm text-slate-600">
+          {summary}
+        </p>
+      </figure>
+    );
+  }
   const labelEvery = Math.max(1, Math.ceil(trend.length / 4));
   const color = series === 'price' ? '#0f766e' : '#1d4ed8';
   return (

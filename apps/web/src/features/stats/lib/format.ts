@@ -1,4 +1,5 @@
 import { FORMAT_LOCALES, type Language } from '@baan/contract';
+import { burmeseUtcDate } from '../../../lib/format-date';
 import { numberFormat } from '../../../lib/intl-cache';
 
 const COUNT = numberFormat('en-US', { maximumFractionDigits: 0 });
@@ -24,11 +25,14 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function formatDay(date: string, language: Language, style: DayStyle = 'short'): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return date;
+  const day = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // Burmese without Intl: Chromium has no Burmese data and wrote these days in English.
+  if (language === 'my') return burmeseUtcDate(new Date(day), style === 'short' ? 'short' : 'weekday');
   const key = `${language}:${style}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(FORMAT_LOCALES[language], OPTIONS[style]);
     formatters.set(key, formatter);
   }
-  return formatter.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return formatter.format(day);
 }

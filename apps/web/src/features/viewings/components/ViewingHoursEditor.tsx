@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Plus, Trash2 } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/QueryStates';
 import { useTranslation } from '../../../i18n/use-translation';
+import { burmeseWeekday } from '../../../lib/format-date';
 import { dateTimeFormat } from '../../../lib/intl-cache';
 import { useGetViewingSlotsQuery, useSaveViewingSlotsMutation } from '../api/viewings-api';
 import { describeViewingFailure, viewingMessage } from '../lib/messages';
@@ -16,8 +17,9 @@ const ENDS = Array.from({ length: 24 }, (_, h) => hour(h + 1));
 type Row = ViewingSlot & { key: number };
 type RowErrors = Partial<Record<'weekday' | 'start' | 'end', string>>;
 
-/** The weekday's name in the reader's language (6 January 2030 was a Sunday). */
+/** The weekday's name in the reader's language (6 January 2030 was a Sunday; Burmese without Intl: Chromium has none). */
 function weekdayName(weekday: number, locale: string): string {
+  if (locale.startsWith('my')) return burmeseWeekday(weekday);
   return dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2030, 0, 6 + weekday)));
 }
 

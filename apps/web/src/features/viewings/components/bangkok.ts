@@ -1,6 +1,8 @@
+import { burmeseDay } from '../../../lib/format-date';
 import { dateTimeFormat } from '../../../lib/intl-cache';
-/** A viewing's start shown on the Bangkok clock in the reader's language. */
+/** A viewing's start shown on the Bangkok clock in the reader's language (Burmese without Intl: Chromium has none). */
 export function bangkokDay(iso: string, locale: string): string {
+  if (locale.startsWith('my')) return burmeseDay(new Date(iso));
   return dateTimeFormat(locale, {
     timeZone: 'Asia/Bangkok',
     weekday: 'short',
