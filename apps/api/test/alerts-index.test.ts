@@ -368,6 +368,21 @@ describe('saved searches indexed by their constraints (ADR 042)', () => {
     expect(await candidates(off.id)).not.toContain(corner);
   });
 
+  it("finds a listing priced exactly at a search's highest or lowest price, and not one baht over (ADR 053)", async () => {
+    const at = await makeListing(app, owner.id, { type: 'rent', price: 27_000, lat: 13.9, lon: 100.9 });
+    const over = await makeListing(app, owner.id, { type: 'rent', price: 27_001, lat: 13.9, lon: 100.9 });
+    const upTo = await saveSearch('type=rent&max_price=27000');
+    const from = await saveSearch('type=rent&min_price=27000&max_price=27000');
+    for (const listing of [at, over]) {
+      const expected = await scanMatches(listing.id);
+      expect(await candidates(listing.id)).toEqual(expect.arrayContaining(expected));
+      expect(await indexedMatches(listing.id)).toEqual(expected);
+    }
+    expect(await scanMatches(at.id)).toEqual(expect.arrayContaining([upTo, from]));
+    expect(await candidates(over.id)).not.toContain(upTo);
+    expect(await candidates(over.id)).not.toContain(from);
+  });
+
   it('reads the buckets index-only: the box is tested in the index, no table row fetched', async () => {
     const listing = listingIds[0] as number;
     // As autovacuum leaves a table: statistics, and its pages marked all-visible.

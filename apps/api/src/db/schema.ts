@@ -977,6 +977,8 @@ export const savedSearchBuckets = pgTable(
     bucket: text('bucket').notNull(),
     matchBox: cube('match_box').notNull(),
   },
+  // Migration 0045 keys saved_search_buckets_bucket_idx by (bucket, cube_ur_coord(match_box, 1)) INCLUDE
+  // (saved_search_id, match_box), which drizzle cannot declare: a listing skips the searches priced below it (ADR 053).
   (t) => [primaryKey({ columns: [t.savedSearchId, t.bucket] }), index('saved_search_buckets_bucket_idx').on(t.bucket)],
 );
 

@@ -7,7 +7,7 @@ import { type SearchFilters, searchConditions, searchReading } from '../properti
 import { stationById } from '../transit/stations.ts';
 
 /**
- * Saved searches indexed by their constraints (ADRs 042 and 050). Each search is stored as a box in the cube
+ * Saved searches indexed by their constraints (ADRs 042, 050 and 053). Each search is stored as a box in the cube
  * extension's n-dimensional space, one dimension per listing number or category below; a listing is a point in it. A
  * listing can only match the searches whose box contains its point (plus those not yet filed): the boxes are filed in
  * saved_search_buckets under `<type>|<sub type>|<place>` (matchRows), and a listing reads its own few buckets from one
@@ -259,13 +259,17 @@ function listingBuckets(listingId: number): SQL {
 }
 
 /**
- * The ids of the saved searches that may match the listing (ADR 050): an index-only read of saved_search_buckets
- * (the listing's buckets, then each row's box tested against the listing's point in the index), and the searches not
- * filed yet.
+ * The ids of the saved searches that may match the listing (ADRs 050 and 053): an index-only read of
+ * saved_search_buckets (in each of the listing's buckets, the searches whose highest price is at or above the
+ * listing's, then each row's box tested against the listing's point in the index), and the searches not filed yet.
+ * The price condition is implied by the box test (price is the box's first dimension, ORDER): it only lets the index
+ * skip the searches priced below the listing.
  */
 export function candidateIds(listingId: number): SQL {
   const point = sql`(select ${listingPoint} from ${properties} where ${properties.id} = ${listingId})`;
-  return sql`select saved_search_id from saved_search_buckets where bucket = any(${listingBuckets(listingId)}) and match_box @> ${point}
+  const price = sql`(select ${DIMENSIONS.price} from ${properties} where ${properties.id} = ${listingId})`;
+  return sql`select saved_search_id from saved_search_buckets where bucket = any(${listingBuckets(listingId)})
+    and cube_ur_coord(match_box, 1) >= ${price} and match_box @> ${point}
     union all select id from saved_searches where not match_indexed`;
 }
 
