@@ -393,7 +393,9 @@ export const properties = pgTable(
     index('properties_status_type_created_idx').on(t.status, t.type, t.createdAt.desc(), t.id.desc()),
     index('properties_status_sub_type_idx').on(t.status, t.propertySubType),
     index('properties_status_featured_created_idx').on(t.status, t.isFeatured, t.createdAt.desc(), t.id.desc()),
-    // The default sort: premium visibility first, then newest (ADR 017).
+    // The default sort: premium visibility first, then newest (ADR 017). Migration 0046 adds INCLUDE (review, user_id,
+    // lat, lon, type, property_type, price, property_sub_type, bed_rooms, station_distance_m): a place's page looked
+    // for in the order's head reads the index only (ADR 054).
     index('properties_status_premium_created_idx').on(t.status, t.premium.desc(), t.createdAt.desc(), t.id.desc()),
     index('properties_review_idx').on(t.review),
     // Substring search in any script (Thai and Burmese have no spaces between words): trigram

@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/storage.ts';
 import { type QueryReading, readQuery, understoodOf, withoutOverridden } from '../search/read-query.ts';
 import { atOrBelowAreaMedian } from './area-median.ts';
 import { insideBox, nearStation, searchedStation } from './geo-search.ts';
+import { prefixable, prefixPageIds } from './ordered-prefix.ts';
 import { hadPriceDrop } from './price-history.ts';
 import { inProject, projectsNamedByAll } from './project-names.ts';
 import { loadDetails, toWireProperty } from './property-wire.ts';
@@ -189,6 +190,21 @@ function pageRows(db: Db, where: SQL, order: SQL[], limit: number, offset: numbe
     .orderBy(...order);
 }
 
+/**
+ * A page of a search not read by tiers: from the head of the default order when a station's or a box's page is there
+ * (ADR 054, ordered-prefix.ts), else from every match (pageRows).
+ */
+async function orderedPage(db: Db, query: PropertyListQuery, where: SQL, order: SQL[], perPage: number) {
+  const offset = ((query.page ?? 1) - 1) * perPage;
+  const ids = prefixable(query) ? await prefixPageIds(db, where, order, perPage, offset) : null;
+  if (!ids) return pageRows(db, where, order, perPage, offset);
+  return db
+    .select({ property: properties })
+    .from(properties)
+    .where(inArray(properties.id, ids))
+    .orderBy(...order);
+}
+
 /** The WHERE of each tier of a place search (ADR 043). */
 type TierWheres = Record<PlaceTier, SQL>;
 
@@ -241,13 +257,7 @@ async function searchPage(
     shareCount ? shareCount(filters, count) : count(),
     tiers
       ? tieredPage(db, tiers, page, perPage)
-      : pageRows(
-          db,
-          where,
-          searchOrder(query.sort, reading ? relevanceScore(reading) : null),
-          perPage,
-          (page - 1) * perPage,
-        ),
+      : orderedPage(db, query, where, searchOrder(query.sort, reading ? relevanceScore(reading) : null), perPage),
   ]);
   const ids = rows.map((r) => r.property.id);
   const [{ images, rooms, projects, agents }, named] = await Promise.all([
