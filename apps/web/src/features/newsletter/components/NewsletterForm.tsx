@@ -160,7 +160,9 @@ export function NewsletterForm() {
               className="mt-3 flex items-start gap-2 rounded-lg border border-teal-400/40 bg-teal-950/60 p-3 text-sm text-teal-100"
             >
               <Mail className="mt-0.5 size-4 shrink-0 text-teal-300" aria-hidden="true" />
-              <span>{t('footer.newsletter.checkInbox', { email: sentTo })}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {t('footer.newsletter.checkInbox', { email: sentTo })}
+              </span>
             </p>
           ) : null}
         </div>
