@@ -265,6 +265,38 @@ describe('proven addresses and the person’s rights', () => {
     expect(await pendingOf(email)).toEqual([]);
   });
 
+  it('a sign-up again replaces the choice, and a password reset (which proves the mailbox too) makes it count', async () => {
+    const email = uniqueEmail('again');
+    expect((await register(app, email, { newsletter: true })).statusCode).toBe(201);
+    expect(await pendingOf(email)).toHaveLength(1);
+    expect((await register(app, email, { newsletter: false })).statusCode).toBe(201);
+    expect(await pendingOf(email)).toEqual([]);
+    expect((await register(app, email, { newsletter: true }, { 'accept-language': 'ja' })).statusCode).toBe(201);
+    expect(await pendingOf(email)).toHaveLength(1);
+
+    await mailsTo(email);
+    advance(61 * 60_000); // past the hourly cap of code mails the three sign-ups used
+    expect((await post(app, '/api/resendOtp', { email, type: 'forgot_password' })).statusCode).toBe(200);
+    const code = codeIn((await mailsTo(email)).at(-1) ?? { text: '' });
+    const verified = await post(app, '/api/verifyOtp', { email, otp: code, type: 'forgot_password' });
+    const resetToken = (json(verified) as { payload: string }).payload;
+    const reset = await post(app, '/api/newPassword', {
+      email,
+      password: 'Another#Pass2',
+      password_confirmation: 'Another#Pass2',
+      verification_token: resetToken,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await consentsOf(email)).map((c) => [c.purpose, c.source])).toEqual([
+      ['terms_privacy', 'signup'],
+      ['terms_privacy', 'signup'],
+      ['terms_privacy', 'signup'],
+      ['newsletter', 'signup'],
+    ]);
+    expect((await subscriberOf(email)).map((s) => s.language)).toEqual(['ja']);
+    expect(await pendingOf(email)).toEqual([]);
+  });
+
   it('the data export lists a waiting subscription; withdrawing ends it, and its link no longer subscribes', async () => {
     const email = uniqueEmail('rights');
     const token = await verifiedAccount(email);

@@ -224,6 +224,8 @@ const accounts: RoutesPlugin = async (app) => {
       // The reset ended every device token of the account; the device that made it gets a fresh one.
       const [reset] = await app.db.select().from(users).where(eq(users.id, userId));
       if (reset) await giveDeviceToken(request, reply, reset);
+      // A reset code proves the mailbox too: a newsletter ticked at sign-up counts from now (ADR 055).
+      if (reset) await confirmSignupNewsletter(app.db, reset, now());
       return ok(null, M.passwordResetSuccess);
     },
   );

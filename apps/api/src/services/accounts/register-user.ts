@@ -63,9 +63,12 @@ export async function registerUser(
     if (!row) throw taken();
     const subject = { userId: row.id, email: row.email };
     await recordConsent(tx, subject, 'terms_privacy', 'signup', opts.now);
-    if (input.newsletter) {
-      await holdSignupNewsletter(tx, { id: row.id, email: row.email }, opts.language, opts.now);
-    }
+    await holdSignupNewsletter(
+      tx,
+      { id: row.id, email: row.email },
+      input.newsletter ? { language: opts.language } : null,
+      opts.now,
+    );
     return row;
   });
 }

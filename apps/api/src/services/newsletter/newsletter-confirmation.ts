@@ -84,19 +84,21 @@ export async function confirmNewsletter(db: Db, token: string, now: Date): Promi
 }
 
 /**
- * A sign-up that ticked the newsletter (ADR 055): the address is not proven until the account's e-mail code is
- * entered, so the subscription waits, tied to the account, without a link of its own. Replaces an earlier one.
+ * A sign-up's newsletter choice (ADR 055): the address is not proven until the account's e-mail code is entered, so a
+ * ticked newsletter waits, tied to the account, without a link of its own. A sign-up again for the same unverified
+ * account replaces the earlier choice (unticked: none waits).
  */
 export async function holdSignupNewsletter(
   tx: Tx,
   user: { id: number; email: string },
-  language: Language,
+  choice: { language: Language } | null,
   now: Date,
 ): Promise<void> {
   await tx.delete(newsletterPending).where(eq(newsletterPending.userId, user.id));
+  if (!choice) return;
   await tx.insert(newsletterPending).values({
     email: user.email.toLowerCase(),
-    language,
+    language: choice.language,
     source: 'signup',
     userId: user.id,
     tokenHash: null,
@@ -106,8 +108,8 @@ export async function holdSignupNewsletter(
 }
 
 /**
- * The account's e-mail code was right: a newsletter ticked at sign-up becomes a subscription, its consent recorded
- * now (source `signup`). Nothing when none waits (or it expired).
+ * The account's e-mail code (or a password reset's) was right: a newsletter ticked at sign-up becomes a subscription,
+ * its consent recorded now (source `signup`). Nothing when none waits (or it expired).
  */
 export async function confirmSignupNewsletter(
   db: Db,
