@@ -12,6 +12,7 @@ import { RATE_LIMITS } from '../src/lib/rate-limit.ts';
 import { NEWSLETTER_SWEEP_JOB } from '../src/plugins/app/privacy.ts';
 import { enqueueJob } from '../src/services/jobs/queue.ts';
 import { hashNewsletterToken } from '../src/services/newsletter/newsletter-confirmation.ts';
+import { createUser } from './fixtures.ts';
 import { build } from './helpers.ts';
 import { bearer, json, PASSWORD, post, register, uniqueEmail } from './support/accounts.ts';
 import { newsletterTokenIn } from './support/newsletter.ts';
@@ -147,6 +148,31 @@ describe('subscribe → mail → confirm', () => {
     const c = await subscribe(unknown);
     expect([c.statusCode, json(c)]).toEqual([201, sameAnswer(unknown)]);
     expect(await consentsOf(known)).toHaveLength(1);
+  });
+});
+
+describe('only confirmed addresses count', () => {
+  it('the admin console lists and exports a subscriber only once the link is confirmed', async () => {
+    const admin = await createUser(app, { email: uniqueEmail('admin'), role: 'admin' });
+    const adminToken = await app.tokens.sign({ id: admin.id, sessionVersion: 0 }, true);
+    const listed = async (email: string) => {
+      const page = await app.inject({
+        method: 'GET',
+        url: `/api/admin/messages?kind=newsletter&q=${encodeURIComponent(email)}`,
+        headers: bearer(adminToken),
+      });
+      const csv = await app.inject({
+        method: 'GET',
+        url: `/api/admin/messages.csv?kind=newsletter&q=${encodeURIComponent(email)}`,
+        headers: bearer(adminToken),
+      });
+      return [(json(page) as { payload: { total: number } }).payload.total, csv.body.includes(email)];
+    };
+    const email = uniqueEmail('console');
+    await subscribe(email);
+    expect(await listed(email)).toEqual([0, false]);
+    expect((await confirm((await tokensMailedTo(email))[0])).statusCode).toBe(200);
+    expect(await listed(email)).toEqual([1, true]);
   });
 });
 
