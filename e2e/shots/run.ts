@@ -84,6 +84,29 @@ const SCREENS: Screen[] = [
   { name: 'favorites', path: '/favorites' },
   { name: 'contact', path: '/contact' },
   { name: 'privacy', path: '/privacy' },
+  // The footer's newsletter after a subscription: "check your inbox to confirm" (double opt-in, ADR 055).
+  {
+    name: 'footer-newsletter',
+    path: '/terms',
+    act: async (page, lang) => {
+      const footer = page.getByRole('contentinfo');
+      await footer.getByLabel(text(lang, 'common', 'footer.newsletter.emailLabel')).fill('screens@example.com');
+      await footer.locator('input[type="checkbox"]').check();
+      await footer.getByRole('button', { name: text(lang, 'common', 'footer.newsletter.subscribe') }).click();
+      await footer.getByRole('status').waitFor();
+    },
+  },
+  // The confirmation mail's page (a well-formed token, so the button shows), then the same page after pressing it
+  // with a token the server does not know.
+  { name: 'newsletter-confirm', path: `/newsletter/confirm?token=${'x'.repeat(43)}` },
+  {
+    name: 'newsletter-confirm-refused',
+    path: `/newsletter/confirm?token=${'x'.repeat(43)}`,
+    act: async (page, lang) => {
+      await page.getByRole('button', { name: text(lang, 'common', 'newsletterConfirm.button') }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'login', path: '/login' },
   { name: 'signup', path: '/signup' },

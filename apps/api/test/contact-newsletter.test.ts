@@ -1,28 +1,28 @@
-import { ErrorEnvelope } from '@baan/contract';
+import { ErrorEnvelope, NEWSLETTER_MESSAGES } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '../src/db/schema.ts';
+import { newsletterPending } from '../src/db/schema.ts';
 import { build } from './helpers.ts';
 import { nextIp, send, visitorEmail } from './support/visitors.ts';
 
 const app = await build();
-const count = async () =>
-  (await app.db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers))[0]?.n ?? 0;
+const count = async () => (await app.db.select({ n: sql<number>`count(*)::int` }).from(newsletterPending))[0]?.n ?? 0;
 
 describe('POST /api/newsletter spam limits', () => {
-  it('stays idempotent and answers the same either way (nobody learns who subscribed): 201 both times, one row', async () => {
+  it('answers the same either way (nobody learns who subscribed): 201 both times, each a link waiting (ADR 055)', async () => {
     const email = visitorEmail('twice');
     const before = await count();
     const first = await send(app, '/api/newsletter', { email });
     const again = await send(app, '/api/newsletter', { email: email.toUpperCase() });
     const expected = {
       success: true,
-      message: 'Thanks! You are subscribed.',
+      message: NEWSLETTER_MESSAGES.checkInbox,
       payload: { email: email.toLowerCase(), already_subscribed: false },
     };
     expect([first.statusCode, first.json()]).toEqual([201, expected]);
     expect([again.statusCode, again.json()]).toEqual([201, expected]);
-    expect(await count()).toBe(before + 1);
+    // Nothing is subscribed before a link is confirmed; a repeat mails another link (within the daily mail limit).
+    expect(await count()).toBe(before + 2);
   });
 
   it('answers 429 with Retry-After after 10 subscriptions from one address, subscribing nothing more', async () => {

@@ -2,12 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { ErrorEnvelope, HealthResponse } from '@baan/contract';
+import { ErrorEnvelope, HealthResponse, NEWSLETTER_MESSAGES } from '@baan/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { newsletterSubscribers } from '../src/db/schema.ts';
 import { build } from './helpers.ts';
+import { lastMail } from './support/accounts.ts';
+import { newsletterTokenIn } from './support/newsletter.ts';
 
 describe('health and envelope', async () => {
   const app = await build();
@@ -107,17 +109,21 @@ describe('newsletter', async () => {
     expect(await count()).toBe(0);
   });
 
-  it('subscribes once, case-insensitively, and answers 201 again without a duplicate', async () => {
+  it('subscribes once, case-insensitively, after the mailed link, and answers 201 the same again without a duplicate', async () => {
     const first = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: ' Nok@Example.com ' } });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ success: true, message: 'Thanks! You are subscribed.' });
+    expect(first.json()).toMatchObject({ success: true, message: NEWSLETTER_MESSAGES.checkInbox });
+    // Double opt-in (ADR 055): on the list only once the mailed link is confirmed.
+    expect(await count()).toBe(0);
+    const token = newsletterTokenIn((await lastMail(app, 'nok@example.com'))?.text);
+    expect((await app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } })).statusCode).toBe(
+      200,
+    );
+    expect(await count()).toBe(1);
     const again = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'nok@example.com' } });
     expect(again.statusCode).toBe(201);
     // The same answer as a new subscriber's, so the form tells nobody who is on the list (issue 21, L7).
-    expect(again.json()).toMatchObject({
-      message: 'Thanks! You are subscribed.',
-      payload: { email: 'nok@example.com', already_subscribed: false },
-    });
+    expect(again.json()).toEqual(first.json());
     expect(await count()).toBe(1);
   });
 });

@@ -45,6 +45,7 @@ import { build } from './helpers.ts';
 import {
   bearer,
   json,
+  lastCode,
   lastMail,
   PASSWORD,
   post,
@@ -54,6 +55,7 @@ import {
   userRow,
 } from './support/accounts.ts';
 import { makePendingQrPayment } from './support/admin.ts';
+import { subscribeAndConfirm } from './support/newsletter.ts';
 
 const app = await build();
 /** The app's clock, moved by the tests (tick, advance) rather than by the time they take. */
@@ -131,6 +133,12 @@ describe('consent at sign-up', () => {
 
       const withNews = uniqueEmail('news');
       expect((await register(app, withNews, { newsletter: true }, { 'accept-language': 'th' })).statusCode).toBe(201);
+      // The newsletter counts once the address is proven by the account's code (ADR 055).
+      expect((await rowsOf(withNews)).map((r) => r.purpose)).toEqual(['terms_privacy']);
+      const code = await lastCode(app, withNews);
+      expect((await post(app, '/api/verifyOtp', { email: withNews, otp: code, type: 'register' })).statusCode).toBe(
+        200,
+      );
       expect((await rowsOf(withNews)).map((r) => [r.purpose, r.source, r.noticeVersion])).toEqual([
         ['terms_privacy', 'signup', PRIVACY_NOTICE_VERSION],
         ['newsletter', 'signup', PRIVACY_NOTICE_VERSION],
@@ -153,11 +161,10 @@ describe('consent at sign-up', () => {
 });
 
 describe('the footer newsletter form records the consent', () => {
-  it('records one consent for the address (source footer), not a second one on a repeat', async () => {
+  it('records one consent for the address (source footer) once its link is confirmed, not a second one on a repeat', async () => {
     const email = uniqueEmail('footer');
-    for (let i = 0; i < 2; i += 1) {
-      expect((await post(app, '/api/newsletter', { email })).statusCode).toBe(201);
-    }
+    await subscribeAndConfirm(app, email);
+    expect((await post(app, '/api/newsletter', { email })).statusCode).toBe(201);
     expect((await rowsOf(email)).map((r) => [r.userId, r.purpose, r.source, r.noticeVersion, r.withdrawnAt])).toEqual([
       [null, 'newsletter', 'footer', PRIVACY_NOTICE_VERSION, null],
     ]);
@@ -180,7 +187,7 @@ describe('GET, PUT and DELETE /api/user/consents', () => {
 
   it('list the consents (a footer consent of the address too), withdraw the newsletter and give it again', async () => {
     const email = uniqueEmail('settings');
-    expect((await post(app, '/api/newsletter', { email })).statusCode).toBe(201);
+    await subscribeAndConfirm(app, email);
     const { token } = await signUpAndLogin(app, email);
 
     const listed = ConsentsResponse.parse(json(await call('GET', '/api/user/consents', token))).payload;

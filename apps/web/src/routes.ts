@@ -43,6 +43,8 @@ export default [
       r('favorites', 'favorites.tsx'),
       // A saved search's alert mail link (public, not indexed); the browser ends the alert.
       r('alerts/unsubscribe', 'alerts.unsubscribe.tsx'),
+      // The newsletter confirmation mail's link (public, not indexed); its button confirms with a POST (ADR 055).
+      r('newsletter/confirm', 'newsletter.confirm.tsx'),
       // A guest's conversation through the link mailed to them (?token=; not indexed, no referrer; ADR 034).
       r('messages/:id', 'messages.tsx'),
       layout('app/routes/client-only.tsx', [

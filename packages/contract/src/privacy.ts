@@ -182,7 +182,17 @@ export const DataExport = z.object({
   contact_messages: z.array(ContactMessage),
   payments: z.array(Payment),
   subscriptions: z.array(Subscription),
-  newsletter: z.object({ subscribed: z.boolean(), since: z.string().nullable() }),
+  /**
+   * `pending`: subscriptions to the address not confirmed yet (double opt-in, ADR 055): when asked for, from where
+   * (`footer`: the form, waiting for the mailed link; `signup`: waiting for the account's e-mail code) and until when.
+   */
+  newsletter: z.object({
+    subscribed: z.boolean(),
+    since: z.string().nullable(),
+    pending: z.array(
+      z.object({ source: z.enum(['footer', 'signup']), requested_at: z.string(), expires_at: z.string() }),
+    ),
+  }),
   consents: z.array(Consent),
   statistics: z.array(ExportedStatisticsDay),
   privacy_requests: z.array(PrivacyRequest),

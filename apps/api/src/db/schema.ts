@@ -587,6 +587,33 @@ export const newsletterSubscribers = pgTable(
   (t) => [uniqueIndex('newsletter_email_unique').on(t.email)],
 );
 
+/**
+ * Newsletter subscriptions that nobody has proven yet (double opt-in, ADR 055). A footer subscription waits for the
+ * link mailed to the address (only a SHA-256 of its token is kept; single use, expires); a sign-up's waits for the
+ * account's e-mail code (`user_id`, no token). The consent is recorded only when it is confirmed; expired rows are
+ * swept by a daily job.
+ */
+export const newsletterPending = pgTable(
+  'newsletter_pending',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased. */
+    email: varchar('email', { length: 320 }).notNull(),
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    source: varchar('source', { length: 12, enum: ['footer', 'signup'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_pending_token_unique').on(t.tokenHash),
+    index('newsletter_pending_email_idx').on(t.email),
+    index('newsletter_pending_user_idx').on(t.userId),
+    index('newsletter_pending_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** What a Thai tax invoice needs, copied onto the payment so later profile edits do not change it. */
 export type BillingSnapshot = {
   name: string;

@@ -101,6 +101,9 @@ export const RATE_LIMITS = {
   inquiry: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
   viewing: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
   newsletter: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
+  // Newsletter confirmation mails (ADR 055), per client network and per address a day. Past either the answer stays
+  // the same and no mail goes: the form cannot mail-bomb an address. Confirming a link is never limited.
+  newsletterMail: { windowMs: 24 * 60 * MINUTE, perIp: 10, perEmail: 3 },
   // PromptPay receipts per account (its e-mail) and address: a purchase needs one, a retry or two;
   // each stores an image and costs sharp work, so a script cannot pile them up for review.
   qrReceipt: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },

@@ -123,6 +123,7 @@ const PAGES: Record<string, Canonical> = {
   '/favorites': none,
   '/unsubscribe': keep('u', 't'),
   '/alerts/unsubscribe': keep('token'),
+  '/newsletter/confirm': keep('token'),
   '/projects': projects,
 };
 

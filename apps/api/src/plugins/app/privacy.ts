@@ -1,9 +1,15 @@
 import fp from 'fastify-plugin';
+import { atBangkokTime } from '../../services/jobs/runner.ts';
+import { sweepExpiredNewsletterPending } from '../../services/newsletter/newsletter-confirmation.ts';
 import { DELETE_FILES_JOB } from '../../services/privacy/delete-account.ts';
+
+/** The daily removal of newsletter subscriptions nobody confirmed in time (ADR 055). */
+export const NEWSLETTER_SWEEP_JOB = 'newsletter.pending-sweep';
 
 /**
  * Account deletion's file clean-up (ADR 023): the photos, avatar and receipts of a deleted account, removed by a
- * durable job queued in the deletion's transaction, so a crash or a storage failure only delays it (retried).
+ * durable job queued in the deletion's transaction, so a crash or a storage failure only delays it (retried). And the
+ * daily sweep of newsletter subscriptions that were never confirmed (ADR 055).
  */
 export default fp(
   async (app) => {
@@ -12,6 +18,11 @@ export default fp(
       await app.storage.delete(keys);
       log.info({ files: keys.length }, 'removed the files of a deleted account');
     });
+    app.jobs.register(NEWSLETTER_SWEEP_JOB, async (_payload, { log }) => {
+      const removed = await sweepExpiredNewsletterPending(app.db, app.clock.now());
+      if (removed > 0) log.info({ removed }, 'expired newsletter confirmations removed');
+    });
+    app.jobs.schedule({ name: NEWSLETTER_SWEEP_JOB, kind: NEWSLETTER_SWEEP_JOB, next: atBangkokTime(3, 50) });
   },
-  { name: 'privacy', dependencies: ['storage', 'jobs'] },
+  { name: 'privacy', dependencies: ['storage', 'jobs', 'clock', 'db'] },
 );

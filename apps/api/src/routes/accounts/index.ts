@@ -52,6 +52,7 @@ import { setProfileImage } from '../../services/accounts/set-profile-image.ts';
 import { toPublicUser, type UserRow } from '../../services/accounts/to-public-user.ts';
 import { changePassword, updateProfile } from '../../services/accounts/update-profile.ts';
 import { enqueueJob } from '../../services/jobs/queue.ts';
+import { confirmSignupNewsletter } from '../../services/newsletter/newsletter-confirmation.ts';
 import { invalidateListings } from '../../services/reads/listing-reads.ts';
 
 /** Largest profile image accepted (spec 5: photos at most 50 MB). */
@@ -192,6 +193,8 @@ const accounts: RoutesPlugin = async (app) => {
       await rememberNetwork(app.db, user.id, network, now());
       if (input.type === 'register') {
         await app.db.update(users).set({ emailVerifiedAt: now(), updatedAt: now() }).where(eq(users.id, user.id));
+        // A newsletter ticked at sign-up counts from now: the address is proven (ADR 055).
+        await confirmSignupNewsletter(app.db, user, now());
         // This device proved the mailbox: its later logins pass the limits others spent (ADR 019). A reset
         // code gives none: the reset that follows ends every device token and hands out a fresh one.
         await giveDeviceToken(request, reply, user);
@@ -221,6 +224,8 @@ const accounts: RoutesPlugin = async (app) => {
       // The reset ended every device token of the account; the device that made it gets a fresh one.
       const [reset] = await app.db.select().from(users).where(eq(users.id, userId));
       if (reset) await giveDeviceToken(request, reply, reset);
+      // A reset code proves the mailbox too: a newsletter ticked at sign-up counts from now (ADR 055).
+      if (reset) await confirmSignupNewsletter(app.db, reset, now());
       return ok(null, M.passwordResetSuccess);
     },
   );

@@ -6,7 +6,7 @@ import type { QueueTicket } from '../../lib/bounded-queue.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Passwords } from '../../lib/password.ts';
 import { recordConsent } from '../consents/consents.ts';
-import { subscribeNewsletter } from '../newsletter/subscribe-newsletter.ts';
+import { holdSignupNewsletter } from '../newsletter/newsletter-confirmation.ts';
 import { findUserByEmail } from './find-user-by-email.ts';
 import type { UserRow } from './to-public-user.ts';
 
@@ -19,8 +19,9 @@ const taken = () => conflict(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.e
  * nobody has proven they own the address, whoever reads the code does, and a person who lost the
  * code screen is not stranded (nor can anyone tell a pending account from a new one).
  *
- * The agreement to the terms and the privacy notice (and, when ticked, the newsletter consent) is recorded with the
- * account in one transaction (PDPA, ADR 023): no account exists without it.
+ * The agreement to the terms and the privacy notice is recorded with the account in one transaction (PDPA, ADR 023):
+ * no account exists without it. A ticked newsletter waits for the e-mail code (ADR 055): the address is not proven
+ * yet, so its consent is recorded only when the code is entered.
  */
 export async function registerUser(
   db: Db,
@@ -62,9 +63,12 @@ export async function registerUser(
     if (!row) throw taken();
     const subject = { userId: row.id, email: row.email };
     await recordConsent(tx, subject, 'terms_privacy', 'signup', opts.now);
-    if (input.newsletter) {
-      await subscribeNewsletter(tx, subject, { language: opts.language, source: 'signup', now: opts.now });
-    }
+    await holdSignupNewsletter(
+      tx,
+      { id: row.id, email: row.email },
+      input.newsletter ? { language: opts.language } : null,
+      opts.now,
+    );
     return row;
   });
 }

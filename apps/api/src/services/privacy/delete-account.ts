@@ -12,6 +12,7 @@ import {
   favorites,
   jobs,
   mailOutbox,
+  newsletterPending,
   newsletterSubscribers,
   otpCodes,
   ownerReports,
@@ -98,6 +99,10 @@ export async function deleteAccount(tx: Tx, userId: number, now: Date): Promise<
   // The viewings it asked for (ADR 035), signed in or as a guest from its address: its name, address and phone.
   await tx.delete(viewings).where(or(eq(viewings.userId, userId), sameAddress(viewings.email, email)));
   await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  // Subscriptions waiting for confirmation (ADR 055): the address's and the account's sign-up one.
+  await tx
+    .delete(newsletterPending)
+    .where(or(eq(newsletterPending.email, email), eq(newsletterPending.userId, userId)));
   await tx.delete(consents).where(or(eq(consents.userId, userId), eq(consents.email, email)));
   await tx.delete(favorites).where(eq(favorites.userId, userId));
   await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));

@@ -7,6 +7,7 @@ import {
   contactMessages,
   favorites,
   listingDailyStats,
+  newsletterPending,
   newsletterSubscribers,
   payments,
   privacyRequests,
@@ -57,6 +58,7 @@ export async function exportPersonalData(
     paymentRows,
     periods,
     newsletter,
+    newsletterWaiting,
     consents,
     threads,
     viewingRows,
@@ -91,6 +93,15 @@ export async function exportPersonalData(
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
       .limit(1),
+    db
+      .select({
+        source: newsletterPending.source,
+        createdAt: newsletterPending.createdAt,
+        expiresAt: newsletterPending.expiresAt,
+      })
+      .from(newsletterPending)
+      .where(or(eq(newsletterPending.email, user.email.toLowerCase()), eq(newsletterPending.userId, user.id)))
+      .orderBy(desc(newsletterPending.createdAt), desc(newsletterPending.id)),
     listConsents(db, subject),
     exportConversations(db, conversationKey, user),
     db
@@ -183,7 +194,15 @@ export async function exportPersonalData(
     contact_messages: messages.map(toWireContactMessage),
     payments: paymentRows.map(toPayment),
     subscriptions: periods.map((row) => toSubscription(row, now)),
-    newsletter: { subscribed: newsletter.length > 0, since: newsletter[0]?.since.toISOString() ?? null },
+    newsletter: {
+      subscribed: newsletter.length > 0,
+      since: newsletter[0]?.since.toISOString() ?? null,
+      pending: newsletterWaiting.map((row) => ({
+        source: row.source,
+        requested_at: row.createdAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+      })),
+    },
     consents: consents.items,
     statistics: statistics.map((s) => ({
       property_id: s.propertyId,

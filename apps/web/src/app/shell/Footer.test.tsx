@@ -98,8 +98,14 @@ describe('Footer', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('posts a valid e-mail to /api/newsletter and confirms with a toast', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(201, { success: true, message: 'Subscribed', payload: null }));
+  it('posts a valid e-mail to /api/newsletter and says to check the inbox to confirm', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(201, {
+        success: true,
+        message: 'Thanks! Please check your inbox and confirm your subscription with the link we sent.',
+        payload: { email: 'buyer@example.com', already_subscribed: false },
+      }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     const { footer } = await renderFooter();
@@ -108,7 +114,9 @@ describe('Footer', () => {
     await user.click(consent(footer));
     await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
 
-    expect(await screen.findByText("Thanks! You're subscribed.")).toBeInTheDocument();
+    expect(await within(footer).findByRole('status')).toHaveTextContent(
+      'Check your inbox to confirm: we sent a link to buyer@example.com. You are subscribed once you open it and confirm.',
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
     expect(new URL(request.url).pathname).toBe('/api/newsletter');
@@ -117,6 +125,27 @@ describe('Footer', () => {
     expect(await request.json()).toEqual({ email: 'buyer@example.com' });
     expect(within(footer).getByLabelText('Your e-mail address')).toHaveValue('');
     expect(consent(footer)).not.toBeChecked();
+    // Typing another address clears the message.
+    await user.type(within(footer).getByLabelText('Your e-mail address'), 'x');
+    expect(within(footer).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says to check the inbox in Thai', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(201, { success: true, payload: { email: 'buyer@example.com', already_subscribed: false } }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { footer } = await renderFooter();
+    await act(() => changeLanguage('th'));
+    await user.type(within(footer).getByLabelText('อีเมลของคุณ'), 'buyer@example.com');
+    await user.click(within(footer).getByRole('checkbox', { name: /ฉันยินยอมรับจดหมายข่าวของ Baan/ }));
+    await user.click(within(footer).getByRole('button', { name: 'สมัครรับข่าวสาร' }));
+    expect(await within(footer).findByRole('status')).toHaveTextContent(
+      'โปรดตรวจสอบกล่องอีเมลเพื่อยืนยัน: เราส่งลิงก์ไปที่ buyer@example.com แล้ว',
+    );
   });
 
   it('shows a 400 as the translated field message on the input, in Thai too', async () => {
@@ -140,25 +169,6 @@ describe('Footer', () => {
     expect(await within(footer).findByRole('alert')).toHaveTextContent('โปรดกรอกอีเมลที่ถูกต้อง');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveValue('buyer@example.com');
-  });
-
-  it('says when the address was already subscribed', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(201, {
-          success: true,
-          message: 'You are already subscribed.',
-          payload: { email: 'buyer@example.com', already_subscribed: true },
-        }),
-      ),
-    );
-    const user = userEvent.setup();
-    const { footer } = await renderFooter();
-    await user.type(within(footer).getByLabelText('Your e-mail address'), 'buyer@example.com');
-    await user.click(consent(footer));
-    await user.click(within(footer).getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText('You are already subscribed. Thank you!')).toBeInTheDocument();
   });
 
   it('shows the rate limit (429) as a translated message and keeps the address', async () => {

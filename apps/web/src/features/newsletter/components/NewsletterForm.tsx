@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Trans } from 'react-i18next';
-import { Send } from '../../../components/ui/icons';
+import { Mail, Send } from '../../../components/ui/icons';
 import { LiveFieldset } from '../../../components/ui/LiveFieldset';
 import { Link } from '../../../i18n/localized-router';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -13,7 +13,9 @@ const TOO_MANY = /^Too many attempts\. Please try again in (\d+) minutes?\.$/;
 
 /**
  * The footer's newsletter form. Subscribing needs the box ticked: the consent to the newsletter (PDPA), which the API
- * records with the privacy notice's version (ADR 023).
+ * records with the privacy notice's version (ADR 023) once the link it mails to the address is confirmed (double
+ * opt-in, ADR 055). The form then says to check the inbox, the same whatever the address (the API tells no one who
+ * is subscribed).
  */
 export function NewsletterForm() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function NewsletterForm() {
   const [consentError, setConsentError] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const [isLoading, setIsLoading] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function subscribe(email: string) {
     setIsLoading(true);
@@ -61,8 +64,8 @@ export function NewsletterForm() {
       return;
     }
     try {
-      const { isAlreadySubscribed } = await subscribe(parsed);
-      toast.success(isAlreadySubscribed ? t('footer.newsletter.already') : t('footer.newsletter.success'));
+      await subscribe(parsed);
+      setSentTo(parsed);
       setEmail('');
       setHasConsent(false);
     } catch (error) {
@@ -101,7 +104,10 @@ export function NewsletterForm() {
             autoComplete="email"
             inputMode="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setSentTo(null);
+            }}
             placeholder={t('footer.newsletter.placeholder')}
             aria-invalid={validationError ? true : undefined}
             aria-describedby={validationError ? errorId : undefined}
@@ -147,6 +153,19 @@ export function NewsletterForm() {
             {consentError}
           </p>
         ) : null}
+        <div aria-live="polite">
+          {sentTo ? (
+            <p
+              role="status"
+              className="mt-3 flex items-start gap-2 rounded-lg border border-teal-400/40 bg-teal-950/60 p-3 text-sm text-teal-100"
+            >
+              <Mail className="mt-0.5 size-4 shrink-0 text-teal-300" aria-hidden="true" />
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {t('footer.newsletter.checkInbox', { email: sentTo })}
+              </span>
+            </p>
+          ) : null}
+        </div>
       </LiveFieldset>
     </form>
   );

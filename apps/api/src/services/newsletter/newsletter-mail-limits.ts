@@ -1,0 +1,20 @@
+import { RATE_LIMITS, type RateCounters } from '../../lib/rate-limit.ts';
+
+/**
+ * Whether one more newsletter confirmation mail may go (ADR 055): a few a day per client network (an IPv4 address,
+ * an IPv6 /64) and per address. The network is counted first and, once over, the address is not counted at all, so
+ * one network's flood spends its own quota before the address's. Never throws: past a limit the caller answers as
+ * always and mails nothing.
+ */
+export async function withinNewsletterMailLimits(
+  counters: RateCounters,
+  email: string,
+  /** The client network's key (lib/client-network.ts, `requestNetwork`). */
+  network: string,
+): Promise<boolean> {
+  const rule = RATE_LIMITS.newsletterMail;
+  const byNetwork = await counters.hit(`newsletterMail:ip:${network}`, rule.windowMs);
+  if (byNetwork.count > rule.perIp) return false;
+  const address = await counters.hit(`newsletterMail:email:${email.trim().toLowerCase()}`, rule.windowMs);
+  return address.count <= rule.perEmail;
+}
