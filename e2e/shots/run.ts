@@ -113,6 +113,18 @@ const SCREENS: Screen[] = [
       await page.locator('section [role="status"], section [role="alert"]').first().waitFor();
     },
   },
+  {
+    name: 'settings-phone-budget',
+    path: '/dashboard/settings',
+    who: 'owner',
+    // A UK number while the budget of SMS abroad is spent (this app runs with SMS_BUDGET_COUNTRY=0/0; ADR 055).
+    act: async (page) => {
+      await page.locator('input[type="tel"]').fill('+44 7700 900123');
+      await page.locator('form button[type="submit"]').first().click();
+      await page.locator('section').nth(1).locator('button').first().click();
+      await page.locator('section [role="alert"]').first().waitFor();
+    },
+  },
   // An agency's public page and the owner's Agency section in settings (ADR 037; the owner is its admin).
   { name: 'agency', path: '/agency/siam-screenshot-homes' },
   { name: 'agent', path: '/agent/somchai-screenshots' },
@@ -157,7 +169,9 @@ async function main() {
   const screens = SCREENS.filter((s) => !only || only.some((o) => s.name.includes(o)));
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const app = await startApp({ SEED_DEMO: '1' });
+  // No SMS abroad (ADR 055), for the settings-phone-budget picture; Thai numbers keep their budget.
+  // Seeding the demo data from scratch takes over a minute on a loaded machine.
+  const app = await startApp({ SEED_DEMO: '1', SMS_BUDGET_COUNTRY: '0/0' }, { readyWithinMs: 240_000 });
   const browser = await launchBrowser();
   let failures = 0;
   try {

@@ -46,6 +46,8 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/payments.test.ts',
   'test/favorites.test.ts',
   'test/account-attacks.test.ts',
+  // The SMS budget by destination (ADR 055): conditional upserts counted under concurrency.
+  'test/sms-budget.test.ts',
   // Connection handling: the pool, the replica's reads.
   'test/postgres-pool.test.ts',
   'test/listing-invalidation.test.ts',

@@ -1187,6 +1187,26 @@ export const viewingSlots = pgTable(
 );
 
 /**
+ * SMS sent per destination and window (ADR 055): one row per calling code ('66', '44', …, or 'abroad' for every
+ * destination but Thailand together), window ('hour' or 'day') and the window's start (UTC). Counted with one
+ * conditional upsert in the transaction that queues the SMS, so every API process shares the budget and a refused
+ * or failed send counts nothing. Rows older than two days are removed by the daily clean-up.
+ */
+export const smsBudgetCounts = pgTable(
+  'sms_budget_counts',
+  {
+    destination: varchar('destination', { length: 8 }).notNull(),
+    window: varchar('window', { length: 4, enum: ['hour', 'day'] }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.destination, t.window, t.windowStart] }),
+    index('sms_budget_counts_start_idx').on(t.windowStart),
+  ],
+);
+
+/**
  * A visitor's request to see a listing for one hour (ADR 034). An owner is in one place at a time: at most one open
  * (requested, proposed or confirmed) viewing per owner and start, held by a unique index, so of two requests
  * racing for one hour exactly one is stored.
