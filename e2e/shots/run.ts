@@ -125,6 +125,22 @@ const SCREENS: Screen[] = [
       await page.locator('section [role="alert"]').first().waitFor();
     },
   },
+  {
+    name: 'detail-viewing-waiting',
+    path: (ids) => `/detail/${ids.listing}`,
+    // A visitor whose network already has 2 requests waiting on this listing asks for a third (ADR 056).
+    act: async (page, lang) => {
+      const form = page.locator('form', {
+        has: page.getByRole('button', { name: text(lang, 'viewings', 'book.submit') }),
+      });
+      await form.getByRole('radio').first().check();
+      await form.getByLabel(text(lang, 'viewings', 'book.name')).fill('Squatter Test');
+      await form.getByLabel(text(lang, 'viewings', 'book.email')).fill('squatter.test@baan.example');
+      await form.getByRole('button', { name: text(lang, 'viewings', 'book.submit') }).click();
+      await form.locator('[role="alert"]').first().waitFor();
+      await form.scrollIntoViewIfNeeded();
+    },
+  },
   // An agency's public page and the owner's Agency section in settings (ADR 037; the owner is its admin).
   { name: 'agency', path: '/agency/siam-screenshot-homes' },
   { name: 'agent', path: '/agent/somchai-screenshots' },
@@ -212,6 +228,13 @@ async function main() {
         email: 'kittipong.guest@baan.example',
         starts_at: startsAt,
         mode: 'in_person',
+      });
+      // A second request from this network (the browser's too): its requests on this listing are at the cap (ADR 056).
+      await api(app, 'POST', `/api/property/${listing}/viewings`, {
+        name: 'Kittipong Saelim',
+        email: 'kittipong.guest@baan.example',
+        starts_at: free.body.payload.free[5] ?? startsAt,
+        mode: 'video',
       });
     }
     const threads = await api<{ items: { id: number }[] }>(app, 'GET', '/api/user/conversations', undefined, owner);
