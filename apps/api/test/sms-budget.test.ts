@@ -1,6 +1,7 @@
 import { AUTH_ERROR_CODES, ErrorEnvelope, PHONE_MESSAGES } from '@baan/contract';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { jobs, mailOutbox, otpCodes, packages, payments, smsBudgetCounts, users } from '../src/db/schema.ts';
 import { SMS_JOB } from '../src/services/accounts/phone-verification.ts';
 import { callingCode, deleteOldSmsBudgetCounts, openShare } from '../src/services/sms/sms-budget.ts';
@@ -152,6 +153,22 @@ describe('the SMS budget by destination (ADR 055)', async () => {
     expect(
       (await app.db.select().from(smsBudgetCounts)).every((r) => r.windowStart.getTime() >= now.getTime() - 2 * DAY),
     ).toBe(true);
+  });
+});
+
+describe('the SMS budget figures from the environment', () => {
+  it('reads "hour/day" and the reserved share, and names every bad variable', () => {
+    const config = loadConfig({ NODE_ENV: 'test', SMS_BUDGET_COUNTRY: ' 5 / 20 ', SMS_BUDGET_RESERVED_PERCENT: '10' });
+    expect(config.smsBudget).toMatchObject({ country: { hour: 5, day: 20 }, reservedPercent: 10, home: { hour: 600 } });
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        SMS_BUDGET_HOME: 'lots',
+        SMS_BUDGET_COUNTRY: '20/5',
+        SMS_BUDGET_ABROAD: '1'.repeat(100),
+        SMS_BUDGET_RESERVED_PERCENT: '101',
+      }),
+    ).toThrow(/SMS_BUDGET_HOME[\s\S]*SMS_BUDGET_COUNTRY[\s\S]*SMS_BUDGET_ABROAD[\s\S]*SMS_BUDGET_RESERVED_PERCENT/);
   });
 });
 
