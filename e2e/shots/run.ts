@@ -117,7 +117,7 @@ const SCREENS: Screen[] = [
     name: 'settings-phone-budget',
     path: '/dashboard/settings',
     who: 'owner',
-    // A UK number while the budget of SMS abroad is spent (this app runs with SMS_BUDGET_COUNTRY=0/0; ADR 055).
+    // A UK number while the budget of SMS abroad is spent (this app runs with SMS_BUDGET_COUNTRY=0/0; ADR 056).
     act: async (page) => {
       await page.locator('input[type="tel"]').fill('+44 7700 900123');
       await page.locator('form button[type="submit"]').first().click();
@@ -128,7 +128,7 @@ const SCREENS: Screen[] = [
   {
     name: 'detail-viewing-waiting',
     path: (ids) => `/detail/${ids.listing}`,
-    // A visitor whose network already has 2 requests waiting on this listing asks for a third (ADR 056).
+    // A visitor whose network already has 2 requests waiting on this listing asks for a third (ADR 057).
     act: async (page, lang) => {
       const form = page.locator('form', {
         has: page.getByRole('button', { name: text(lang, 'viewings', 'book.submit') }),
@@ -185,7 +185,7 @@ async function main() {
   const screens = SCREENS.filter((s) => !only || only.some((o) => s.name.includes(o)));
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  // No SMS abroad (ADR 055), for the settings-phone-budget picture; Thai numbers keep their budget.
+  // No SMS abroad (ADR 056), for the settings-phone-budget picture; Thai numbers keep their budget.
   // Seeding the demo data from scratch takes over a minute on a loaded machine.
   const app = await startApp({ SEED_DEMO: '1', SMS_BUDGET_COUNTRY: '0/0' }, { readyWithinMs: 240_000 });
   const browser = await launchBrowser();
@@ -229,7 +229,7 @@ async function main() {
         starts_at: startsAt,
         mode: 'in_person',
       });
-      // A second request from this network (the browser's too): its requests on this listing are at the cap (ADR 056).
+      // A second request from this network (the browser's too): its requests on this listing are at the cap (ADR 057).
       await api(app, 'POST', `/api/property/${listing}/viewings`, {
         name: 'Kittipong Saelim',
         email: 'kittipong.guest@baan.example',

@@ -83,7 +83,7 @@ export type Config = {
   payments: PaymentsConfig;
   /** How SMS (phone verification codes) leave Baan; undefined: phone verification is off (production without a provider). */
   sms: SmsConfig | undefined;
-  /** The budget of verification SMS by destination country (ADR 055; DEFAULT_SMS_BUDGET, SMS_BUDGET_*). */
+  /** The budget of verification SMS by destination country (ADR 056; DEFAULT_SMS_BUDGET, SMS_BUDGET_*). */
   smsBudget: SmsBudgetRules;
   /** The map tiles' URL template ({z}/{x}/{y}) the web app's maps load (MAP_TILE_URL); its origin is in the CSP's img-src. */
   mapTileUrl: string;
@@ -241,7 +241,7 @@ function wholeNumber<F extends number | undefined = number>(name: string, fallba
   });
 }
 
-/** SMS per hour and per day, written "hour/day" (e.g. "10/40"; ADR 055). */
+/** SMS per hour and per day, written "hour/day" (e.g. "10/40"; ADR 056). */
 function smsAllowance(name: string, fallback: SmsAllowance) {
   return variable((v): SmsAllowance => {
     if (isUnset(v)) return fallback;

@@ -13,7 +13,7 @@ const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
 /**
- * The budget of verification SMS by destination (ADR 055) on the demo SMS provider (the local fake: its SMS land in
+ * The budget of verification SMS by destination (ADR 056) on the demo SMS provider (the local fake: its SMS land in
  * mail_outbox once the job runs). Small figures so a test can spend them: a new account may spend half of each.
  */
 const BUDGET = {
@@ -24,7 +24,7 @@ const BUDGET = {
   establishedDays: 30,
 };
 
-describe('the SMS budget by destination (ADR 055)', async () => {
+describe('the SMS budget by destination (ADR 056)', async () => {
   const app = await build({ smsBudget: BUDGET });
   // Monday 4 March 2030, 10:00:05 UTC: the hour and day windows are UTC.
   let now = new Date('2030-03-04T10:00:05Z');

@@ -17,11 +17,11 @@ const bkk = (local: string) => new Date(`${local}:00+07:00`);
 const HOUR = 60 * 60_000;
 
 /**
- * What one requester may hold of viewings (ADR 056): VIEWING_LIMITS.pendingPerListing waiting requests per listing
+ * What one requester may hold of viewings (ADR 057): VIEWING_LIMITS.pendingPerListing waiting requests per listing
  * and pendingTotal on all listings, per account, per guest e-mail and per network (IPv6 by /64); a request holds no
  * hour, so a squatter never hides a free hour from a real buyer, and the owner is never held by any of it.
  */
-describe('bounds on waiting viewing requests (ADR 056)', async () => {
+describe('bounds on waiting viewing requests (ADR 057)', async () => {
   const app = await build();
   let now = bkk('2030-01-07T08:00');
   app.clock.now = () => now;

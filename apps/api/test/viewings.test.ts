@@ -203,7 +203,7 @@ describe('POST /api/property/{id}/viewings', () => {
     expect((await outbox()).length).toBe(mailsBefore);
   });
 
-  it('a request holds no hour: others may request it too, and it stays offered until the owner confirms one (ADR 056)', async () => {
+  it('a request holds no hour: others may request it too, and it stays offered until the owner confirms one (ADR 057)', async () => {
     expect((await book(bkk('2030-01-07T10:00'))).statusCode).toBe(201);
     const free = FreeViewingSlotsResponse.parse((await get(`/api/property/${condo.id}/viewing-slots`)).json()).payload
       .free;

@@ -120,7 +120,7 @@ export const AUTH_ERROR_CODES = {
   challengeInvalid: 'challenge_invalid',
   /**
    * 429 at /user/phone/send-code: the budget of verification SMS to the number's country (calling code) is spent
-   * for this hour or day (ADR 055); `Retry-After` says when the window ends. A code already sent still works.
+   * for this hour or day (ADR 056); `Retry-After` says when the window ends. A code already sent still works.
    */
   smsBudgetSpent: 'sms_budget_spent',
 } as const;

@@ -18,14 +18,14 @@ export const VIEWING_LIMITS = {
   reminderMs: 24 * 60 * 60_000,
   /**
    * Requests one requester (an account, a guest e-mail, a network: an IPv4 address or IPv6 /64) may have waiting for
-   * an answer on one listing, and on all listings together (ADR 056). A request stops counting when the owner
+   * an answer on one listing, and on all listings together (ADR 057). A request stops counting when the owner
    * answers it or its hour passes.
    */
   pendingPerListing: 2,
   pendingTotal: 5,
 } as const;
 
-/** The envelope `code` of a request refused because its requester already has too many waiting (409, ADR 056). */
+/** The envelope `code` of a request refused because its requester already has too many waiting (409, ADR 057). */
 export const VIEWING_ERROR_CODES = { requestsWaiting: 'viewing_requests_waiting' } as const;
 
 export const VIEWING_MESSAGES = {

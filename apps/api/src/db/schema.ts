@@ -1187,7 +1187,7 @@ export const viewingSlots = pgTable(
 );
 
 /**
- * SMS sent per destination and window (ADR 055): one row per calling code ('66', '44', …, or 'abroad' for every
+ * SMS sent per destination and window (ADR 056): one row per calling code ('66', '44', …, or 'abroad' for every
  * destination but Thailand together), window ('hour' or 'day') and the window's start (UTC). Counted with one
  * conditional upsert in the transaction that queues the SMS, so every API process shares the budget and a refused
  * or failed send counts nothing. Rows older than two days are removed by the daily clean-up.
@@ -1209,7 +1209,7 @@ export const smsBudgetCounts = pgTable(
 /**
  * A visitor's request to see a listing for one hour (ADR 034). An owner is in one place at a time: at most one
  * viewing that holds its hour (proposed or confirmed) per owner and start, held by a unique index. A request
- * (requested) holds nothing: an hour stays requestable by everyone until the owner confirms one (ADR 056), and the
+ * (requested) holds nothing: an hour stays requestable by everyone until the owner confirms one (ADR 057), and the
  * confirmation declines the other requests for that hour.
  */
 export const viewings = pgTable(
@@ -1235,7 +1235,7 @@ export const viewings = pgTable(
     phone: varchar('phone', { length: 40 }),
     /** The visitor's language for their mails. */
     language: varchar('language', { length: 8 }).notNull(),
-    /** The requester's network (a keyed hash, known-networks.ts networkId), for the caps on waiting requests (ADR 056). */
+    /** The requester's network (a keyed hash, known-networks.ts networkId), for the caps on waiting requests (ADR 057). */
     network: varchar('network', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

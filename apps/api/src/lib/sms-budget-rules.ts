@@ -2,7 +2,7 @@
 export type SmsAllowance = { hour: number; day: number };
 
 /**
- * The budget by destination (ADR 055): how many verification SMS Baan sends per calling code, so that a fraud ring
+ * The budget by destination (ADR 056): how many verification SMS Baan sends per calling code, so that a fraud ring
  * with many accounts and networks cannot pump premium-rate numbers of one country on Baan's bill.
  */
 export type SmsBudgetRules = {

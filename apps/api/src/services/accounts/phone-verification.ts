@@ -18,7 +18,7 @@ export type SmsJobPayload = { to: string; text: string };
 /**
  * Issues a 6-digit code for the number (voiding the user's older phone codes; only its hash is stored, as for
  * e-mail codes) and queues the SMS that carries it, in one transaction (ADR 036). The SMS first counts against its
- * destination's budget (ADR 055): when that is spent the 429 rolls everything back, so the older code stays live,
+ * destination's budget (ADR 056): when that is spent the 429 rolls everything back, so the older code stays live,
  * nothing is queued and nothing is counted.
  */
 export async function sendPhoneCode(

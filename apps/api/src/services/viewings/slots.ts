@@ -47,7 +47,7 @@ export function withinHours(rows: SlotRow[], at: Date): boolean {
 
 /**
  * Statuses that hold an owner's hour (the unique index viewings_owner_held_slot_unique). A request does not: the hour
- * stays free for everyone until the owner confirms or proposes it (ADR 056), so nobody can squat the free hours.
+ * stays free for everyone until the owner confirms or proposes it (ADR 057), so nobody can squat the free hours.
  */
 export const HOLDING_STATUSES = ['proposed', 'confirmed'] as const;
 

@@ -108,7 +108,7 @@ const waitingRefusal = (message: string) =>
 
 /**
  * Refuses (409, nothing written) a request whose requester already has VIEWING_LIMITS.pendingPerListing requests
- * waiting on this listing, or pendingTotal on all listings (ADR 056). A requester is each of: the account, the guest
+ * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is each of: the account, the guest
  * e-mail (any case), the network; the tightest decides. A request waits while it is `requested` and its hour is
  * ahead: the owner's answer or the hour passing releases it. Advisory locks on the requester's keys make two requests
  * racing from one requester count one after the other (across processes, PostgreSQL and PGlite alike).
@@ -151,7 +151,7 @@ async function assertFewWaiting(
   }
 }
 
-/** Whether the owner's hour is held: a proposed or confirmed viewing starts then (a request holds nothing, ADR 056). */
+/** Whether the owner's hour is held: a proposed or confirmed viewing starts then (a request holds nothing, ADR 057). */
 async function isHeld(tx: Tx, ownerId: number, startsAt: Date): Promise<boolean> {
   const [held] = await tx
     .select({ id: viewings.id })
@@ -169,7 +169,7 @@ async function isHeld(tx: Tx, ownerId: number, startsAt: Date): Promise<boolean>
 
 /**
  * POST /api/property/{id}/viewings. An hour stays requestable by everyone until the owner confirms a viewing then
- * (ADR 056): a request is refused 409 only when the hour is held (proposed or confirmed), or when its requester
+ * (ADR 057): a request is refused 409 only when the hour is held (proposed or confirmed), or when its requester
  * already has too many requests waiting (assertFewWaiting). A refusal writes nothing.
  */
 export async function requestViewing(

@@ -120,7 +120,7 @@ describe('settings: verify the phone number by SMS', () => {
     await waitFor(() => expect(box.getByRole('alert')).toHaveTextContent('Please wait 12 min'));
   });
 
-  it("says in the person's language when the country's SMS budget is spent (429 sms_budget_spent, ADR 055)", async () => {
+  it("says in the person's language when the country's SMS budget is spent (429 sms_budget_spent, ADR 056)", async () => {
     const spent = {
       status: 429,
       body: { success: false, message: PHONE_MESSAGES.budgetSpent, code: AUTH_ERROR_CODES.smsBudgetSpent },
