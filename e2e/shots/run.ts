@@ -136,6 +136,34 @@ const SCREENS: Screen[] = [
       await page.locator('section [role="status"], section [role="alert"]').first().waitFor();
     },
   },
+  {
+    name: 'settings-phone-budget',
+    path: '/dashboard/settings',
+    who: 'owner',
+    // A UK number while the budget of SMS abroad is spent (this app runs with SMS_BUDGET_COUNTRY=0/0; ADR 056).
+    act: async (page) => {
+      await page.locator('input[type="tel"]').fill('+44 7700 900123');
+      await page.locator('form button[type="submit"]').first().click();
+      await page.locator('section').nth(1).locator('button').first().click();
+      await page.locator('section [role="alert"]').first().waitFor();
+    },
+  },
+  {
+    name: 'detail-viewing-waiting',
+    path: (ids) => `/detail/${ids.listing}`,
+    // A visitor whose network already has 2 requests waiting on this listing asks for a third (ADR 057).
+    act: async (page, lang) => {
+      const form = page.locator('form', {
+        has: page.getByRole('button', { name: text(lang, 'viewings', 'book.submit') }),
+      });
+      await form.getByRole('radio').first().check();
+      await form.getByLabel(text(lang, 'viewings', 'book.name')).fill('Squatter Test');
+      await form.getByLabel(text(lang, 'viewings', 'book.email')).fill('squatter.test@baan.example');
+      await form.getByRole('button', { name: text(lang, 'viewings', 'book.submit') }).click();
+      await form.locator('[role="alert"]').first().waitFor();
+      await form.scrollIntoViewIfNeeded();
+    },
+  },
   // An agency's public page and the owner's Agency section in settings (ADR 037; the owner is its admin).
   { name: 'agency', path: '/agency/siam-screenshot-homes' },
   { name: 'agent', path: '/agent/somchai-screenshots' },
@@ -180,7 +208,9 @@ async function main() {
   const screens = SCREENS.filter((s) => !only || only.some((o) => s.name.includes(o)));
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const app = await startApp({ SEED_DEMO: '1' });
+  // No SMS abroad (ADR 056), for the settings-phone-budget picture; Thai numbers keep their budget.
+  // Seeding the demo data from scratch takes over a minute on a loaded machine.
+  const app = await startApp({ SEED_DEMO: '1', SMS_BUDGET_COUNTRY: '0/0' }, { readyWithinMs: 240_000 });
   const browser = await launchBrowser();
   let failures = 0;
   try {
@@ -221,6 +251,13 @@ async function main() {
         email: 'kittipong.guest@baan.example',
         starts_at: startsAt,
         mode: 'in_person',
+      });
+      // A second request from this network (the browser's too): its requests on this listing are at the cap (ADR 057).
+      await api(app, 'POST', `/api/property/${listing}/viewings`, {
+        name: 'Kittipong Saelim',
+        email: 'kittipong.guest@baan.example',
+        starts_at: free.body.payload.free[5] ?? startsAt,
+        mode: 'video',
       });
     }
     const threads = await api<{ items: { id: number }[] }>(app, 'GET', '/api/user/conversations', undefined, owner);

@@ -8,6 +8,7 @@ import { DEMO_ADMIN } from './lib/demo-admin.ts';
 import type { ImportLimits } from './lib/import-limits.ts';
 import { parsePromptPayId } from './lib/promptpay-id.ts';
 import { redactRedisUrl } from './lib/redact-url.ts';
+import { DEFAULT_SMS_BUDGET, type SmsAllowance, type SmsBudgetRules } from './lib/sms-budget-rules.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
 export type Config = {
@@ -82,6 +83,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** How SMS (phone verification codes) leave Baan; undefined: phone verification is off (production without a provider). */
   sms: SmsConfig | undefined;
+  /** The budget of verification SMS by destination country (ADR 056; DEFAULT_SMS_BUDGET, SMS_BUDGET_*). */
+  smsBudget: SmsBudgetRules;
   /** The map tiles' URL template ({z}/{x}/{y}) the web app's maps load (MAP_TILE_URL); its origin is in the CSP's img-src. */
   mapTileUrl: string;
   /** Bulk imports and the fetching of feeds and photos by URL (ADR 030). */
@@ -238,6 +241,22 @@ function wholeNumber<F extends number | undefined = number>(name: string, fallba
   });
 }
 
+/** SMS per hour and per day, written "hour/day" (e.g. "10/40"; ADR 056). */
+function smsAllowance(name: string, fallback: SmsAllowance) {
+  return variable((v): SmsAllowance => {
+    if (isUnset(v)) return fallback;
+    const m = v.length <= 24 ? /^\s*(\d{1,7})\s*\/\s*(\d{1,8})\s*$/.exec(v) : null;
+    if (!m)
+      throw new Error(
+        `${name} must be "<per hour>/<per day>" in whole numbers, such as "10/40", got "${v.slice(0, 24)}"`,
+      );
+    const hour = Number(m[1]);
+    const day = Number(m[2]);
+    if (day < hour) throw new Error(`${name}'s daily budget must be at least its hourly one, got "${v}"`);
+    return { hour, day };
+  });
+}
+
 /** An absolute http(s) URL without trailing slashes (the value is not secret). */
 function httpUrl(name: string) {
   return variable((v) => {
@@ -333,6 +352,17 @@ const variables = {
   JOBS_RETRY_MAX_MS: wholeNumber('JOBS_RETRY_MAX_MS', 5 * 60_000),
   JOBS_POLL_MS: wholeNumber('JOBS_POLL_MS', 1_000),
   MODERATION_NEW_OWNER_DAYS: wholeNumber('MODERATION_NEW_OWNER_DAYS', 7),
+  SMS_BUDGET_HOME: smsAllowance('SMS_BUDGET_HOME', DEFAULT_SMS_BUDGET.home),
+  SMS_BUDGET_COUNTRY: smsAllowance('SMS_BUDGET_COUNTRY', DEFAULT_SMS_BUDGET.country),
+  SMS_BUDGET_ABROAD: smsAllowance('SMS_BUDGET_ABROAD', DEFAULT_SMS_BUDGET.abroad),
+  SMS_BUDGET_RESERVED_PERCENT: variable((v) => {
+    if (isUnset(v)) return DEFAULT_SMS_BUDGET.reservedPercent;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 100)
+      throw new Error(`SMS_BUDGET_RESERVED_PERCENT must be a whole number from 0 to 100, got "${v}"`);
+    return n;
+  }),
+  SMS_BUDGET_ESTABLISHED_DAYS: wholeNumber('SMS_BUDGET_ESTABLISHED_DAYS', DEFAULT_SMS_BUDGET.establishedDays),
   IMPORT_ALLOWED_HOSTS: variable((v) =>
     isUnset(v)
       ? []
@@ -558,6 +588,13 @@ function toConfig(env: Parsed): Config {
     },
     mapTileUrl: env.MAP_TILE_URL,
     sms: smsConfig(env, isProduction),
+    smsBudget: {
+      home: env.SMS_BUDGET_HOME,
+      country: env.SMS_BUDGET_COUNTRY,
+      abroad: env.SMS_BUDGET_ABROAD,
+      reservedPercent: env.SMS_BUDGET_RESERVED_PERCENT,
+      establishedDays: env.SMS_BUDGET_ESTABLISHED_DAYS,
+    },
   };
 }
 

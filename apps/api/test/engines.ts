@@ -46,6 +46,11 @@ export const ENGINE_SPECIFIC_FILES = [
   'test/payments.test.ts',
   'test/favorites.test.ts',
   'test/account-attacks.test.ts',
+  // Budgets and caps counted under concurrency (ADR 056, 057): the SMS budget's conditional upserts, the advisory
+  // locks on a requester's waiting viewings and the partial unique index of held hours.
+  'test/sms-budget.test.ts',
+  'test/viewing-waiting.test.ts',
+  'test/viewings.test.ts',
   // Connection handling: the pool, the replica's reads.
   'test/postgres-pool.test.ts',
   'test/listing-invalidation.test.ts',

@@ -1,15 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PHONE_MESSAGES, toE164 } from '@baan/contract';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { mailOutbox, otpCodes, users } from '../src/db/schema.ts';
+import { otpCodes, users } from '../src/db/schema.ts';
 import { OTP_MAX_ATTEMPTS } from '../src/services/accounts/otp-codes.ts';
 import { httpSmsProvider, SMS_ANSWER_MAX_BYTES } from '../src/services/sms/sms-provider.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { body } from './helpers.ts';
 import { startLoggedApp } from './support/logged-app.ts';
+import { phoneCalls } from './support/phone-calls.ts';
 
 let netCounter = 0;
 /** A fresh IPv4 network per call (each /32 is its own network). */
@@ -21,30 +22,7 @@ describe('phone numbers verified by an SMS code (demo provider)', async () => {
   let offset = 0;
   app.clock.now = () => new Date(realNow().getTime() + offset);
 
-  const send = (token: string, phone_number: string, from = '10.0.0.1') =>
-    app.inject({
-      method: 'POST',
-      url: '/api/user/phone/send-code',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { phone_number },
-      remoteAddress: from,
-    });
-  const verify = (token: string, code: string, from = '10.0.0.1') =>
-    app.inject({
-      method: 'POST',
-      url: '/api/user/phone/verify',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { code },
-      remoteAddress: from,
-    });
-  /** The code from the demo outbox (the newest SMS to that number), after the SMS job ran. */
-  const sentCode = async (e164: string) => {
-    await app.jobs.drain();
-    const [sms] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, e164)).orderBy(desc(mailOutbox.id));
-    const code = sms?.text.match(/\b\d{6}\b/)?.[0];
-    if (!code) throw new Error('no SMS in the outbox');
-    return code;
-  };
+  const { send, verify, sentCode } = phoneCalls(app, () => '10.0.0.1');
   const userRow = async (id: number) => (await app.db.select().from(users).where(eq(users.id, id)))[0];
 
   it('normalises Thai numbers to E.164 and bounds the input before any pattern', () => {

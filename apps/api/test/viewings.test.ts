@@ -203,16 +203,15 @@ describe('POST /api/property/{id}/viewings', () => {
     expect((await outbox()).length).toBe(mailsBefore);
   });
 
-  it('refuses a second request for a taken hour with 409, and a taken hour is no longer offered', async () => {
-    refusedOn(await book(bkk('2030-01-07T10:00')), 409, M.taken);
+  it('a request holds no hour: others may request it too, and it stays offered until the owner confirms one (ADR 057)', async () => {
+    expect((await book(bkk('2030-01-07T10:00'))).statusCode).toBe(201);
     const free = FreeViewingSlotsResponse.parse((await get(`/api/property/${condo.id}/viewing-slots`)).json()).payload
       .free;
-    expect(free).not.toContain(bkk('2030-01-07T10:00').toISOString());
-    expect(free).not.toContain(bkk('2030-01-07T11:00').toISOString());
-    expect(free[0]).toBe(bkk('2030-01-08T09:00').toISOString());
+    expect(free).toContain(bkk('2030-01-07T10:00').toISOString());
+    expect(free[0]).toBe(bkk('2030-01-07T10:00').toISOString());
   });
 
-  it('lets exactly one of many racing requests for one hour win (the unique index decides)', async () => {
+  it('many racing requests for one hour are all stored; confirming one declines the others and takes the hour', async () => {
     // Its own owner, hours and listing: the race does not lean on what earlier tests stored.
     const racer = await createUser(app, { email: 'race.owner@example.test' });
     expect((await put({ slots: [{ weekday: 4, start: '09:00', end: '12:00' }] }, racer.token)).statusCode).toBe(200);
@@ -220,14 +219,31 @@ describe('POST /api/property/{id}/viewings', () => {
     const at = bkk('2030-01-10T10:00');
     const before = await rowCount(app, viewings);
     const results = await Promise.all(Array.from({ length: 8 }, () => book(at, {}, undefined, flat.id)));
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-    for (const lost of results.filter((r) => r.statusCode === 409)) refusedOn(lost, 409, M.taken);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    expect(await rowCount(app, viewings)).toBe(before + 8);
+    const [chosen, ...others] = results.map((r) => ViewingResponse.parse(r.json()).payload);
+    if (!chosen) throw new Error('no viewing');
+    const visitorMailsBefore = (await outbox()).length;
+    expect((await decide(chosen.id, 'confirm', racer.token)).statusCode).toBe(200);
     const stored = await app.db.select().from(viewings).where(eq(viewings.propertyId, flat.id));
-    expect(stored).toHaveLength(1);
-    expect(await rowCount(app, viewings)).toBe(before + 1);
-    const toRacer = (await outbox()).filter((m) => m.to === racer.email);
-    expect(toRacer).toHaveLength(1);
+    expect(stored.filter((v) => v.status === 'confirmed').map((v) => v.id)).toEqual([chosen.id]);
+    expect(stored.filter((v) => v.status === 'declined')).toHaveLength(7);
+    // Each declined visitor is told; the hour is no longer offered and a new request for it is 409.
+    const mails = (await outbox()).slice(visitorMailsBefore);
+    for (const other of others) expect(mails.some((m) => m.to === other.email)).toBe(true);
+    const free = FreeViewingSlotsResponse.parse((await get(`/api/property/${flat.id}/viewing-slots`)).json()).payload
+      .free;
+    expect(free).not.toContain(at.toISOString());
+    refusedOn(await book(at, {}, undefined, flat.id), 409, M.taken);
+    // An hour held by a proposal: confirming another request for it is 409 (the partial unique index decides).
+    const later = bkk('2030-01-10T11:00');
+    const pair = await Promise.all([book(later, {}, undefined, flat.id), book(later, {}, undefined, flat.id)]);
+    const ids = pair.map((r) => ViewingResponse.parse(r.json()).payload.id);
+    await app.db
+      .update(viewings)
+      .set({ status: 'proposed' })
+      .where(eq(viewings.id, ids[0] ?? 0));
+    refusedOn(await decide(ids[1] ?? 0, 'confirm', racer.token), 409, M.taken);
   });
 
   it("mails the owner in the owner's language and counts the request in the listing's statistics", async () => {
@@ -325,6 +341,9 @@ describe('the owner decides', () => {
   });
 
   it('proposes another time: checked like a request, 409 on a taken hour, and the old reminder goes', async () => {
+    // 11:00 is held once the owner confirms a request for it.
+    const held = ViewingResponse.parse((await book(bkk('2030-01-15T11:00'))).json()).payload.id;
+    expect((await decide(held, 'confirm')).statusCode).toBe(200);
     refusedOn(
       await decide(viewingId, 'propose', owner.token, { starts_at: bkk('2030-01-07T09:00').toISOString() }),
       400,

@@ -118,6 +118,11 @@ export const AUTH_ERROR_CODES = {
   challengeRequired: 'challenge_required',
   /** 400: the `X-Challenge-Solution` sent was forged, for another network, expired, already used or wrong. */
   challengeInvalid: 'challenge_invalid',
+  /**
+   * 429 at /user/phone/send-code: the budget of verification SMS to the number's country (calling code) is spent
+   * for this hour or day (ADR 056); `Retry-After` says when the window ends. A code already sent still works.
+   */
+  smsBudgetSpent: 'sms_budget_spent',
 } as const;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

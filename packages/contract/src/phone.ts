@@ -16,6 +16,9 @@ export const PHONE_MESSAGES = {
   noCode: 'Ask for a code first.',
   verified: 'Your phone number is verified.',
   smsOff: 'Phone verification is not available right now.',
+  /** 429 `sms_budget_spent`: the budget of SMS to the number's country is spent for now (ADR 056). */
+  budgetSpent:
+    'We cannot send more codes to numbers in this country right now. If you already have a code, you can still enter it; otherwise please try again later.',
 } as const;
 const M = PHONE_MESSAGES;
 

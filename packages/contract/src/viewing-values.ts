@@ -16,7 +16,17 @@ export const VIEWING_LIMITS = {
   days: 14,
   /** The reminder goes this long before the viewing. */
   reminderMs: 24 * 60 * 60_000,
+  /**
+   * Requests one requester (an account, a guest e-mail, a network: an IPv4 address or IPv6 /64) may have waiting for
+   * an answer on one listing, and on all listings together (ADR 057). A request stops counting when the owner
+   * answers it or its hour passes.
+   */
+  pendingPerListing: 2,
+  pendingTotal: 5,
 } as const;
+
+/** The envelope `code` of a request refused because its requester already has too many waiting (409, ADR 057). */
+export const VIEWING_ERROR_CODES = { requestsWaiting: 'viewing_requests_waiting' } as const;
 
 export const VIEWING_MESSAGES = {
   slotsSaved: 'Your viewing hours are saved.',
@@ -44,4 +54,6 @@ export const VIEWING_MESSAGES = {
   proposed: 'We sent the new time to the visitor.',
   notOpen: 'This viewing has already been declined.',
   alreadyConfirmed: 'This viewing is already confirmed.',
+  waitingOnListing: `You already have ${VIEWING_LIMITS.pendingPerListing} viewing requests waiting for this listing's owner. Please wait for an answer before asking for another time.`,
+  waitingTotal: `You already have ${VIEWING_LIMITS.pendingTotal} viewing requests waiting for an answer. Please wait for the owners to answer before asking for more.`,
 } as const;

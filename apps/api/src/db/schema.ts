@@ -1216,9 +1216,30 @@ export const viewingSlots = pgTable(
 );
 
 /**
- * A visitor's request to see a listing for one hour (ADR 034). An owner is in one place at a time: at most one open
- * (requested, proposed or confirmed) viewing per owner and start, held by a unique index, so of two requests
- * racing for one hour exactly one is stored.
+ * SMS sent per destination and window (ADR 056): one row per calling code ('66', '44', …, or 'abroad' for every
+ * destination but Thailand together), window ('hour' or 'day') and the window's start (UTC). Counted with one
+ * conditional upsert in the transaction that queues the SMS, so every API process shares the budget and a refused
+ * or failed send counts nothing. Rows older than two days are removed by the daily clean-up.
+ */
+export const smsBudgetCounts = pgTable(
+  'sms_budget_counts',
+  {
+    destination: varchar('destination', { length: 8 }).notNull(),
+    window: varchar('window', { length: 4, enum: ['hour', 'day'] }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.destination, t.window, t.windowStart] }),
+    index('sms_budget_counts_start_idx').on(t.windowStart),
+  ],
+);
+
+/**
+ * A visitor's request to see a listing for one hour (ADR 034). An owner is in one place at a time: at most one
+ * viewing that holds its hour (proposed or confirmed) per owner and start, held by a unique index. A request
+ * (requested) holds nothing: an hour stays requestable by everyone until the owner confirms one (ADR 057), and the
+ * confirmation declines the other requests for that hour.
  */
 export const viewings = pgTable(
   'viewings',
@@ -1243,13 +1264,17 @@ export const viewings = pgTable(
     phone: varchar('phone', { length: 40 }),
     /** The visitor's language for their mails. */
     language: varchar('language', { length: 8 }).notNull(),
+    /** The requester's network (a keyed hash, known-networks.ts networkId), for the caps on waiting requests (ADR 057). */
+    network: varchar('network', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('viewings_owner_open_slot_unique')
+    uniqueIndex('viewings_owner_held_slot_unique')
       .on(t.ownerId, t.startsAt)
-      .where(sql`${t.status} in ('requested', 'proposed', 'confirmed')`),
+      .where(sql`${t.status} in ('proposed', 'confirmed')`),
+    index('viewings_waiting_network_idx').on(t.network).where(sql`${t.status} = 'requested'`),
+    index('viewings_waiting_email_idx').on(sql`lower(${t.email})`).where(sql`${t.status} = 'requested'`),
     index('viewings_owner_starts_idx').on(t.ownerId, t.startsAt),
     index('viewings_user_idx').on(t.userId),
     index('viewings_property_idx').on(t.propertyId),

@@ -9,6 +9,7 @@ import {
   sendOwnerReport,
   WEEKLY_REPORTS_JOB,
 } from '../../services/reports/weekly-report.ts';
+import { deleteOldSmsBudgetCounts } from '../../services/sms/sms-budget.ts';
 import { bangkokMonday } from '../../services/stats/bangkok-day.ts';
 import { deriveStatsKeys, type StatsKeys } from '../../services/stats/visitor.ts';
 
@@ -54,6 +55,8 @@ export default fp(
     app.jobs.register(VISITS_CLEANUP_JOB, async (_payload, { log }) => {
       const removed = await deleteOldVisits(app.db, app.clock.now());
       if (removed > 0) log.info({ removed }, 'old listing visits removed');
+      const counts = await deleteOldSmsBudgetCounts(app.db, app.clock.now());
+      if (counts > 0) log.info({ removed: counts }, 'old SMS budget counts removed');
     });
     app.jobs.schedule({ name: VISITS_CLEANUP_JOB, kind: VISITS_CLEANUP_JOB, next: atBangkokTime(3, 40) });
   },

@@ -43,7 +43,7 @@ const phone: RoutesPlugin = async (app) => {
       // The e-mail codes' cap per address, per number here: Baan must not become a way to text a stranger.
       await assertCodeMailAllowed(app.rateLimit.counters(request), `sms:${e164}`, known);
       await sendPhoneCode(
-        { db: app.db, otpKey: app.otpKey, now: now() },
+        { db: app.db, otpKey: app.otpKey, now: now(), budget: app.config.smsBudget },
         user,
         e164,
         requestLanguage(request),

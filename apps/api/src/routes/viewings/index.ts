@@ -11,9 +11,11 @@ import {
   ViewingSlotsResponse,
 } from '@baan/contract';
 import type { FastifyRequest } from 'fastify';
+import { requestNetwork } from '../../lib/client-network.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
+import { networkId } from '../../services/accounts/known-networks.ts';
 import { readSlots, saveSlots, toWireSlots } from '../../services/viewings/slots.ts';
 import {
   type Decision,
@@ -96,7 +98,11 @@ const viewingRoutes: RoutesPlugin = async (app) => {
         deps(),
         request.params.id,
         request.body,
-        { userId: user?.id ?? null, language: visitorLanguage(user?.language, requestLanguage(request)) },
+        {
+          userId: user?.id ?? null,
+          language: visitorLanguage(user?.language, requestLanguage(request)),
+          network: networkId(app.networkKey, requestNetwork(request)),
+        },
         app.clock.now(),
       );
       request.log.info({ viewingId: row.id, propertyId: row.propertyId }, 'viewing requested');

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { SmsBudgetRules } from '../../lib/sms-budget-rules.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { mailT } from '../mail/mail-i18n.ts';
+import { isEstablishedAccount, spendSmsBudget } from '../sms/sms-budget.ts';
 import { assertCodeTryAllowed, type CodeTry, isBeingTried } from './code-guard.ts';
 import { consumeOtp, issueOtp, liveOtp } from './otp-codes.ts';
 import type { UserRow } from './to-public-user.ts';
@@ -15,16 +17,20 @@ export type SmsJobPayload = { to: string; text: string };
 
 /**
  * Issues a 6-digit code for the number (voiding the user's older phone codes; only its hash is stored, as for
- * e-mail codes) and queues the SMS that carries it, in one transaction (ADR 036).
+ * e-mail codes) and queues the SMS that carries it, in one transaction (ADR 036). The SMS first counts against its
+ * destination's budget (ADR 056): when that is spent the 429 rolls everything back, so the older code stays live,
+ * nothing is queued and nothing is counted.
  */
 export async function sendPhoneCode(
-  deps: { db: Db; otpKey: Buffer; now: Date },
+  deps: { db: Db; otpKey: Buffer; now: Date; budget: SmsBudgetRules },
   user: UserRow,
   e164: string,
   language: Language,
   network: string | null,
 ): Promise<void> {
+  const established = await isEstablishedAccount(deps.db, user, deps.budget, deps.now);
   await deps.db.transaction(async (tx) => {
+    await spendSmsBudget(tx, deps.budget, e164, established, deps.now);
     const code = await issueOtp(tx, deps.otpKey, user.id, 'phone', deps.now, network, e164);
     const payload: SmsJobPayload = { to: e164, text: mailT(language).text('sms.phoneCode', { code }) };
     await enqueueJob(tx, SMS_JOB, payload, { runAt: deps.now, maxAttempts: 8 });

@@ -45,8 +45,11 @@ export function withinHours(rows: SlotRow[], at: Date): boolean {
   return rows.some((r) => r.weekday === weekday && r.startMinute <= minute && minute + 60 <= r.endMinute);
 }
 
-/** Statuses that hold an owner's hour (the unique index viewings_owner_open_slot_unique). */
-export const OPEN_STATUSES = ['requested', 'proposed', 'confirmed'] as const;
+/**
+ * Statuses that hold an owner's hour (the unique index viewings_owner_held_slot_unique). A request does not: the hour
+ * stays free for everyone until the owner confirms or proposes it (ADR 057), so nobody can squat the free hours.
+ */
+export const HOLDING_STATUSES = ['proposed', 'confirmed'] as const;
 
 /** The free one-hour starts from `now` + the lead time to `now` + VIEWING_LIMITS.days, ascending. */
 export async function freeSlots(db: Db, ownerId: number, now: Date): Promise<string[]> {
@@ -60,7 +63,7 @@ export async function freeSlots(db: Db, ownerId: number, now: Date): Promise<str
     .where(
       and(
         eq(viewings.ownerId, ownerId),
-        inArray(viewings.status, [...OPEN_STATUSES]),
+        inArray(viewings.status, [...HOLDING_STATUSES]),
         gte(viewings.startsAt, new Date(first)),
         lt(viewings.startsAt, new Date(last + HOUR)),
       ),

@@ -3,20 +3,21 @@ import {
   isLanguage,
   type Language,
   VIEWING_MESSAGES as M,
+  VIEWING_ERROR_CODES,
   VIEWING_LIMITS,
   type Viewing,
   type ViewingRequest,
 } from '@baan/contract';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobs, properties, users, viewings } from '../../db/schema.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isVisible } from '../properties/visible.ts';
 import { countViewing } from '../stats/record.ts';
 import { HOUR, isOnTheHour } from './bangkok-time.ts';
-import { freeSlots, readSlots, withinHours } from './slots.ts';
+import { freeSlots, HOLDING_STATUSES, readSlots, withinHours } from './slots.ts';
 import {
   type Recipient,
   reminderAt,
@@ -99,12 +100,83 @@ async function mailParties(
   }
 }
 
-/** POST /api/property/{id}/viewings. The unique index decides a race: the loser gets 409, nothing stored. */
+/** Who asks for a viewing: the signed-in account (or null for a guest) and the network (networkId), with the e-mail given. */
+export type Requester = { userId: number | null; language: Language; network: string | null };
+
+const waitingRefusal = (message: string) =>
+  new HttpError(409, message, undefined, undefined, VIEWING_ERROR_CODES.requestsWaiting);
+
+/**
+ * Refuses (409, nothing written) a request whose requester already has VIEWING_LIMITS.pendingPerListing requests
+ * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is each of: the account, the guest
+ * e-mail (any case), the network; the tightest decides. A request waits while it is `requested` and its hour is
+ * ahead: the owner's answer or the hour passing releases it. Advisory locks on the requester's keys make two requests
+ * racing from one requester count one after the other (across processes, PostgreSQL and PGlite alike).
+ */
+async function assertFewWaiting(
+  tx: Tx,
+  listingId: number,
+  requester: { userId: number | null; email: string; network: string | null },
+  now: Date,
+): Promise<void> {
+  const email = requester.email.trim().toLowerCase();
+  const keys = [
+    `e:${email}`,
+    ...(requester.userId !== null ? [`u:${requester.userId}`] : []),
+    ...(requester.network ? [`n:${requester.network}`] : []),
+  ].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`viewing-waiting:${key}`}))`);
+  const who: SQL[] = [sql`lower(${viewings.email}) = ${email}`];
+  if (requester.userId !== null) who.push(eq(viewings.userId, requester.userId));
+  if (requester.network) who.push(eq(viewings.network, requester.network));
+  const waiting = await tx
+    .select({
+      propertyId: viewings.propertyId,
+      userId: viewings.userId,
+      email: viewings.email,
+      network: viewings.network,
+    })
+    .from(viewings)
+    .where(and(eq(viewings.status, 'requested'), gt(viewings.startsAt, now), or(...who)));
+  const identities: ((row: (typeof waiting)[number]) => boolean)[] = [
+    (row) => row.email.trim().toLowerCase() === email,
+    ...(requester.userId !== null ? [(row: (typeof waiting)[number]) => row.userId === requester.userId] : []),
+    ...(requester.network ? [(row: (typeof waiting)[number]) => row.network === requester.network] : []),
+  ];
+  for (const same of identities) {
+    const mine = waiting.filter(same);
+    if (mine.filter((row) => row.propertyId === listingId).length >= VIEWING_LIMITS.pendingPerListing)
+      throw waitingRefusal(M.waitingOnListing);
+    if (mine.length >= VIEWING_LIMITS.pendingTotal) throw waitingRefusal(M.waitingTotal);
+  }
+}
+
+/** Whether the owner's hour is held: a proposed or confirmed viewing starts then (a request holds nothing, ADR 057). */
+async function isHeld(tx: Tx, ownerId: number, startsAt: Date): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: viewings.id })
+    .from(viewings)
+    .where(
+      and(
+        eq(viewings.ownerId, ownerId),
+        eq(viewings.startsAt, startsAt),
+        inArray(viewings.status, [...HOLDING_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
+}
+
+/**
+ * POST /api/property/{id}/viewings. An hour stays requestable by everyone until the owner confirms a viewing then
+ * (ADR 057): a request is refused 409 only when the hour is held (proposed or confirmed), or when its requester
+ * already has too many requests waiting (assertFewWaiting). A refusal writes nothing.
+ */
 export async function requestViewing(
   deps: ViewingDeps,
   propertyId: number,
   input: ViewingRequest,
-  visitor: { userId: number | null; language: Language },
+  visitor: Requester,
   now: Date,
 ): Promise<ViewingRow> {
   const listing = await findBookableListing(deps.db, propertyId);
@@ -114,34 +186,37 @@ export async function requestViewing(
   const hours = await readSlots(deps.db, listing.ownerId);
   if (hours.length === 0) throw badRequest(M.noHours);
   if (!withinHours(hours, startsAt)) throw refuse(M.outsideHours);
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(viewings)
-        .values({
-          propertyId: listing.id,
-          ownerId: listing.ownerId,
-          userId: visitor.userId,
-          propertyTitle: listing.title,
-          startsAt,
-          mode: input.mode,
-          name: input.name,
-          email: input.email,
-          phone: input.phone ?? null,
-          language: visitor.language,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('viewing insert returned nothing');
-      await countViewing(tx, listing.id, now);
-      await mailParties(tx, deps, row, 'requested', ['owner'], now);
-      return row;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(M.taken, { starts_at: [M.taken] });
-    throw err;
-  }
+  return deps.db.transaction(async (tx) => {
+    await assertFewWaiting(
+      tx,
+      listing.id,
+      { userId: visitor.userId, email: input.email, network: visitor.network },
+      now,
+    );
+    if (await isHeld(tx, listing.ownerId, startsAt)) throw conflict(M.taken, { starts_at: [M.taken] });
+    const [row] = await tx
+      .insert(viewings)
+      .values({
+        propertyId: listing.id,
+        ownerId: listing.ownerId,
+        userId: visitor.userId,
+        propertyTitle: listing.title,
+        startsAt,
+        mode: input.mode,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        language: visitor.language,
+        network: visitor.network,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('viewing insert returned nothing');
+    await countViewing(tx, listing.id, now);
+    await mailParties(tx, deps, row, 'requested', ['owner'], now);
+    return row;
+  });
 }
 
 /** The owner's viewing, locked; 404 for a missing id and for another owner's (nobody learns which ids exist). */
@@ -193,6 +268,20 @@ export async function decideViewing(
           .returning();
         if (!updated) throw notFound(M.notFound);
         await mailParties(tx, deps, updated, 'confirmed', ['visitor', 'owner'], now);
+        // The hour is the confirmed visitor's now: the other requests for it are declined, and their visitors told.
+        const others = await tx
+          .update(viewings)
+          .set({ status: 'declined', updatedAt: now })
+          .where(
+            and(
+              eq(viewings.ownerId, ownerId),
+              eq(viewings.startsAt, updated.startsAt),
+              eq(viewings.status, 'requested'),
+              ne(viewings.id, id),
+            ),
+          )
+          .returning();
+        for (const other of others) await mailParties(tx, deps, other, 'declined', ['visitor'], now);
         const remindAt = reminderAt(updated.startsAt);
         if (remindAt.getTime() > now.getTime()) {
           await enqueueJob(

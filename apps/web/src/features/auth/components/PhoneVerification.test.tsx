@@ -1,4 +1,4 @@
-import { PHONE_MESSAGES } from '@baan/contract';
+import { AUTH_ERROR_CODES, PHONE_MESSAGES } from '@baan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -118,6 +118,39 @@ describe('settings: verify the phone number by SMS', () => {
     expect(box.queryByLabelText('Digit 1 of 6')).toBeNull();
     await user.click(box.getByRole('button', { name: 'Send code by SMS' }));
     await waitFor(() => expect(box.getByRole('alert')).toHaveTextContent('Please wait 12 min'));
+  });
+
+  it("says in the person's language when the country's SMS budget is spent (429 sms_budget_spent, ADR 056)", async () => {
+    const spent = {
+      status: 429,
+      body: { success: false, message: PHONE_MESSAGES.budgetSpent, code: AUTH_ERROR_CODES.smsBudgetSpent },
+    };
+    stubPhone({ send: [spent] });
+    const user = userEvent.setup();
+    await renderApp('/dashboard/settings', { login: signedIn({ phone_number: '+44 7700 900001' }) });
+    const box = await section();
+    await user.click(box.getByRole('button', { name: 'Send code by SMS' }));
+    expect(await box.findByRole('alert')).toHaveTextContent(
+      'We cannot send more codes to numbers in this country right now. If you already have a code, you can still enter it',
+    );
+    expect(box.queryByLabelText('Digit 1 of 6')).toBeNull();
+  });
+
+  it('says the same in Thai', async () => {
+    stubPhone({
+      send: [
+        {
+          status: 429,
+          body: { success: false, message: PHONE_MESSAGES.budgetSpent, code: AUTH_ERROR_CODES.smsBudgetSpent },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await changeLanguage('th');
+    await renderApp('/th/dashboard/settings', { login: signedIn({ phone_number: '+44 7700 900001' }) });
+    const box = within(await screen.findByRole('region', { name: 'ยืนยันเบอร์โทรศัพท์' }));
+    await user.click(box.getByRole('button', { name: 'ส่งรหัสทาง SMS' }));
+    expect(await box.findByRole('alert')).toHaveTextContent('ขณะนี้เราส่งรหัสไปยังเบอร์โทรศัพท์ของประเทศนี้เพิ่มไม่ได้');
   });
 
   it('asks for a saved number first, and shows a verified number without a button', async () => {

@@ -1,4 +1,4 @@
-import { VIEWING_MESSAGES } from '@baan/contract';
+import { VIEWING_ERROR_CODES, VIEWING_MESSAGES } from '@baan/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -17,30 +17,24 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const envelope = (payload: unknown, status = 200) =>
-  new Response(
-    JSON.stringify(
-      status < 400
-        ? { success: true, payload }
-        : { success: false, message: VIEWING_MESSAGES.taken, errors: { starts_at: [VIEWING_MESSAGES.taken] } },
-    ),
-    {
-      status,
-      headers: { 'content-type': 'application/json' },
-    },
-  );
+const TAKEN = { success: false, message: VIEWING_MESSAGES.taken, errors: { starts_at: [VIEWING_MESSAGES.taken] } };
+const envelope = (payload: unknown, status = 200, failure: unknown = TAKEN) =>
+  new Response(JSON.stringify(status < 400 ? { success: true, payload } : failure), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 // Tuesday 8 January 2030, 09:00 and 10:00 Bangkok (02:00 and 03:00 UTC).
 const FREE = ['2030-01-08T02:00:00.000Z', '2030-01-08T03:00:00.000Z'];
 
-function stubApi(answer = 201, free = FREE) {
+function stubApi(answer = 201, free = FREE, failure: unknown = TAKEN) {
   const posts: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {
       if (input.method === 'POST') {
         posts.push(await input.json());
-        return envelope({ id: 1 }, answer);
+        return envelope({ id: 1 }, answer, failure);
       }
       return envelope({ timezone: 'Asia/Bangkok', free });
     }),
@@ -97,5 +91,35 @@ describe('BookViewingForm', () => {
     await user.click(await screen.findByRole('radio', { name: '09:00' }));
     await user.click(screen.getByRole('button', { name: 'ขอนัดชม' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('มีผู้จองเวลานี้ไปแล้ว');
+  });
+
+  it('says in Thai when the requester already has requests waiting (409 viewing_requests_waiting), keeping the hour', async () => {
+    await i18n.changeLanguage('th');
+    stubApi(409, FREE, {
+      success: false,
+      message: VIEWING_MESSAGES.waitingOnListing,
+      code: VIEWING_ERROR_CODES.requestsWaiting,
+    });
+    show({ name: 'Mali', email: 'mali@example.com' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'ขอนัดชม' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('คุณมีคำขอนัดชม 2 รายการที่รอเจ้าของประกาศนี้ตอบอยู่แล้ว');
+    expect(screen.getByRole('radio', { name: '09:00' })).toBeChecked();
+  });
+
+  it('says in English when the requester has too many requests waiting on all listings', async () => {
+    stubApi(409, FREE, {
+      success: false,
+      message: VIEWING_MESSAGES.waitingTotal,
+      code: VIEWING_ERROR_CODES.requestsWaiting,
+    });
+    show({ name: 'Mali', email: 'mali@example.com' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'Request this viewing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You already have 5 viewing requests waiting for an answer.',
+    );
   });
 });

@@ -18,14 +18,19 @@ const KEY_OF = new Map<string, string>([
   ...Object.entries(VIEWING_MESSAGES).map(([key, text]): [string, string] => [text, key]),
   ...CONTACT_KEYS.map((key): [string, string] => [CONTACT_MESSAGES[key], key]),
 ]);
-const VALUES = { max: VIEWING_LIMITS.slots, days: VIEWING_LIMITS.days } as const;
+const VALUES = {
+  max: VIEWING_LIMITS.slots,
+  days: VIEWING_LIMITS.days,
+  perListing: VIEWING_LIMITS.pendingPerListing,
+  total: VIEWING_LIMITS.pendingTotal,
+} as const;
 
 /** A contract or API message in the reader's language; undefined for one we do not know (never shown in English). */
 export function viewingMessage(t: TFunction<'viewings'>, message: string | undefined): string | undefined {
   const key = message ? KEY_OF.get(message) : undefined;
   if (!key) return undefined;
   const max = key === 'nameTooLong' ? CONTACT_LIMITS.name : VALUES.max;
-  return t(`errors.${key}` as 'errors.failed', { max, days: VALUES.days });
+  return t(`errors.${key}` as 'errors.failed', { ...VALUES, max });
 }
 
 export type ViewingFailure = {

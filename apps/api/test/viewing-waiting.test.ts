@@ -1,0 +1,190 @@
+import {
+  ErrorEnvelope,
+  FreeViewingSlotsResponse,
+  VIEWING_MESSAGES as M,
+  VIEWING_ERROR_CODES,
+  VIEWING_LIMITS,
+  ViewingResponse,
+} from '@baan/contract';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { listingDailyStats, mailOutbox, viewings } from '../src/db/schema.ts';
+import { createUser, makeListing } from './fixtures.ts';
+import { build } from './helpers.ts';
+
+/** An instant given on the Bangkok clock. */
+const bkk = (local: string) => new Date(`${local}:00+07:00`);
+const HOUR = 60 * 60_000;
+
+/**
+ * What one requester may hold of viewings (ADR 057): VIEWING_LIMITS.pendingPerListing waiting requests per listing
+ * and pendingTotal on all listings, per account, per guest e-mail and per network (IPv6 by /64); a request holds no
+ * hour, so a squatter never hides a free hour from a real buyer, and the owner is never held by any of it.
+ */
+describe('bounds on waiting viewing requests (ADR 057)', async () => {
+  const app = await build();
+  let now = bkk('2030-01-07T08:00');
+  app.clock.now = () => now;
+
+  const owner = await createUser(app, { email: 'waiting.owner@example.test' });
+  const everyDay = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '18:00' }));
+  const put = await app.inject({
+    method: 'PUT',
+    url: '/api/user/viewing-slots',
+    payload: { slots: everyDay },
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  expect(put.statusCode).toBe(200);
+  const listings = await Promise.all(
+    Array.from({ length: 7 }, (_, i) => makeListing(app, owner.id, { title: `Waiting flat ${i}` })),
+  );
+  const [flat, other] = listings;
+  if (!flat || !other) throw new Error('no listings');
+
+  let ip = 0;
+  const freshIp = () => `10.81.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
+  let mail = 0;
+  const freshEmail = () => `guest${++mail}@example.com`;
+  let hour = 0;
+  /** A new free hour each call (Tuesday 8 January on), so no request meets a held one. */
+  const freshHour = () => {
+    hour += 1;
+    return new Date(bkk('2030-01-08T09:00').getTime() + Math.floor(hour / 9) * 24 * HOUR + (hour % 9) * HOUR);
+  };
+  const book = (opts: { listing?: number; at?: Date; email?: string; from?: string; token?: string } = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/property/${opts.listing ?? flat.id}/viewings`,
+      payload: {
+        starts_at: (opts.at ?? freshHour()).toISOString(),
+        mode: 'in_person',
+        name: 'Somsak',
+        email: opts.email ?? freshEmail(),
+      },
+      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+      remoteAddress: opts.from ?? freshIp(),
+    });
+  const count = async () => Number((await app.db.select({ n: sql<number>`count(*)` }).from(viewings))[0]?.n);
+  const mails = async () => {
+    await app.mailer.drain();
+    return Number((await app.db.select({ n: sql<number>`count(*)` }).from(mailOutbox))[0]?.n);
+  };
+  const statCount = async () =>
+    Number((await app.db.select({ n: sql<number>`coalesce(sum(viewings), 0)` }).from(listingDailyStats))[0]?.n);
+  /** The request is refused 409 with the message and code, and nothing at all is written. */
+  const refusedWritingNothing = async (request: () => ReturnType<typeof book>, message: string) => {
+    const [rows, sent, stats] = [await count(), await mails(), await statCount()];
+    const res = await request();
+    expect(res.statusCode, res.body).toBe(409);
+    const envelope = ErrorEnvelope.parse(res.json());
+    expect(envelope.message).toBe(message);
+    expect(envelope.code).toBe(VIEWING_ERROR_CODES.requestsWaiting);
+    // About the requester, not the hour: no field is named, so the form keeps the chosen hour.
+    expect(envelope.errors).toBeUndefined();
+    expect([await count(), await mails(), await statCount()]).toEqual([rows, sent, stats]);
+  };
+  const created = (res: Awaited<ReturnType<typeof book>>) => {
+    expect(res.statusCode, res.body).toBe(201);
+    return ViewingResponse.parse(res.json()).payload;
+  };
+
+  it('per guest e-mail on one listing: the limit passes, one more is refused, from any network', async () => {
+    const email = 'squatter@example.com';
+    for (let i = 0; i < VIEWING_LIMITS.pendingPerListing; i++) created(await book({ email }));
+    await refusedWritingNothing(() => book({ email: 'SQUATTER@example.com' }), M.waitingOnListing);
+    // Another listing is another count (up to the total).
+    created(await book({ email, listing: other.id }));
+  });
+
+  it('per network on one listing, IPv6 by /64: new e-mails from one /64 do not get around it', async () => {
+    for (let i = 0; i < VIEWING_LIMITS.pendingPerListing; i++) created(await book({ from: `2001:db8:aa:1::${i + 1}` }));
+    await refusedWritingNothing(() => book({ from: '2001:db8:aa:1::ffff' }), M.waitingOnListing);
+    // Another /64 is another network.
+    created(await book({ from: '2001:db8:aa:2::1' }));
+  });
+
+  it('per account on one listing: new e-mails and networks do not get around it', async () => {
+    const member = await createUser(app, { email: 'member.squatter@example.test' });
+    for (let i = 0; i < VIEWING_LIMITS.pendingPerListing; i++) created(await book({ token: member.token }));
+    await refusedWritingNothing(() => book({ token: member.token }), M.waitingOnListing);
+  });
+
+  it('across all listings: pendingTotal pass, one more is refused', async () => {
+    const from = '10.82.0.1';
+    for (let i = 0; i < VIEWING_LIMITS.pendingTotal; i++) created(await book({ from, listing: listings[i]?.id }));
+    await refusedWritingNothing(() => book({ from, listing: listings[6]?.id }), M.waitingTotal);
+  });
+
+  it('a real buyer still books after a squatter hit the limit, even the very hour the squatter asked for', async () => {
+    const from = '10.83.0.1';
+    const squatted = freshHour();
+    const squatterEmail = freshEmail();
+    created(await book({ from, at: squatted, email: squatterEmail }));
+    created(await book({ from }));
+    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    const free = FreeViewingSlotsResponse.parse(
+      (await app.inject({ method: 'GET', url: `/api/property/${flat.id}/viewing-slots` })).json(),
+    ).payload.free;
+    expect(free).toContain(squatted.toISOString());
+    const buyer = created(await book({ at: squatted, email: 'real.buyer@example.com' }));
+    // The owner confirms the buyer: the squatter's request for that hour is declined, the buyer has the hour.
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/user/viewings/${buyer.id}/confirm`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const atHour = await app.db.select().from(viewings).where(eq(viewings.startsAt, squatted));
+    expect(atHour.map((v) => `${v.email} ${v.status}`).sort()).toEqual([
+      `${squatterEmail} declined`,
+      'real.buyer@example.com confirmed',
+    ]);
+  });
+
+  it('the owner answering releases a request, and so does its hour passing', async () => {
+    const from = '10.84.0.1';
+    const soon = bkk('2030-01-07T12:00');
+    const first = created(await book({ from, at: soon }));
+    created(await book({ from }));
+    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    // The owner declines one: the requester may ask again.
+    const declined = await app.inject({
+      method: 'POST',
+      url: `/api/user/viewings/${first.id}/decline`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(declined.statusCode).toBe(200);
+    const third = created(await book({ from, at: bkk('2030-01-07T13:00') }));
+    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    // Its hour passes unanswered: it no longer counts.
+    now = new Date(bkk('2030-01-07T13:00').getTime() + 60_000);
+    try {
+      expect(third.status).toBe('requested');
+      created(await book({ from }));
+    } finally {
+      now = bkk('2030-01-07T08:00');
+    }
+  });
+
+  it('the owner is never held: their answers and hours work whatever requesters hold', async () => {
+    const from = '10.85.0.1';
+    const a = created(await book({ from }));
+    const b = created(await book({ from }));
+    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    const auth = { authorization: `Bearer ${owner.token}` };
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/user/viewings/${a.id}/confirm`, headers: auth })).statusCode,
+    ).toBe(200);
+    const proposed = await app.inject({
+      method: 'POST',
+      url: `/api/user/viewings/${b.id}/propose`,
+      headers: auth,
+      payload: { starts_at: bkk('2030-01-20T10:00').toISOString() },
+    });
+    expect(proposed.statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/user/viewing-slots', headers: auth, payload: { slots: everyDay } }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
