@@ -257,6 +257,32 @@ function smsAllowance(name: string, fallback: SmsAllowance) {
   });
 }
 
+/**
+ * Calling codes with a budget of their own, "<code>=<per hour>/<per day>" separated by commas ("95=20/80,86=20/80";
+ * "none" for no such code). Set, it replaces the default list whole.
+ */
+function smsCountryAllowances(name: string, fallback: Readonly<Record<string, SmsAllowance>>) {
+  return variable((v): Readonly<Record<string, SmsAllowance>> => {
+    if (isUnset(v)) return fallback;
+    if (v.trim() === 'none') return {};
+    const entries = v.length <= 400 ? v.split(',') : null;
+    const parsed = entries?.map((entry) => /^\s*(\d{1,3})\s*=\s*(\d{1,7})\s*\/\s*(\d{1,8})\s*$/.exec(entry));
+    if (!parsed || parsed.some((m) => !m))
+      throw new Error(
+        `${name} must be "<calling code>=<per hour>/<per day>" separated by commas, such as "95=20/80,86=20/80", got "${v.slice(0, 40)}"`,
+      );
+    const allowances: Record<string, SmsAllowance> = {};
+    for (const m of parsed as RegExpExecArray[]) {
+      const [, code, hour, day] = m as unknown as [string, string, string, string];
+      if (Number(day) < Number(hour))
+        throw new Error(`${name}: the daily budget of +${code} must be at least its hourly one`);
+      if (code === '66') throw new Error(`${name}: Thailand (+66) has SMS_BUDGET_HOME`);
+      allowances[code] = { hour: Number(hour), day: Number(day) };
+    }
+    return allowances;
+  });
+}
+
 /** An absolute http(s) URL without trailing slashes (the value is not secret). */
 function httpUrl(name: string) {
   return variable((v) => {
@@ -355,6 +381,7 @@ const variables = {
   SMS_BUDGET_HOME: smsAllowance('SMS_BUDGET_HOME', DEFAULT_SMS_BUDGET.home),
   SMS_BUDGET_COUNTRY: smsAllowance('SMS_BUDGET_COUNTRY', DEFAULT_SMS_BUDGET.country),
   SMS_BUDGET_ABROAD: smsAllowance('SMS_BUDGET_ABROAD', DEFAULT_SMS_BUDGET.abroad),
+  SMS_BUDGET_COUNTRIES: smsCountryAllowances('SMS_BUDGET_COUNTRIES', DEFAULT_SMS_BUDGET.countries),
   SMS_BUDGET_RESERVED_PERCENT: variable((v) => {
     if (isUnset(v)) return DEFAULT_SMS_BUDGET.reservedPercent;
     const n = Number(v);
@@ -592,6 +619,7 @@ function toConfig(env: Parsed): Config {
       home: env.SMS_BUDGET_HOME,
       country: env.SMS_BUDGET_COUNTRY,
       abroad: env.SMS_BUDGET_ABROAD,
+      countries: env.SMS_BUDGET_COUNTRIES,
       reservedPercent: env.SMS_BUDGET_RESERVED_PERCENT,
       establishedDays: env.SMS_BUDGET_ESTABLISHED_DAYS,
     },

@@ -20,6 +20,7 @@ const BUDGET = {
   home: { hour: 6, day: 40 },
   country: { hour: 4, day: 6 },
   abroad: { hour: 30, day: 100 },
+  countries: {},
   reservedPercent: 50,
   establishedDays: 30,
 };
@@ -156,7 +157,42 @@ describe('the SMS budget by destination (ADR 056)', async () => {
   });
 });
 
+describe('a calling code with a budget of its own (SMS_BUDGET_COUNTRIES)', async () => {
+  const app = await build({
+    smsBudget: {
+      ...BUDGET,
+      country: { hour: 1, day: 1 },
+      countries: { '95': { hour: 3, day: 5 } },
+      reservedPercent: 0,
+    },
+  });
+  app.clock.now = () => new Date('2030-03-04T10:00:05Z');
+  let net = 0;
+  const { send } = phoneCalls(app, () => `10.94.0.${++net}`);
+  const fresh = async (i: number) => (await createUser(app, { email: `own-budget-${i}@example.com` })).token;
+
+  it('Myanmar spends its own 3 an hour where another country stops at the default 1', async () => {
+    for (let i = 0; i < 3; i++) expect((await send(await fresh(i), `+95 9 212 345${i}`)).statusCode).toBe(200);
+    expect((await send(await fresh(3), '+95 9 212 3459')).statusCode).toBe(429);
+    expect((await send(await fresh(4), '+44 7700 900101')).statusCode).toBe(200);
+    expect((await send(await fresh(5), '+44 7700 900102')).statusCode).toBe(429);
+    const counts = await app.db.select().from(smsBudgetCounts);
+    expect(counts.find((r) => r.destination === '95' && r.window === 'hour')?.count).toBe(3);
+    expect(counts.find((r) => r.destination === '44' && r.window === 'hour')?.count).toBe(1);
+  });
+});
+
 describe('the SMS budget figures from the environment', () => {
+  it('reads the calling codes with a budget of their own, "none", and refuses a bad list or Thailand', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).smsBudget.countries['95']).toEqual({ hour: 20, day: 80 });
+    expect(loadConfig({ NODE_ENV: 'test', SMS_BUDGET_COUNTRIES: ' 95 = 30/100 , 86=5/9' }).smsBudget.countries).toEqual(
+      { '95': { hour: 30, day: 100 }, '86': { hour: 5, day: 9 } },
+    );
+    expect(loadConfig({ NODE_ENV: 'test', SMS_BUDGET_COUNTRIES: 'none' }).smsBudget.countries).toEqual({});
+    for (const bad of ['95', '95=9/1', '66=1/2', '9999=1/2', `${'95=1/2,'.repeat(60)}95=1/2`, '95=1/2;86=1/2'])
+      expect(() => loadConfig({ NODE_ENV: 'test', SMS_BUDGET_COUNTRIES: bad }), bad).toThrow(/SMS_BUDGET_COUNTRIES/);
+  });
+
   it('reads "hour/day" and the reserved share, and names every bad variable', () => {
     const config = loadConfig({ NODE_ENV: 'test', SMS_BUDGET_COUNTRY: ' 5 / 20 ', SMS_BUDGET_RESERVED_PERCENT: '10' });
     expect(config.smsBudget).toMatchObject({ country: { hour: 5, day: 20 }, reservedPercent: 10, home: { hour: 600 } });

@@ -10,6 +10,11 @@ export type SmsBudgetRules = {
   home: SmsAllowance;
   /** Each other calling code (+44, +1, +855, …): small (SMS_BUDGET_COUNTRY). */
   country: SmsAllowance;
+  /**
+   * Calling codes with a budget of their own in place of `country` (SMS_BUDGET_COUNTRIES, "95=20/80,86=20/80"): the
+   * markets whose languages Baan speaks, where agents and owners with a number from home are expected.
+   */
+  countries: Readonly<Record<string, SmsAllowance>>;
   /** Every destination but Thailand together, so that many countries' small budgets do not add up (SMS_BUDGET_ABROAD). */
   abroad: SmsAllowance;
   /**
@@ -28,6 +33,15 @@ export type SmsBudgetRules = {
 export const DEFAULT_SMS_BUDGET: SmsBudgetRules = {
   home: { hour: 600, day: 6000 },
   country: { hour: 10, day: 40 },
+  // Myanmar, China, Taiwan, Hong Kong, Japan and Russia (Burmese, Chinese, Japanese and Russian pages).
+  countries: {
+    '95': { hour: 20, day: 80 },
+    '86': { hour: 20, day: 80 },
+    '886': { hour: 20, day: 80 },
+    '852': { hour: 20, day: 80 },
+    '81': { hour: 20, day: 80 },
+    '7': { hour: 20, day: 80 },
+  },
   abroad: { hour: 40, day: 150 },
   reservedPercent: 25,
   establishedDays: 30,

@@ -63,7 +63,7 @@ export async function spendSmsBudget(
     code === HOME_CALLING_CODE
       ? [[code, rules.home]]
       : [
-          [code, rules.country],
+          [code, rules.countries[code] ?? rules.country],
           ['abroad', rules.abroad],
         ];
   for (const [destination, allowance] of budgets) {
