@@ -18,7 +18,8 @@ const HOUR = 60 * 60_000;
 
 /**
  * What one requester may hold of viewings (ADR 057): VIEWING_LIMITS.pendingPerListing waiting requests per listing
- * and pendingTotal on all listings, per account, per guest e-mail and per network (IPv6 by /64); a request holds no
+ * and pendingTotal on all listings, per account and per e-mail, and the looser pendingPerListingNetwork and
+ * pendingTotalNetwork per guests' network (IPv6 by /64; never a signed-in account's); a request holds no
  * hour, so a squatter never hides a free hour from a real buyer, and the owner is never held by any of it.
  */
 describe('bounds on waiting viewing requests (ADR 057)', async () => {
@@ -96,11 +97,24 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
     created(await book({ email, listing: other.id }));
   });
 
-  it('per network on one listing, IPv6 by /64: new e-mails from one /64 do not get around it', async () => {
-    for (let i = 0; i < VIEWING_LIMITS.pendingPerListing; i++) created(await book({ from: `2001:db8:aa:1::${i + 1}` }));
-    await refusedWritingNothing(() => book({ from: '2001:db8:aa:1::ffff' }), M.waitingOnListing);
+  it("per guests' network on one listing, IPv6 by /64: new e-mails from one /64 do not get around it", async () => {
+    for (let i = 0; i < VIEWING_LIMITS.pendingPerListingNetwork; i++)
+      created(await book({ from: `2001:db8:aa:1::${i + 1}` }));
+    await refusedWritingNothing(() => book({ from: '2001:db8:aa:1::ffff' }), M.waitingFromNetwork);
     // Another /64 is another network.
     created(await book({ from: '2001:db8:aa:2::1' }));
+  });
+
+  it('never refuses a signed-in buyer for the guests of a shared network (a carrier NAT), nor counts them there', async () => {
+    const from = '10.86.0.1';
+    for (let i = 0; i < VIEWING_LIMITS.pendingPerListingNetwork - 1; i++) created(await book({ from }));
+    const members = await Promise.all([1, 2, 3].map((i) => createUser(app, { email: `nat.member${i}@example.test` })));
+    for (const member of members) created(await book({ from, token: member.token }));
+    // The members' requests do not count for the guests: one guest more still fits, then the network is full.
+    created(await book({ from }));
+    await refusedWritingNothing(() => book({ from }), M.waitingFromNetwork);
+    // ... for guests only: another member still books from it.
+    created(await book({ from, token: (await createUser(app, { email: 'nat.member4@example.test' })).token }));
   });
 
   it('per account on one listing: new e-mails and networks do not get around it', async () => {
@@ -109,19 +123,32 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
     await refusedWritingNothing(() => book({ token: member.token }), M.waitingOnListing);
   });
 
-  it('across all listings: pendingTotal pass, one more is refused', async () => {
+  it('across all listings: pendingTotal pass for one e-mail, one more is refused', async () => {
+    const email = 'everywhere@example.com';
+    for (let i = 0; i < VIEWING_LIMITS.pendingTotal; i++) created(await book({ email, listing: listings[i]?.id }));
+    await refusedWritingNothing(() => book({ email, listing: listings[6]?.id }), M.waitingTotal);
+  });
+
+  it("across all listings from one guests' network: pendingTotalNetwork pass, one more is refused", async () => {
     const from = '10.82.0.1';
-    for (let i = 0; i < VIEWING_LIMITS.pendingTotal; i++) created(await book({ from, listing: listings[i]?.id }));
-    await refusedWritingNothing(() => book({ from, listing: listings[6]?.id }), M.waitingTotal);
+    try {
+      for (let i = 0; i < VIEWING_LIMITS.pendingTotalNetwork; i++) {
+        // Past the hourly limit of requests per network (10): the next hour, the earlier requests still waiting.
+        if (i > 0 && i % 8 === 0) now = new Date(now.getTime() + HOUR + 60_000);
+        created(await book({ from, listing: listings[i % listings.length]?.id }));
+      }
+      await refusedWritingNothing(() => book({ from, listing: listings[6]?.id }), M.waitingFromNetwork);
+    } finally {
+      now = bkk('2030-01-07T08:00');
+    }
   });
 
   it('a real buyer still books after a squatter hit the limit, even the very hour the squatter asked for', async () => {
-    const from = '10.83.0.1';
     const squatted = freshHour();
     const squatterEmail = freshEmail();
-    created(await book({ from, at: squatted, email: squatterEmail }));
-    created(await book({ from }));
-    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    created(await book({ at: squatted, email: squatterEmail }));
+    created(await book({ email: squatterEmail }));
+    await refusedWritingNothing(() => book({ email: squatterEmail }), M.waitingOnListing);
     const free = FreeViewingSlotsResponse.parse(
       (await app.inject({ method: 'GET', url: `/api/property/${flat.id}/viewing-slots` })).json(),
     ).payload.free;
@@ -142,11 +169,11 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
   });
 
   it('the owner answering releases a request, and so does its hour passing', async () => {
-    const from = '10.84.0.1';
+    const email = 'released@example.com';
     const soon = bkk('2030-01-07T12:00');
-    const first = created(await book({ from, at: soon }));
-    created(await book({ from }));
-    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    const first = created(await book({ email, at: soon }));
+    created(await book({ email }));
+    await refusedWritingNothing(() => book({ email }), M.waitingOnListing);
     // The owner declines one: the requester may ask again.
     const declined = await app.inject({
       method: 'POST',
@@ -154,23 +181,23 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(declined.statusCode).toBe(200);
-    const third = created(await book({ from, at: bkk('2030-01-07T13:00') }));
-    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    const third = created(await book({ email, at: bkk('2030-01-07T13:00') }));
+    await refusedWritingNothing(() => book({ email }), M.waitingOnListing);
     // Its hour passes unanswered: it no longer counts.
     now = new Date(bkk('2030-01-07T13:00').getTime() + 60_000);
     try {
       expect(third.status).toBe('requested');
-      created(await book({ from }));
+      created(await book({ email }));
     } finally {
       now = bkk('2030-01-07T08:00');
     }
   });
 
   it('the owner is never held: their answers and hours work whatever requesters hold', async () => {
-    const from = '10.85.0.1';
-    const a = created(await book({ from }));
-    const b = created(await book({ from }));
-    await refusedWritingNothing(() => book({ from }), M.waitingOnListing);
+    const email = 'held.not@example.com';
+    const a = created(await book({ email }));
+    const b = created(await book({ email }));
+    await refusedWritingNothing(() => book({ email }), M.waitingOnListing);
     const auth = { authorization: `Bearer ${owner.token}` };
     expect(
       (await app.inject({ method: 'POST', url: `/api/user/viewings/${a.id}/confirm`, headers: auth })).statusCode,

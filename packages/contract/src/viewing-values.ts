@@ -17,12 +17,17 @@ export const VIEWING_LIMITS = {
   /** The reminder goes this long before the viewing. */
   reminderMs: 24 * 60 * 60_000,
   /**
-   * Requests one requester (an account, a guest e-mail, a network: an IPv4 address or IPv6 /64) may have waiting for
-   * an answer on one listing, and on all listings together (ADR 057). A request stops counting when the owner
-   * answers it or its hour passes.
+   * Requests one requester (an account, a guest e-mail) may have waiting for an answer on one listing, and on all
+   * listings together (ADR 057). A request stops counting when the owner answers it or its hour passes.
    */
   pendingPerListing: 2,
   pendingTotal: 5,
+  /**
+   * Guests' requests waiting from one network (an IPv4 address or IPv6 /64), on one listing and on all: looser, since
+   * many people share one IPv4 address behind a mobile carrier's NAT, and never applied to a signed-in account.
+   */
+  pendingPerListingNetwork: 4,
+  pendingTotalNetwork: 20,
 } as const;
 
 /** The envelope `code` of a request refused because its requester already has too many waiting (409, ADR 057). */
@@ -56,4 +61,6 @@ export const VIEWING_MESSAGES = {
   alreadyConfirmed: 'This viewing is already confirmed.',
   waitingOnListing: `You already have ${VIEWING_LIMITS.pendingPerListing} viewing requests waiting for this listing's owner. Please wait for an answer before asking for another time.`,
   waitingTotal: `You already have ${VIEWING_LIMITS.pendingTotal} viewing requests waiting for an answer. Please wait for the owners to answer before asking for more.`,
+  waitingFromNetwork:
+    'Many viewing requests from your network are already waiting for an answer. Sign in to request a viewing.',
 } as const;

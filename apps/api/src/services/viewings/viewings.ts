@@ -8,7 +8,7 @@ import {
   type Viewing,
   type ViewingRequest,
 } from '@baan/contract';
-import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobs, properties, users, viewings } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -108,10 +108,12 @@ const waitingRefusal = (message: string) =>
 
 /**
  * Refuses (409, nothing written) a request whose requester already has VIEWING_LIMITS.pendingPerListing requests
- * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is each of: the account, the guest
- * e-mail (any case), the network; the tightest decides. A request waits while it is `requested` and its hour is
- * ahead: the owner's answer or the hour passing releases it. Advisory locks on the requester's keys make two requests
- * racing from one requester count one after the other (across processes, PostgreSQL and PGlite alike).
+ * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is each of: the account, the e-mail
+ * (any case), and for a guest the network, whose guests share the looser pendingPerListingNetwork and
+ * pendingTotalNetwork (one IPv4 address may be a carrier's NAT for many people; a signed-in buyer is never refused
+ * for what others on the network asked). A request waits while it is `requested` and its hour is ahead: the owner's
+ * answer or the hour passing releases it. Advisory locks on the requester's keys make two requests racing from one
+ * requester count one after the other (across processes, PostgreSQL and PGlite alike).
  */
 async function assertFewWaiting(
   tx: Tx,
@@ -120,15 +122,17 @@ async function assertFewWaiting(
   now: Date,
 ): Promise<void> {
   const email = requester.email.trim().toLowerCase();
+  // A guest's network; a signed-in account is counted as itself only.
+  const network = requester.userId === null ? requester.network : null;
   const keys = [
     `e:${email}`,
     ...(requester.userId !== null ? [`u:${requester.userId}`] : []),
-    ...(requester.network ? [`n:${requester.network}`] : []),
+    ...(network ? [`n:${network}`] : []),
   ].sort();
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`viewing-waiting:${key}`}))`);
   const who: SQL[] = [sql`lower(${viewings.email}) = ${email}`];
   if (requester.userId !== null) who.push(eq(viewings.userId, requester.userId));
-  if (requester.network) who.push(eq(viewings.network, requester.network));
+  if (network) who.push(and(eq(viewings.network, network), isNull(viewings.userId)) as SQL);
   const waiting = await tx
     .select({
       propertyId: viewings.propertyId,
@@ -138,16 +142,28 @@ async function assertFewWaiting(
     })
     .from(viewings)
     .where(and(eq(viewings.status, 'requested'), gt(viewings.startsAt, now), or(...who)));
-  const identities: ((row: (typeof waiting)[number]) => boolean)[] = [
-    (row) => row.email.trim().toLowerCase() === email,
-    ...(requester.userId !== null ? [(row: (typeof waiting)[number]) => row.userId === requester.userId] : []),
-    ...(requester.network ? [(row: (typeof waiting)[number]) => row.network === requester.network] : []),
+  type Row = (typeof waiting)[number];
+  const personal = { perListing: VIEWING_LIMITS.pendingPerListing, total: VIEWING_LIMITS.pendingTotal };
+  const identities: { same: (row: Row) => boolean; perListing: number; total: number; network?: true }[] = [
+    { same: (row) => row.email.trim().toLowerCase() === email, ...personal },
+    ...(requester.userId !== null ? [{ same: (row: Row) => row.userId === requester.userId, ...personal }] : []),
+    ...(network
+      ? [
+          {
+            same: (row: Row) => row.network === network && row.userId === null,
+            perListing: VIEWING_LIMITS.pendingPerListingNetwork,
+            total: VIEWING_LIMITS.pendingTotalNetwork,
+            network: true as const,
+          },
+        ]
+      : []),
   ];
-  for (const same of identities) {
+  for (const { same, perListing, total, network: byNetwork } of identities) {
     const mine = waiting.filter(same);
-    if (mine.filter((row) => row.propertyId === listingId).length >= VIEWING_LIMITS.pendingPerListing)
-      throw waitingRefusal(M.waitingOnListing);
-    if (mine.length >= VIEWING_LIMITS.pendingTotal) throw waitingRefusal(M.waitingTotal);
+    const onListing = mine.filter((row) => row.propertyId === listingId).length >= perListing;
+    if (!onListing && mine.length < total) continue;
+    if (byNetwork) throw waitingRefusal(M.waitingFromNetwork);
+    throw waitingRefusal(onListing ? M.waitingOnListing : M.waitingTotal);
   }
 }
 

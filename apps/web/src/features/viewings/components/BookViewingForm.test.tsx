@@ -122,4 +122,18 @@ describe('BookViewingForm', () => {
       'You already have 5 viewing requests waiting for an answer.',
     );
   });
+
+  it("says in Thai when a guest's network has too many requests waiting, and to sign in", async () => {
+    await i18n.changeLanguage('th');
+    stubApi(409, FREE, {
+      success: false,
+      message: VIEWING_MESSAGES.waitingFromNetwork,
+      code: VIEWING_ERROR_CODES.requestsWaiting,
+    });
+    show({ name: 'Mali', email: 'mali@example.com' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'ขอนัดชม' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('โปรดเข้าสู่ระบบเพื่อขอนัดชม');
+  });
 });

@@ -10,6 +10,12 @@ import { signedIn } from '../../../test/users';
 
 vi.setConfig({ testTimeout: 30_000 });
 
+// The listing's map is not what these tests are about: Leaflet's lazy chunk and its tile timer settle on their own
+// time, and under load they did so after a short test's last step, outside act (a console error fails the test).
+vi.mock('../../../components/map/use-leaflet-map', () => ({
+  useLeafletMap: () => ({ container: { current: null }, handle: { current: null }, state: 'ready' }),
+}));
+
 afterEach(async () => {
   // Unmounted before the language goes back, so the switch updates nothing on screen.
   cleanup();
