@@ -108,38 +108,33 @@ const waitingRefusal = (message: string) =>
 
 /**
  * Refuses (409, nothing written) a request whose requester already has VIEWING_LIMITS.pendingPerListing requests
- * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is each of: the account, the guest
- * e-mail (any case), the network; the tightest decides. A request waits while it is `requested` and its hour is
- * ahead: the owner's answer or the hour passing releases it. Advisory locks on the requester's keys make two requests
- * racing from one requester count one after the other (across processes, PostgreSQL and PGlite alike).
+ * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is each of: the account and the
+ * network; the tightest decides. The e-mail typed into the form is not a requester: anyone may type anyone's address,
+ * so counting it would let an attacker refuse that person's booking (ADR 019). A request waits while it is `requested`
+ * and its hour is ahead: the owner's answer or the hour passing releases it. Advisory locks on the requester's keys
+ * make two requests racing from one requester count one after the other (across processes, PostgreSQL and PGlite
+ * alike).
  */
 async function assertFewWaiting(
   tx: Tx,
   listingId: number,
-  requester: { userId: number | null; email: string; network: string | null },
+  requester: { userId: number | null; network: string | null },
   now: Date,
 ): Promise<void> {
-  const email = requester.email.trim().toLowerCase();
   const keys = [
-    `e:${email}`,
     ...(requester.userId !== null ? [`u:${requester.userId}`] : []),
     ...(requester.network ? [`n:${requester.network}`] : []),
   ].sort();
+  if (keys.length === 0) return;
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`viewing-waiting:${key}`}))`);
-  const who: SQL[] = [sql`lower(${viewings.email}) = ${email}`];
+  const who: SQL[] = [];
   if (requester.userId !== null) who.push(eq(viewings.userId, requester.userId));
   if (requester.network) who.push(eq(viewings.network, requester.network));
   const waiting = await tx
-    .select({
-      propertyId: viewings.propertyId,
-      userId: viewings.userId,
-      email: viewings.email,
-      network: viewings.network,
-    })
+    .select({ propertyId: viewings.propertyId, userId: viewings.userId, network: viewings.network })
     .from(viewings)
     .where(and(eq(viewings.status, 'requested'), gt(viewings.startsAt, now), or(...who)));
   const identities: ((row: (typeof waiting)[number]) => boolean)[] = [
-    (row) => row.email.trim().toLowerCase() === email,
     ...(requester.userId !== null ? [(row: (typeof waiting)[number]) => row.userId === requester.userId] : []),
     ...(requester.network ? [(row: (typeof waiting)[number]) => row.network === requester.network] : []),
   ];
@@ -187,12 +182,7 @@ export async function requestViewing(
   if (hours.length === 0) throw badRequest(M.noHours);
   if (!withinHours(hours, startsAt)) throw refuse(M.outsideHours);
   return deps.db.transaction(async (tx) => {
-    await assertFewWaiting(
-      tx,
-      listing.id,
-      { userId: visitor.userId, email: input.email, network: visitor.network },
-      now,
-    );
+    await assertFewWaiting(tx, listing.id, { userId: visitor.userId, network: visitor.network }, now);
     if (await isHeld(tx, listing.ownerId, startsAt)) throw conflict(M.taken, { starts_at: [M.taken] });
     const [row] = await tx
       .insert(viewings)
