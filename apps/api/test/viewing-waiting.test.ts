@@ -9,6 +9,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listingDailyStats, mailOutbox, viewings } from '../src/db/schema.ts';
+import type { Mailer } from '../src/services/mail/mailer.ts';
+import { requestViewing } from '../src/services/viewings/viewings.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
@@ -146,6 +148,54 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
       `${squatterEmail} declined`,
       'real.buyer@example.com confirmed',
     ]);
+  });
+
+  it("a request racing the owner's confirmation of its hour is declined with the others, never left waiting", async () => {
+    const at = freshHour();
+    const buyer = created(await book({ at, email: 'confirmed.buyer@example.com' }));
+    // A second visitor's request for that hour has written its row, and its transaction is still open (held in its
+    // mail) when the owner confirms the first.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted: () => void = () => {};
+    const rowWritten = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const slowMailer: Mailer = {
+      ...app.mailer,
+      queue: async (db, mail) => {
+        inserted();
+        await held;
+        await app.mailer.queue(db, mail);
+      },
+    };
+    const racing = requestViewing(
+      { db: app.db, mailer: slowMailer, publicUrl: app.config.publicUrl },
+      flat.id,
+      {
+        starts_at: at.toISOString(),
+        mode: 'in_person',
+        name: 'Late',
+        email: 'late.visitor@example.com',
+        phone: undefined,
+      },
+      { userId: null, language: 'en', network: 'race-network' },
+      now,
+    );
+    await rowWritten;
+    const confirm = app.inject({
+      method: 'POST',
+      url: `/api/user/viewings/${buyer.id}/confirm`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    await Promise.race([confirm, new Promise((resolve) => setTimeout(resolve, 300))]);
+    release();
+    const late = await racing;
+    expect((await confirm).statusCode).toBe(200);
+    const [row] = await app.db.select().from(viewings).where(eq(viewings.id, late.id));
+    expect(row?.status).toBe('declined');
   });
 
   it('the owner answering releases a request, and so does its hour passing', async () => {

@@ -146,6 +146,15 @@ async function assertFewWaiting(
   }
 }
 
+/**
+ * Makes the transactions that ask for and confirm one owner's hour take turns (an advisory lock, across processes): a
+ * request that checked the hour free and wrote its row before a confirmation of that hour committed is then seen by
+ * the confirmation, which declines it with the others; a request after the confirmation finds the hour held.
+ */
+async function lockOwnerHour(tx: Tx, ownerId: number, startsAt: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`viewing-hour:${ownerId}:${startsAt.toISOString()}`}))`);
+}
+
 /** Whether the owner's hour is held: a proposed or confirmed viewing starts then (a request holds nothing, ADR 057). */
 async function isHeld(tx: Tx, ownerId: number, startsAt: Date): Promise<boolean> {
   const [held] = await tx
@@ -183,6 +192,7 @@ export async function requestViewing(
   if (!withinHours(hours, startsAt)) throw refuse(M.outsideHours);
   return deps.db.transaction(async (tx) => {
     await assertFewWaiting(tx, listing.id, { userId: visitor.userId, network: visitor.network }, now);
+    await lockOwnerHour(tx, listing.ownerId, startsAt);
     if (await isHeld(tx, listing.ownerId, startsAt)) throw conflict(M.taken, { starts_at: [M.taken] });
     const [row] = await tx
       .insert(viewings)
@@ -251,6 +261,8 @@ export async function decideViewing(
       if (decision.action === 'confirm') {
         if (row.status === 'confirmed') throw conflict(M.alreadyConfirmed);
         if (row.startsAt.getTime() <= now.getTime()) throw conflict(M.past);
+        // Before the confirmation: a request for this hour still being written is then declined with the others.
+        await lockOwnerHour(tx, ownerId, row.startsAt);
         const [updated] = await tx
           .update(viewings)
           .set({ status: 'confirmed', updatedAt: now })
