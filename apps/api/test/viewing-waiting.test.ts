@@ -9,6 +9,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listingDailyStats, mailOutbox, viewings } from '../src/db/schema.ts';
+import type { Mailer } from '../src/services/mail/mailer.ts';
+import { requestViewing } from '../src/services/viewings/viewings.ts';
 import { createUser, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
@@ -18,8 +20,9 @@ const HOUR = 60 * 60_000;
 
 /**
  * What one requester may hold of viewings (ADR 057): VIEWING_LIMITS.pendingPerListing waiting requests per listing
- * and pendingTotal on all listings, per account and per e-mail, and the looser pendingPerListingNetwork and
- * pendingTotalNetwork per guests' network (IPv6 by /64; never a signed-in account's); a request holds no
+ * and pendingTotal on all listings per account, and the looser pendingPerListingNetwork and pendingTotalNetwork per
+ * guests' network (IPv6 by /64; never a signed-in account's; a guest's e-mail, which anyone may type, counts for no
+ * one); a request holds no
  * hour, so a squatter never hides a free hour from a real buyer, and the owner is never held by any of it.
  */
 describe('bounds on waiting viewing requests (ADR 057)', async () => {
@@ -89,12 +92,16 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
     return ViewingResponse.parse(res.json()).payload;
   };
 
-  it('per guest e-mail on one listing: the limit passes, one more is refused, from any network', async () => {
-    const email = 'squatter@example.com';
-    for (let i = 0; i < VIEWING_LIMITS.pendingPerListing; i++) created(await book({ email }));
-    await refusedWritingNothing(() => book({ email: 'SQUATTER@example.com' }), M.waitingOnListing);
-    // Another listing is another count (up to the total).
-    created(await book({ email, listing: other.id }));
+  it("someone else's e-mail never refuses its owner: a guest's e-mail is unproven, so it is no requester (ADR 019)", async () => {
+    // An attacker types a buyer's address into pendingTotal requests from their own network.
+    const victim = 'victim.buyer@example.com';
+    const from = '10.86.0.1';
+    for (let i = 0; i < VIEWING_LIMITS.pendingTotal; i++)
+      created(await book({ email: victim, from, listing: listings[i % listings.length]?.id }));
+    // The buyer, from their own network, as a guest and signed in with that very address, still books the listing.
+    created(await book({ email: 'Victim.Buyer@example.com', from: '10.86.0.2' }));
+    const member = await createUser(app, { email: victim });
+    created(await book({ email: victim, token: member.token, from: '10.86.0.3' }));
   });
 
   it("per guests' network on one listing, IPv6 by /64: new e-mails from one /64 do not get around it", async () => {
@@ -106,7 +113,7 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
   });
 
   it('never refuses a signed-in buyer for the guests of a shared network (a carrier NAT), nor counts them there', async () => {
-    const from = '10.86.0.1';
+    const from = '10.87.0.1';
     for (let i = 0; i < VIEWING_LIMITS.pendingPerListingNetwork - 1; i++) created(await book({ from }));
     const members = await Promise.all([1, 2, 3].map((i) => createUser(app, { email: `nat.member${i}@example.test` })));
     for (const member of members) created(await book({ from, token: member.token }));
@@ -123,10 +130,10 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
     await refusedWritingNothing(() => book({ token: member.token }), M.waitingOnListing);
   });
 
-  it('across all listings: pendingTotal pass for one e-mail, one more is refused', async () => {
-    const email = 'everywhere@example.com';
-    for (let i = 0; i < VIEWING_LIMITS.pendingTotal; i++) created(await book({ email, listing: listings[i]?.id }));
-    await refusedWritingNothing(() => book({ email, listing: listings[6]?.id }), M.waitingTotal);
+  it('across all listings: pendingTotal pass for one account, one more is refused', async () => {
+    const { token } = await createUser(app, { email: 'everywhere@example.test' });
+    for (let i = 0; i < VIEWING_LIMITS.pendingTotal; i++) created(await book({ token, listing: listings[i]?.id }));
+    await refusedWritingNothing(() => book({ token, listing: listings[6]?.id }), M.waitingTotal);
   });
 
   it("across all listings from one guests' network: pendingTotalNetwork pass, one more is refused", async () => {
@@ -145,10 +152,11 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
 
   it('a real buyer still books after a squatter hit the limit, even the very hour the squatter asked for', async () => {
     const squatted = freshHour();
-    const squatterEmail = freshEmail();
-    created(await book({ at: squatted, email: squatterEmail }));
-    created(await book({ email: squatterEmail }));
-    await refusedWritingNothing(() => book({ email: squatterEmail }), M.waitingOnListing);
+    const squatterEmail = 'squatter@example.test';
+    const { token } = await createUser(app, { email: squatterEmail });
+    created(await book({ at: squatted, email: squatterEmail, token }));
+    created(await book({ email: squatterEmail, token }));
+    await refusedWritingNothing(() => book({ email: squatterEmail, token }), M.waitingOnListing);
     const free = FreeViewingSlotsResponse.parse(
       (await app.inject({ method: 'GET', url: `/api/property/${flat.id}/viewing-slots` })).json(),
     ).payload.free;
@@ -163,17 +171,65 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
     expect(res.statusCode).toBe(200);
     const atHour = await app.db.select().from(viewings).where(eq(viewings.startsAt, squatted));
     expect(atHour.map((v) => `${v.email} ${v.status}`).sort()).toEqual([
-      `${squatterEmail} declined`,
       'real.buyer@example.com confirmed',
+      `${squatterEmail} declined`,
     ]);
   });
 
+  it("a request racing the owner's confirmation of its hour is declined with the others, never left waiting", async () => {
+    const at = freshHour();
+    const buyer = created(await book({ at, email: 'confirmed.buyer@example.com' }));
+    // A second visitor's request for that hour has written its row, and its transaction is still open (held in its
+    // mail) when the owner confirms the first.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted: () => void = () => {};
+    const rowWritten = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const slowMailer: Mailer = {
+      ...app.mailer,
+      queue: async (db, mail) => {
+        inserted();
+        await held;
+        await app.mailer.queue(db, mail);
+      },
+    };
+    const racing = requestViewing(
+      { db: app.db, mailer: slowMailer, publicUrl: app.config.publicUrl },
+      flat.id,
+      {
+        starts_at: at.toISOString(),
+        mode: 'in_person',
+        name: 'Late',
+        email: 'late.visitor@example.com',
+        phone: undefined,
+      },
+      { userId: null, language: 'en', network: 'race-network' },
+      now,
+    );
+    await rowWritten;
+    const confirm = app.inject({
+      method: 'POST',
+      url: `/api/user/viewings/${buyer.id}/confirm`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    await Promise.race([confirm, new Promise((resolve) => setTimeout(resolve, 300))]);
+    release();
+    const late = await racing;
+    expect((await confirm).statusCode).toBe(200);
+    const [row] = await app.db.select().from(viewings).where(eq(viewings.id, late.id));
+    expect(row?.status).toBe('declined');
+  });
+
   it('the owner answering releases a request, and so does its hour passing', async () => {
-    const email = 'released@example.com';
+    const { token } = await createUser(app, { email: 'released@example.test' });
     const soon = bkk('2030-01-07T12:00');
-    const first = created(await book({ email, at: soon }));
-    created(await book({ email }));
-    await refusedWritingNothing(() => book({ email }), M.waitingOnListing);
+    const first = created(await book({ token, at: soon }));
+    created(await book({ token }));
+    await refusedWritingNothing(() => book({ token }), M.waitingOnListing);
     // The owner declines one: the requester may ask again.
     const declined = await app.inject({
       method: 'POST',
@@ -181,23 +237,23 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(declined.statusCode).toBe(200);
-    const third = created(await book({ email, at: bkk('2030-01-07T13:00') }));
-    await refusedWritingNothing(() => book({ email }), M.waitingOnListing);
+    const third = created(await book({ token, at: bkk('2030-01-07T13:00') }));
+    await refusedWritingNothing(() => book({ token }), M.waitingOnListing);
     // Its hour passes unanswered: it no longer counts.
     now = new Date(bkk('2030-01-07T13:00').getTime() + 60_000);
     try {
       expect(third.status).toBe('requested');
-      created(await book({ email }));
+      created(await book({ token }));
     } finally {
       now = bkk('2030-01-07T08:00');
     }
   });
 
   it('the owner is never held: their answers and hours work whatever requesters hold', async () => {
-    const email = 'held.not@example.com';
-    const a = created(await book({ email }));
-    const b = created(await book({ email }));
-    await refusedWritingNothing(() => book({ email }), M.waitingOnListing);
+    const { token } = await createUser(app, { email: 'held.not@example.test' });
+    const a = created(await book({ token }));
+    const b = created(await book({ token }));
+    await refusedWritingNothing(() => book({ token }), M.waitingOnListing);
     const auth = { authorization: `Bearer ${owner.token}` };
     expect(
       (await app.inject({ method: 'POST', url: `/api/user/viewings/${a.id}/confirm`, headers: auth })).statusCode,

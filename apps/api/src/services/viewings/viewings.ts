@@ -108,45 +108,46 @@ const waitingRefusal = (message: string) =>
 
 /**
  * Refuses (409, nothing written) a request whose requester already has VIEWING_LIMITS.pendingPerListing requests
- * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is each of: the account, the e-mail
- * (any case), and for a guest the network, whose guests share the looser pendingPerListingNetwork and
- * pendingTotalNetwork (one IPv4 address may be a carrier's NAT for many people; a signed-in buyer is never refused
- * for what others on the network asked). A request waits while it is `requested` and its hour is ahead: the owner's
- * answer or the hour passing releases it. Advisory locks on the requester's keys make two requests racing from one
- * requester count one after the other (across processes, PostgreSQL and PGlite alike).
+ * waiting on this listing, or pendingTotal on all listings (ADR 057). A requester is the signed-in account, or for a
+ * guest the network, whose guests share the looser pendingPerListingNetwork and pendingTotalNetwork (one IPv4 address
+ * may be a carrier's NAT for many people; a signed-in buyer is never refused for what others on the network asked).
+ * The e-mail typed into the form is not a requester: anyone may type anyone's address, so counting it would let an
+ * attacker refuse that person's booking (ADR 019). A request waits while it is `requested` and its hour is ahead: the
+ * owner's answer or the hour passing releases it. Advisory locks on the requester's keys make two requests racing
+ * from one requester count one after the other (across processes, PostgreSQL and PGlite alike).
  */
 async function assertFewWaiting(
   tx: Tx,
   listingId: number,
-  requester: { userId: number | null; email: string; network: string | null },
+  requester: { userId: number | null; network: string | null },
   now: Date,
 ): Promise<void> {
-  const email = requester.email.trim().toLowerCase();
   // A guest's network; a signed-in account is counted as itself only.
   const network = requester.userId === null ? requester.network : null;
   const keys = [
-    `e:${email}`,
     ...(requester.userId !== null ? [`u:${requester.userId}`] : []),
     ...(network ? [`n:${network}`] : []),
   ].sort();
+  if (keys.length === 0) return;
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`viewing-waiting:${key}`}))`);
-  const who: SQL[] = [sql`lower(${viewings.email}) = ${email}`];
+  const who: SQL[] = [];
   if (requester.userId !== null) who.push(eq(viewings.userId, requester.userId));
   if (network) who.push(and(eq(viewings.network, network), isNull(viewings.userId)) as SQL);
   const waiting = await tx
-    .select({
-      propertyId: viewings.propertyId,
-      userId: viewings.userId,
-      email: viewings.email,
-      network: viewings.network,
-    })
+    .select({ propertyId: viewings.propertyId, userId: viewings.userId, network: viewings.network })
     .from(viewings)
     .where(and(eq(viewings.status, 'requested'), gt(viewings.startsAt, now), or(...who)));
   type Row = (typeof waiting)[number];
-  const personal = { perListing: VIEWING_LIMITS.pendingPerListing, total: VIEWING_LIMITS.pendingTotal };
   const identities: { same: (row: Row) => boolean; perListing: number; total: number; network?: true }[] = [
-    { same: (row) => row.email.trim().toLowerCase() === email, ...personal },
-    ...(requester.userId !== null ? [{ same: (row: Row) => row.userId === requester.userId, ...personal }] : []),
+    ...(requester.userId !== null
+      ? [
+          {
+            same: (row: Row) => row.userId === requester.userId,
+            perListing: VIEWING_LIMITS.pendingPerListing,
+            total: VIEWING_LIMITS.pendingTotal,
+          },
+        ]
+      : []),
     ...(network
       ? [
           {
@@ -165,6 +166,15 @@ async function assertFewWaiting(
     if (byNetwork) throw waitingRefusal(M.waitingFromNetwork);
     throw waitingRefusal(onListing ? M.waitingOnListing : M.waitingTotal);
   }
+}
+
+/**
+ * Makes the transactions that ask for and confirm one owner's hour take turns (an advisory lock, across processes): a
+ * request that checked the hour free and wrote its row before a confirmation of that hour committed is then seen by
+ * the confirmation, which declines it with the others; a request after the confirmation finds the hour held.
+ */
+async function lockOwnerHour(tx: Tx, ownerId: number, startsAt: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`viewing-hour:${ownerId}:${startsAt.toISOString()}`}))`);
 }
 
 /** Whether the owner's hour is held: a proposed or confirmed viewing starts then (a request holds nothing, ADR 057). */
@@ -203,12 +213,8 @@ export async function requestViewing(
   if (hours.length === 0) throw badRequest(M.noHours);
   if (!withinHours(hours, startsAt)) throw refuse(M.outsideHours);
   return deps.db.transaction(async (tx) => {
-    await assertFewWaiting(
-      tx,
-      listing.id,
-      { userId: visitor.userId, email: input.email, network: visitor.network },
-      now,
-    );
+    await assertFewWaiting(tx, listing.id, { userId: visitor.userId, network: visitor.network }, now);
+    await lockOwnerHour(tx, listing.ownerId, startsAt);
     if (await isHeld(tx, listing.ownerId, startsAt)) throw conflict(M.taken, { starts_at: [M.taken] });
     const [row] = await tx
       .insert(viewings)
@@ -277,6 +283,8 @@ export async function decideViewing(
       if (decision.action === 'confirm') {
         if (row.status === 'confirmed') throw conflict(M.alreadyConfirmed);
         if (row.startsAt.getTime() <= now.getTime()) throw conflict(M.past);
+        // Before the confirmation: a request for this hour still being written is then declined with the others.
+        await lockOwnerHour(tx, ownerId, row.startsAt);
         const [updated] = await tx
           .update(viewings)
           .set({ status: 'confirmed', updatedAt: now })
