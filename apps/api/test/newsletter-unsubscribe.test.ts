@@ -156,6 +156,21 @@ describe('subscribe → confirm → "you are subscribed" → unsubscribe', () =>
     expect(json(await oneClick(token)).payload).toEqual({ result: 'not_subscribed' });
   });
 
+  it('takes the one-click POST as multipart/form-data too (RFC 8058 allows either encoding)', async () => {
+    const email = uniqueEmail('multipart');
+    const token = unsubscribeTokenIn((await subscribed(email)).text) ?? '';
+    const boundary = 'oneclick0123';
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/newsletter/unsubscribe?token=${token}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      remoteAddress: freshNetwork(),
+    });
+    expect([res.statusCode, json(res).payload]).toEqual([200, { result: 'unsubscribed' }]);
+    expect(await subscriberOf(email)).toEqual([]);
+  });
+
   it('refuses a damaged, forged, foreign or overlong token with a 400 and writes nothing', async () => {
     const email = uniqueEmail('kept');
     const token = unsubscribeTokenIn((await subscribed(email)).text) ?? '';
@@ -189,6 +204,7 @@ describe('subscribe → confirm → "you are subscribed" → unsubscribe', () =>
     expect([none.statusCode, json(none).message]).toEqual([400, M.invalidUnsubscribeToken]);
     expect(await tableCounts()).toEqual(before);
     expect(await subscriberOf(email)).toHaveLength(1);
+    expect(logs.join('\n')).not.toContain(signature);
   });
 });
 

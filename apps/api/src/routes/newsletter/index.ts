@@ -82,7 +82,7 @@ const newsletter: RoutesPlugin = async (app) => {
 
 /**
  * POST /api/newsletter/unsubscribe (ADR 058): the unsubscribe page posts `{token}` as JSON; a mail client's one-click
- * (RFC 8058) posts `List-Unsubscribe=One-Click` as a form to the link with `?token=`. Never rate limited, like the
+ * (RFC 8058) posts `List-Unsubscribe=One-Click` as a form (urlencoded or multipart) to the link with `?token=`. Never rate limited, like the
  * confirmation: the token is 256 bits of HMAC. The token never reaches a log line (lib/log-errors.ts redacts it).
  */
 const unsubscribeRoutes: RoutesPlugin = async (app) => {
@@ -90,6 +90,11 @@ const unsubscribeRoutes: RoutesPlugin = async (app) => {
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  // RFC 8058 lets a mail client send the same one field as multipart/form-data; the token is in the query then, so
+  // the (small) body is read and dropped.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
   );
   app.post(
     '/newsletter/unsubscribe',
