@@ -12,9 +12,9 @@ import { consents, newsletterPending, newsletterSubscribers } from '../src/db/sc
 import { RATE_LIMITS } from '../src/lib/rate-limit.ts';
 import { newsletterUnsubscribeToken } from '../src/services/newsletter/unsubscribe-token.ts';
 import { build } from './helpers.ts';
-import { json, post, uniqueEmail } from './support/accounts.ts';
+import { bearer, json, PASSWORD, post, register, uniqueEmail } from './support/accounts.ts';
 import { newsletterTokenIn } from './support/newsletter.ts';
-import { type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.ts';
+import { codeIn, type SmtpReceiver, startSmtpReceiver } from './support/smtp-receiver.ts';
 
 const smtp: SmtpReceiver = await startSmtpReceiver();
 afterAll(() => smtp.close());
@@ -205,6 +205,33 @@ describe('subscribe → confirm → "you are subscribed" → unsubscribe', () =>
     expect(await tableCounts()).toEqual(before);
     expect(await subscriberOf(email)).toHaveLength(1);
     expect(logs.join('\n')).not.toContain(signature);
+  });
+});
+
+describe('an account holder', () => {
+  it('who subscribed in the settings leaves by a mailed link just as by the settings', async () => {
+    const email = uniqueEmail('account');
+    expect((await register(app, email)).statusCode).toBe(201);
+    const code = codeIn((await mailsTo(email)).at(-1) ?? { text: '' });
+    expect((await post(app, '/api/verifyOtp', { email, otp: code, type: 'register' })).statusCode).toBe(200);
+    const login = await post(app, '/api/login', { email, password: PASSWORD });
+    const session = (json(login) as { payload: { token: string } }).payload.token;
+    const on = await app.inject({ method: 'PUT', url: '/api/user/consents/newsletter', headers: bearer(session) });
+    expect((json(on).payload as { newsletter: boolean }).newsletter).toBe(true);
+
+    expect((await askLink(email)).statusCode).toBe(200);
+    const token = unsubscribeTokenIn((await mailsTo(email)).at(-1)?.text);
+    advance(60_000);
+    expect(json(await unsubscribe(token)).payload).toEqual({ result: 'unsubscribed' });
+    const after = await app.inject({ method: 'GET', url: '/api/user/consents', headers: bearer(session) });
+    const consentsNow = json(after).payload as {
+      newsletter: boolean;
+      items: { purpose: string; withdrawn_at: string }[];
+    };
+    expect(consentsNow.newsletter).toBe(false);
+    expect(consentsNow.items.filter((c) => c.purpose === 'newsletter').map((c) => c.withdrawn_at)).toEqual([
+      now.toISOString(),
+    ]);
   });
 });
 
