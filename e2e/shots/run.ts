@@ -107,6 +107,26 @@ const SCREENS: Screen[] = [
       await page.getByRole('alert').waitFor();
     },
   },
+  // The newsletter's unsubscribe page (ADR 058): the button and "lost the link?", then its done state. The demo data
+  // has no footer subscriber whose token the run could sign, so the done state's answer is the API's 200 played back.
+  { name: 'newsletter-unsubscribe', path: `/newsletter/unsubscribe?token=7.${'x'.repeat(43)}` },
+  {
+    name: 'newsletter-unsubscribe-done',
+    path: `/newsletter/unsubscribe?token=7.${'x'.repeat(43)}`,
+    act: async (page, lang) => {
+      await page.route('**/api/newsletter/unsubscribe', (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: true, message: 'ok', payload: { result: 'unsubscribed' } }),
+        }),
+      );
+      await page
+        .getByRole('button', { name: text(lang, 'common', 'newsletterUnsubscribe.button'), exact: true })
+        .click();
+      await page.getByRole('status').waitFor();
+    },
+  },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'login', path: '/login' },
   { name: 'signup', path: '/signup' },

@@ -45,6 +45,8 @@ export default [
       r('alerts/unsubscribe', 'alerts.unsubscribe.tsx'),
       // The newsletter confirmation mail's link (public, not indexed); its button confirms with a POST (ADR 055).
       r('newsletter/confirm', 'newsletter.confirm.tsx'),
+      // The newsletter's unsubscribe link (public, not indexed); its button unsubscribes with a POST (ADR 058).
+      r('newsletter/unsubscribe', 'newsletter.unsubscribe.tsx'),
       // A guest's conversation through the link mailed to them (?token=; not indexed, no referrer; ADR 034).
       r('messages/:id', 'messages.tsx'),
       layout('app/routes/client-only.tsx', [

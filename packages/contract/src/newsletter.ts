@@ -33,6 +33,12 @@ export const NEWSLETTER_MESSAGES = {
   invalidToken: 'This confirmation link is not valid.',
   unknownToken: 'This confirmation link is not valid or was already used.',
   expiredToken: 'This confirmation link has expired. Please subscribe again to get a new one.',
+  /** POST /api/newsletter/unsubscribe (ADR 058). */
+  unsubscribed: 'You are unsubscribed: the newsletter will no longer come to you.',
+  notSubscribed: 'This address is not subscribed to the newsletter (any more).',
+  invalidUnsubscribeToken: 'This unsubscribe link is not valid.',
+  /** POST /api/newsletter/unsubscribe-link, the same whether or not the address is on the list or past a mail limit. */
+  unsubscribeLinkSent: 'If this address is subscribed to the newsletter, we have mailed it a link to unsubscribe.',
 } as const;
 
 /** A link's token: 32 random bytes in base64url (43 characters). The length is bounded before the pattern. */
@@ -50,3 +56,40 @@ export type NewsletterConfirmRequest = z.infer<typeof NewsletterConfirmRequest>;
 export const NewsletterConfirmation = z.object({ email: z.string() });
 export type NewsletterConfirmation = z.infer<typeof NewsletterConfirmation>;
 export const NewsletterConfirmResponse = successEnvelope(NewsletterConfirmation);
+
+/** The web page of the newsletter's unsubscribe link (`?token=`), under each language's prefix (ADR 058). */
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';
+
+/**
+ * A newsletter unsubscribe token (ADR 058): `<subscriber id>.<HMAC-SHA256 of it, base64url>`. The length is bounded
+ * before the pattern.
+ */
+export const NewsletterUnsubscribeToken = z
+  .string({ error: NEWSLETTER_MESSAGES.invalidUnsubscribeToken })
+  .trim()
+  .min(1, NEWSLETTER_MESSAGES.invalidUnsubscribeToken)
+  .max(64, NEWSLETTER_MESSAGES.invalidUnsubscribeToken)
+  .pipe(z.string().regex(/^[1-9][0-9]{0,9}\.[A-Za-z0-9_-]{43}$/, NEWSLETTER_MESSAGES.invalidUnsubscribeToken));
+
+/** POST /api/newsletter/unsubscribe?token= (the RFC 8058 one-click address) takes the token in the query. */
+export const NewsletterUnsubscribeQuery = z.object({ token: NewsletterUnsubscribeToken.optional() });
+/**
+ * The body of POST /api/newsletter/unsubscribe: the web page's JSON `{token}`, or RFC 8058's form body
+ * `List-Unsubscribe=One-Click` (the token then is in the query).
+ */
+export const NewsletterUnsubscribeRequest = z.object({
+  token: NewsletterUnsubscribeToken.optional(),
+  'List-Unsubscribe': z.string().max(32).optional(),
+});
+export type NewsletterUnsubscribeRequest = z.infer<typeof NewsletterUnsubscribeRequest>;
+
+/** `unsubscribed`: the consent was withdrawn now; `not_subscribed`: it was already (a second click). */
+export const NEWSLETTER_UNSUBSCRIBE_RESULTS = ['unsubscribed', 'not_subscribed'] as const;
+export const NewsletterUnsubscribed = z.object({ result: z.enum(NEWSLETTER_UNSUBSCRIBE_RESULTS) });
+export type NewsletterUnsubscribed = z.infer<typeof NewsletterUnsubscribed>;
+export const NewsletterUnsubscribeResponse = successEnvelope(NewsletterUnsubscribed);
+
+/** POST /api/newsletter/unsubscribe-link {email}: "lost the link?"; answers the same for every address. */
+export const NewsletterUnsubscribeLinkRequest = NewsletterRequest;
+export type NewsletterUnsubscribeLinkRequest = z.infer<typeof NewsletterUnsubscribeLinkRequest>;
+export const NewsletterUnsubscribeLinkResponse = successEnvelope(z.object({ email: z.string() }));

@@ -124,6 +124,7 @@ const PAGES: Record<string, Canonical> = {
   '/unsubscribe': keep('u', 't'),
   '/alerts/unsubscribe': keep('token'),
   '/newsletter/confirm': keep('token'),
+  '/newsletter/unsubscribe': keep('token'),
   '/projects': projects,
 };
 

@@ -1,7 +1,17 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
+import { persistentSecret } from '../../lib/secrets.ts';
 import { atBangkokTime } from '../../services/jobs/runner.ts';
 import { sweepExpiredNewsletterPending } from '../../services/newsletter/newsletter-confirmation.ts';
+import { deriveNewsletterUnsubscribeKey } from '../../services/newsletter/unsubscribe-token.ts';
 import { DELETE_FILES_JOB } from '../../services/privacy/delete-account.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and checks the newsletter's unsubscribe tokens (ADR 058). */
+    newsletterUnsubscribeKey: Buffer;
+  }
+}
 
 /** The daily removal of newsletter subscriptions nobody confirmed in time (ADR 055). */
 export const NEWSLETTER_SWEEP_JOB = 'newsletter.pending-sweep';
@@ -9,10 +19,14 @@ export const NEWSLETTER_SWEEP_JOB = 'newsletter.pending-sweep';
 /**
  * Account deletion's file clean-up (ADR 023): the photos, avatar and receipts of a deleted account, removed by a
  * durable job queued in the deletion's transaction, so a crash or a storage failure only delays it (retried). And the
- * daily sweep of newsletter subscriptions that were never confirmed (ADR 055).
+ * daily sweep of newsletter subscriptions that were never confirmed (ADR 055), and the key of the newsletter's
+ * unsubscribe links (ADR 058).
  */
 export default fp(
   async (app) => {
+    // The same secret as the access tokens (plugins/app/auth.ts), with a key derived for this purpose only.
+    const secret = app.config.jwtSecret ?? persistentSecret(path.join(app.config.dataDir, 'secrets'), 'jwt-secret');
+    app.decorate('newsletterUnsubscribeKey', deriveNewsletterUnsubscribeKey(secret));
     app.jobs.register(DELETE_FILES_JOB, async (payload, { log }) => {
       const keys = Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === 'string') : [];
       await app.storage.delete(keys);

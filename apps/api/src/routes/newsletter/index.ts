@@ -4,15 +4,24 @@ import {
   NewsletterConfirmResponse,
   NewsletterRequest,
   NewsletterResponse,
+  NewsletterUnsubscribeLinkRequest,
+  NewsletterUnsubscribeLinkResponse,
+  NewsletterUnsubscribeQuery,
+  NewsletterUnsubscribeRequest,
+  NewsletterUnsubscribeResponse,
 } from '@baan/contract';
 import { requestNetwork } from '../../lib/client-network.ts';
 import { ok } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { RoutesPlugin } from '../../lib/route-schemas.ts';
 import { confirmNewsletter, requestNewsletterConfirmation } from '../../services/newsletter/newsletter-confirmation.ts';
 import { withinNewsletterMailLimits } from '../../services/newsletter/newsletter-mail-limits.ts';
+import { requestUnsubscribeLink, unsubscribeNewsletter } from '../../services/newsletter/unsubscribe-newsletter.ts';
 
 const newsletter: RoutesPlugin = async (app) => {
+  const mail = () => ({ mailer: app.mailer, key: app.newsletterUnsubscribeKey, publicUrl: app.config.publicUrl });
+
   app.post(
     '/newsletter',
     { schema: { body: NewsletterRequest, response: { 201: NewsletterResponse } } },
@@ -45,8 +54,64 @@ const newsletter: RoutesPlugin = async (app) => {
     '/newsletter/confirm',
     { schema: { body: NewsletterConfirmRequest, response: { 200: NewsletterConfirmResponse } } },
     async (request) => {
-      const confirmed = await confirmNewsletter(app.db, request.body.token, app.clock.now());
+      const confirmed = await confirmNewsletter(app.db, request.body.token, app.clock.now(), mail());
       return ok(confirmed, M.confirmed);
+    },
+  );
+
+  // "Lost the link?" (ADR 058): a fresh unsubscribe link to a subscribed address, the same answer for every address,
+  // under the same kind of limits as the confirmation mails (their own counters).
+  app.post(
+    '/newsletter/unsubscribe-link',
+    { schema: { body: NewsletterUnsubscribeLinkRequest, response: { 200: NewsletterUnsubscribeLinkResponse } } },
+    async (request) => {
+      const { email } = request.body;
+      await app.rateLimit.byIp('newsletter', request);
+      await app.rateLimit.byEmail('newsletter', email);
+      const counters = app.rateLimit.counters(request);
+      if (await withinNewsletterMailLimits(counters, email, requestNetwork(request), 'unsubscribe')) {
+        const outcome = await requestUnsubscribeLink(app.db, mail(), email);
+        request.log.info({ outcome }, 'newsletter unsubscribe link asked for');
+      }
+      return ok({ email: email.toLowerCase() }, M.unsubscribeLinkSent);
+    },
+  );
+
+  await app.register(unsubscribeRoutes);
+};
+
+/**
+ * POST /api/newsletter/unsubscribe (ADR 058): the unsubscribe page posts `{token}` as JSON; a mail client's one-click
+ * (RFC 8058) posts `List-Unsubscribe=One-Click` as a form (urlencoded or multipart) to the link with `?token=`. Never rate limited, like the
+ * confirmation: the token is 256 bits of HMAC. The token never reaches a log line (lib/log-errors.ts redacts it).
+ */
+const unsubscribeRoutes: RoutesPlugin = async (app) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  // RFC 8058 lets a mail client send the same one field as multipart/form-data; the token is in the query then, so
+  // the (small) body is read and dropped.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
+  );
+  app.post(
+    '/newsletter/unsubscribe',
+    {
+      schema: {
+        querystring: NewsletterUnsubscribeQuery,
+        body: NewsletterUnsubscribeRequest,
+        response: { 200: NewsletterUnsubscribeResponse },
+      },
+      config: { input: { message: M.invalidUnsubscribeToken } },
+    },
+    async (request) => {
+      const token = request.body.token ?? request.query.token;
+      if (!token) throw badRequest(M.invalidUnsubscribeToken, { token: [M.invalidUnsubscribeToken] });
+      const done = await unsubscribeNewsletter(app.db, app.newsletterUnsubscribeKey, token, app.clock.now());
+      request.log.info({ result: done.result }, 'newsletter unsubscribed');
+      return ok(done, done.result === 'unsubscribed' ? M.unsubscribed : M.notSubscribed);
     },
   );
 };

@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { newsletterConfirmationMail } from './confirmation-mail.ts';
 import { subscribeNewsletter } from './subscribe-newsletter.ts';
+import { queueSubscribedMail } from './unsubscribe-newsletter.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -57,9 +58,15 @@ const gone = () => new HttpError(410, M.expiredToken);
  * Confirms a footer subscription with its link's token: the address goes on the list and the consent is recorded
  * now, with the notice's version (source `footer`, ADR 023), and every waiting subscription of the address ends.
  * The token's row is taken in one statement, so a token works once however many requests race. An unknown or used
- * token is 404, an expired one 410; neither changes anything (the sweep removes expired rows).
+ * token is 404, an expired one 410; neither changes anything (the sweep removes expired rows). A new subscriber is
+ * mailed "you are subscribed" with the unsubscribe link (ADR 058), queued in the same transaction.
  */
-export async function confirmNewsletter(db: Db, token: string, now: Date): Promise<{ email: string }> {
+export async function confirmNewsletter(
+  db: Db,
+  token: string,
+  now: Date,
+  mail: { mailer: Mailer; key: Buffer; publicUrl: string },
+): Promise<{ email: string }> {
   const tokenHash = hashNewsletterToken(token);
   const confirmed = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -67,11 +74,12 @@ export async function confirmNewsletter(db: Db, token: string, now: Date): Promi
       .where(and(eq(newsletterPending.tokenHash, tokenHash), gt(newsletterPending.expiresAt, now)))
       .returning();
     if (!row) return null;
-    await subscribeNewsletter(
+    const added = await subscribeNewsletter(
       tx,
       { userId: null, email: row.email },
       { language: row.language, source: 'footer', now },
     );
+    if (added) await queueSubscribedMail(tx, mail, row.email);
     return { email: row.email };
   });
   if (confirmed) return confirmed;

@@ -11,10 +11,16 @@ export async function withinNewsletterMailLimits(
   email: string,
   /** The client network's key (lib/client-network.ts, `requestNetwork`). */
   network: string,
+  /**
+   * Which mails: confirmation links (ADR 055) or "lost the link?" unsubscribe links (ADR 058). Each has its own
+   * counters under the same rule, so asking for one kind never uses up the other.
+   */
+  kind: 'confirm' | 'unsubscribe' = 'confirm',
 ): Promise<boolean> {
   const rule = RATE_LIMITS.newsletterMail;
-  const byNetwork = await counters.hit(`newsletterMail:ip:${network}`, rule.windowMs);
+  const prefix = kind === 'confirm' ? 'newsletterMail' : 'newsletterUnsubscribeMail';
+  const byNetwork = await counters.hit(`${prefix}:ip:${network}`, rule.windowMs);
   if (byNetwork.count > rule.perIp) return false;
-  const address = await counters.hit(`newsletterMail:email:${email.trim().toLowerCase()}`, rule.windowMs);
+  const address = await counters.hit(`${prefix}:email:${email.trim().toLowerCase()}`, rule.windowMs);
   return address.count <= rule.perEmail;
 }

@@ -1,31 +1,11 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { NewsletterConfirmPage } from '../../features/newsletter/components/NewsletterConfirmPage';
-import { fixedT } from '../../i18n/i18n.server';
-import { seoMeta } from '../seo';
-import { pageSeo, requestLanguage } from '../seo.server';
+import { linkPageHeaders, linkPageMeta } from '../link-page';
+import { linkPageLoader } from '../link-page.server';
 
 /** Never indexed, never cached, and the address (it holds the link's token) is never sent on as a referrer. */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  const t = fixedT(requestLanguage(request), 'common');
-  const seo = pageSeo({
-    request,
-    context,
-    title: t('newsletterConfirm.title'),
-    description: t('newsletterConfirm.metaDescription'),
-    robots: 'noindex, nofollow',
-  });
-  return { seo };
-}
-
-export const headers: HeadersFunction = () => ({
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'private, no-store',
-});
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...seoMeta(data?.seo),
-  { name: 'referrer', content: 'no-referrer' },
-];
+export const loader = linkPageLoader('newsletterConfirm.title', 'newsletterConfirm.metaDescription');
+export const headers = linkPageHeaders;
+export const meta = linkPageMeta;
 
 /** /newsletter/confirm?token=: the newsletter confirmation mail's link; the button confirms (newsletter feature, ADR 055). */
 export default function NewsletterConfirm() {

@@ -45,6 +45,7 @@ export function NewsletterConfirmPage() {
               <div>
                 <p className="font-semibold">{t('newsletterConfirm.done')}</p>
                 <p className="mt-1 text-sm break-all">{t('newsletterConfirm.doneHint', { email: state.email })}</p>
+                <p className="mt-2 text-sm">{t('newsletterConfirm.leave')}</p>
               </div>
             </div>
           ) : refusal ? (

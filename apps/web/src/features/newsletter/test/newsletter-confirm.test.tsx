@@ -1,14 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../../i18n';
-import { AppProviders } from '../../../root';
-import { makeStore } from '../../../session/store';
 import { jsonResponse, stubFetch } from '../../../test/http';
 import { renderApp } from '../../../test/render-app';
-import { routeTree } from '../../../test/route-tree';
+import { serverHtml } from './server-html';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -17,26 +12,6 @@ const TOKEN = 'Abc_def-0123456789xyzXYZ0123456789abcdefghi';
 const confirmCall = (answer: () => Response) => (request: Request, url: URL) =>
   request.method === 'POST' && url.pathname === '/api/newsletter/confirm' ? answer() : undefined;
 const calls = (requests: Request[]) => requests.filter((r) => new URL(r.url).pathname === '/api/newsletter/confirm');
-
-/** The page as the server renders it (no browser, no effects). */
-async function serverHtml(url: string) {
-  await initI18n();
-  await changeLanguage(url.startsWith('/th/') ? 'th' : 'en');
-  const handler = createStaticHandler(
-    routeTree(
-      <AppProviders store={makeStore()}>
-        <Outlet />
-      </AppProviders>,
-    ),
-  );
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error(`answered ${context.status}`);
-  expect(context.statusCode).toBe(200);
-  const html = renderToString(
-    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />,
-  );
-  return new DOMParser().parseFromString(html, 'text/html');
-}
 
 describe('/newsletter/confirm', () => {
   it('renders on the server in English and Thai with the button, and confirms nothing (mail scanners fetch links)', async () => {
@@ -64,6 +39,8 @@ describe('/newsletter/confirm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Thank you! Your subscription is confirmed.The Baan newsletter will come to buyer@example.com.',
     );
+    // It says how to leave (ADR 058).
+    expect(screen.getByRole('status')).toHaveTextContent('You can unsubscribe at any time, without an account');
     const [call, ...more] = calls(requests);
     expect(more).toEqual([]);
     expect(call?.method).toBe('POST');
