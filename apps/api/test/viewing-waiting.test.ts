@@ -224,6 +224,29 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
     expect(row?.status).toBe('declined');
   });
 
+  it("the owner's proposal of an hour declines the other requests for it, as a confirmation does", async () => {
+    const hour = freshHour();
+    const first = created(await book({ at: hour, email: 'first.asker@example.com' }));
+    const second = created(await book({ at: hour, email: 'second.asker@example.com' }));
+    const elsewhere = created(await book({ email: 'proposed.to@example.com' }));
+    const before = await mails();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/user/viewings/${elsewhere.id}/propose`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { starts_at: hour.toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const atHour = await app.db.select().from(viewings).where(eq(viewings.startsAt, hour));
+    expect(atHour.map((v) => `${v.id} ${v.status}`).sort()).toEqual(
+      [`${first.id} declined`, `${second.id} declined`, `${elsewhere.id} proposed`].sort(),
+    );
+    // The proposal to its visitor, and "declined" to each of the two others.
+    expect((await mails()) - before).toBe(3);
+    // The hour is held: a new request for it is refused.
+    expect((await book({ at: hour })).statusCode).toBe(409);
+  });
+
   it('the owner answering releases a request, and so does its hour passing', async () => {
     const { token } = await createUser(app, { email: 'released@example.test' });
     const soon = bkk('2030-01-07T12:00');

@@ -267,6 +267,26 @@ async function dropReminder(tx: Tx, id: number): Promise<void> {
 
 export type Decision = { action: 'confirm' } | { action: 'decline' } | { action: 'propose'; startsAt: Date };
 
+/**
+ * The hour is held now (a confirmation, or the owner's proposal of it): the other requests for it are declined and
+ * their visitors told, so none is left waiting on an hour nobody can confirm (ADR 057).
+ */
+async function declineOthersAt(tx: Tx, deps: ViewingDeps, held: ViewingRow, now: Date): Promise<void> {
+  const others = await tx
+    .update(viewings)
+    .set({ status: 'declined', updatedAt: now })
+    .where(
+      and(
+        eq(viewings.ownerId, held.ownerId),
+        eq(viewings.startsAt, held.startsAt),
+        eq(viewings.status, 'requested'),
+        ne(viewings.id, held.id),
+      ),
+    )
+    .returning();
+  for (const other of others) await mailParties(tx, deps, other, 'declined', ['visitor'], now);
+}
+
 /** POST /api/user/viewings/{id}/confirm | decline | propose. */
 export async function decideViewing(
   deps: ViewingDeps,
@@ -292,20 +312,7 @@ export async function decideViewing(
           .returning();
         if (!updated) throw notFound(M.notFound);
         await mailParties(tx, deps, updated, 'confirmed', ['visitor', 'owner'], now);
-        // The hour is the confirmed visitor's now: the other requests for it are declined, and their visitors told.
-        const others = await tx
-          .update(viewings)
-          .set({ status: 'declined', updatedAt: now })
-          .where(
-            and(
-              eq(viewings.ownerId, ownerId),
-              eq(viewings.startsAt, updated.startsAt),
-              eq(viewings.status, 'requested'),
-              ne(viewings.id, id),
-            ),
-          )
-          .returning();
-        for (const other of others) await mailParties(tx, deps, other, 'declined', ['visitor'], now);
+        await declineOthersAt(tx, deps, updated, now);
         const remindAt = reminderAt(updated.startsAt);
         if (remindAt.getTime() > now.getTime()) {
           await enqueueJob(
@@ -318,6 +325,8 @@ export async function decideViewing(
         return updated;
       }
       await dropReminder(tx, id);
+      // A proposal holds its hour as a confirmation does (ADR 057): a request for it being written waits its turn.
+      if (decision.action === 'propose') await lockOwnerHour(tx, ownerId, decision.startsAt);
       const [updated] = await tx
         .update(viewings)
         .set(
@@ -329,6 +338,7 @@ export async function decideViewing(
         .returning();
       if (!updated) throw notFound(M.notFound);
       await mailParties(tx, deps, updated, decision.action === 'decline' ? 'declined' : 'proposed', ['visitor'], now);
+      if (decision.action === 'propose') await declineOthersAt(tx, deps, updated, now);
       return updated;
     });
   } catch (err) {
