@@ -1274,7 +1274,6 @@ export const viewings = pgTable(
       .on(t.ownerId, t.startsAt)
       .where(sql`${t.status} in ('proposed', 'confirmed')`),
     index('viewings_waiting_network_idx').on(t.network).where(sql`${t.status} = 'requested'`),
-    index('viewings_waiting_email_idx').on(sql`lower(${t.email})`).where(sql`${t.status} = 'requested'`),
     index('viewings_owner_starts_idx').on(t.ownerId, t.startsAt),
     index('viewings_user_idx').on(t.userId),
     index('viewings_property_idx').on(t.propertyId),
