@@ -84,3 +84,17 @@ export async function makeListing(
   if (!row) throw new Error('no listing');
   return row;
 }
+
+/** Every day 09:00–18:00 on the Bangkok clock: the viewing hours owners keep in the viewing tests. */
+export const EVERY_DAY_HOURS = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '18:00' }));
+
+/** Saves the owner's viewing hours through the API (PUT /api/user/viewing-slots), every day 09:00–18:00 unless given. */
+export async function keepViewingHours(app: FastifyInstance, token: string, slots = EVERY_DAY_HOURS) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/user/viewing-slots',
+    payload: { slots },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`viewing hours not saved: ${res.statusCode} ${res.body}`);
+}

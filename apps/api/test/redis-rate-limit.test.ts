@@ -323,14 +323,24 @@ describe('two API nodes with one REDIS_URL', async () => {
     expect((await send(b, '/api/contact-us', contact())).statusCode).toBe(201);
   });
 
-  it('share the per-e-mail limit across nodes and addresses', async () => {
+  it("share the limit of a typed address per network across nodes, and never count one network's against another", async () => {
     const email = visitorEmail('shared');
-    for (let i = 0; i < rule.perEmail; i++) {
-      const res = await send(i % 2 ? a : b, '/api/contact-us', contact(email));
+    // One IPv6 /64, a different address each time: one network.
+    const from = (host: number) => `2001:db8:59:1::${host.toString(16)}`;
+    for (let i = 0; i < rule.perEmailNetwork; i++) {
+      const res = await send(i % 2 ? a : b, '/api/contact-us', contact(email), { ip: from(i + 1) });
       expect(res.statusCode, res.body).toBe(201);
     }
-    expect429(await send(b, '/api/contact-us', contact(email)), rule.windowMs);
-    expect429(await send(a, '/api/contact-us', contact(email.toUpperCase())), rule.windowMs);
+    const before = [await messagesOn(a), await messagesOn(b)];
+    expect429(await send(b, '/api/contact-us', contact(email), { ip: from(99) }), rule.windowMs);
+    expect429(await send(a, '/api/contact-us', contact(email.toUpperCase()), { ip: from(100) }), rule.windowMs);
+    expect([await messagesOn(a), await messagesOn(b)]).toEqual(before);
+    // Anyone may type anyone's address (ADR 059): another network, the next /64 or an IPv4 address, is accepted.
+    expect((await send(a, '/api/contact-us', contact(email), { ip: '2001:db8:59:2::1' })).statusCode).toBe(201);
+    expect((await send(b, '/api/contact-us', contact(email))).statusCode).toBe(201);
+    expect(
+      await inspector(server.url).get(`${RATE_LIMIT_KEY_PREFIX}contact:email-net:${email}:2001:db8:59:1::/64`),
+    ).toBe(String(rule.perEmailNetwork));
   });
 
   it('share the wrong-password limit of an (e-mail, network) pair, an IPv6 network counted by its /64', async () => {
@@ -362,11 +372,12 @@ describe('two API nodes with one REDIS_URL', async () => {
 
   it("windows follow Redis's clock: moving a node's clock does not end them", async () => {
     const email = visitorEmail('clock');
-    for (let i = 0; i < rule.perEmail; i++) await send(a, '/api/contact-us', contact(email));
+    const ip = nextIp();
+    for (let i = 0; i < rule.perEmailNetwork; i++) await send(a, '/api/contact-us', contact(email), { ip });
     const realNow = b.clock.now;
     b.clock.now = () => new Date(realNow().getTime() + rule.windowMs + 60_000);
     try {
-      expect429(await send(b, '/api/contact-us', contact(email)), rule.windowMs);
+      expect429(await send(b, '/api/contact-us', contact(email), { ip }), rule.windowMs);
     } finally {
       b.clock.now = realNow;
     }

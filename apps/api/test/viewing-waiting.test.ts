@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { listingDailyStats, mailOutbox, viewings } from '../src/db/schema.ts';
 import type { Mailer } from '../src/services/mail/mailer.ts';
 import { requestViewing } from '../src/services/viewings/viewings.ts';
-import { createUser, makeListing } from './fixtures.ts';
+import { createUser, EVERY_DAY_HOURS, keepViewingHours, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
 
 /** An instant given on the Bangkok clock. */
@@ -31,14 +31,8 @@ describe('bounds on waiting viewing requests (ADR 057)', async () => {
   app.clock.now = () => now;
 
   const owner = await createUser(app, { email: 'waiting.owner@example.test' });
-  const everyDay = Array.from({ length: 7 }, (_, weekday) => ({ weekday, start: '09:00', end: '18:00' }));
-  const put = await app.inject({
-    method: 'PUT',
-    url: '/api/user/viewing-slots',
-    payload: { slots: everyDay },
-    headers: { authorization: `Bearer ${owner.token}` },
-  });
-  expect(put.statusCode).toBe(200);
+  const everyDay = EVERY_DAY_HOURS;
+  await keepViewingHours(app, owner.token);
   const listings = await Promise.all(
     Array.from({ length: 7 }, (_, i) => makeListing(app, owner.id, { title: `Waiting flat ${i}` })),
   );

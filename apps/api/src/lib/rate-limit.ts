@@ -74,8 +74,8 @@ export type RateCounters = {
 
 /**
  * Per window: attempts per client network (`perIp`: an IPv4 address or an IPv6 /64, ADR 019), per
- * e-mail address whoever sends it (`perEmail`), and per (e-mail address, network) (`perEmailNetwork`:
- * the account limits, so one network's attempts never use up another's, ADR 019).
+ * e-mail address whoever sends it (`perEmail`), and per (e-mail address, network) (`perEmailNetwork`: the account
+ * limits and the visitor forms' typed addresses, so one network's attempts never use up another's, ADR 019 and 059).
  */
 export type RateRule = { windowMs: number; perIp: number; perEmail?: number; perEmailNetwork?: number };
 
@@ -83,8 +83,8 @@ const MINUTE = 60_000;
 
 /**
  * Attempts allowed per client network, per e-mail address and per (e-mail, network) within each window.
- * The account calls count per (e-mail, network); their account-wide ceilings, which slow distributed
- * guessing without refusing the owner, are in services/accounts (login-guard.ts, code-guard.ts, ADR 019).
+ * The account calls and the visitor forms count per (e-mail, network); the account-wide ceilings, which slow
+ * distributed guessing without refusing the owner, are in services/accounts (login-guard.ts, code-guard.ts, ADR 019).
  */
 export const RATE_LIMITS = {
   // Wrong passwords only (a right one is no guess), per (e-mail, network): login-guard.ts.
@@ -96,10 +96,13 @@ export const RATE_LIMITS = {
   newPassword: { windowMs: 15 * MINUTE, perIp: 20, perEmailNetwork: 5 },
   // Card attempts per account and per address: stops a stolen-card tester from trying many numbers.
   cardPayment: { windowMs: 60 * MINUTE, perIp: 30, perEmail: 10 },
-  // Visitor messages: enough for a person, too few for a spam run from one address.
-  contact: { windowMs: 60 * MINUTE, perIp: 5, perEmail: 5 },
-  inquiry: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
-  viewing: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 10 },
+  // Visitor messages and viewing requests: enough for a person, too few for a spam run from one network. The typed
+  // address counts per (address, network) only (ADR 059): anyone may type anyone's address, so another network's
+  // attempts never refuse the person whose address it is. The mail a guest's inquiry sends that address is capped per
+  // address instead (`INQUIRY_MAILS`, services/contact/inquiry-digest.ts).
+  contact: { windowMs: 60 * MINUTE, perIp: 5, perEmailNetwork: 5 },
+  inquiry: { windowMs: 60 * MINUTE, perIp: 10, perEmailNetwork: 10 },
+  viewing: { windowMs: 60 * MINUTE, perIp: 10, perEmailNetwork: 10 },
   newsletter: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
   // Newsletter confirmation mails (ADR 055), per client network and per address a day. Past either the answer stays
   // the same and no mail goes: the form cannot mail-bomb an address. Confirming a link is never limited.

@@ -53,7 +53,8 @@ const contactRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const input = request.body;
       await app.rateLimit.byIp('contact', request);
-      await app.rateLimit.byEmail('contact', input.email);
+      // The typed address counts per network only: another network's attempts never refuse its owner (ADR 059).
+      await app.rateLimit.byEmailNetwork('contact', input.email, request);
       // A burst from one network must solve a proof-of-work challenge first (ADR 019).
       await app.rateLimit.challengeBurst(request);
       const row = await sendContactMessage(
@@ -80,11 +81,11 @@ const contactRoutes: RoutesPlugin = async (app) => {
       if (request.headers.authorization) await app.authenticate(request);
       // Before the lookup: probing which listings exist is limited too.
       await app.rateLimit.byIp('inquiry', request);
-      await app.rateLimit.byEmail('inquiry', input.email);
+      await app.rateLimit.byEmailNetwork('inquiry', input.email, request);
       await app.rateLimit.challengeBurst(request);
       const listing = await findInquiryListing(app.db, request.params.id);
       if (!listing) throw notFound(M.listingNotFound);
-      const mail = await inquiryMailPlan(app.rateLimit.counters(request), listing);
+      const mail = await inquiryMailPlan(app.rateLimit.counters(request), listing, request.user ? null : input.email);
       const row = await sendInquiry(
         { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, conversationKey: app.conversationKey },
         listing,

@@ -92,7 +92,8 @@ const viewingRoutes: RoutesPlugin = async (app) => {
     },
     async (request, reply) => {
       await app.rateLimit.byIp('viewing', request);
-      await app.rateLimit.byEmail('viewing', request.body.email);
+      // The typed address counts per network only: another network's attempts never refuse its owner (ADR 059).
+      await app.rateLimit.byEmailNetwork('viewing', request.body.email, request);
       const user = request.user;
       const row = await requestViewing(
         deps(),

@@ -12,23 +12,44 @@ const HOUR_MS = 60 * 60_000;
 /**
  * Inquiries mailed one by one, per listing and per owner, in an hour (ADR 019). Past either, an inquiry is
  * still stored and counted (the owner's inbox shows it at once) but held for one digest mail an hour
- * later, so a run of inquiries from many networks cannot fill an owner's mailbox.
+ * later, so a run of inquiries from many networks cannot fill an owner's mailbox. At most
+ * `guestLinksPerAddressPerHour` guests' links to their threads (ADR 034) go to one typed address in an hour, whoever
+ * typed it (ADR 059): past that the inquiry is still taken and only that mail is left out; the owner's reply mails
+ * the guest the same link.
  */
-export const INQUIRY_MAILS = { perListingPerHour: 10, perOwnerPerHour: 20, windowMs: HOUR_MS } as const;
+export const INQUIRY_MAILS = {
+  perListingPerHour: 10,
+  perOwnerPerHour: 20,
+  guestLinksPerAddressPerHour: 10,
+  windowMs: HOUR_MS,
+} as const;
+
+/** The mails an inquiry sends: the owner's now or in the digest, and whether a guest is mailed their link now. */
+export type InquiryMailPlan = { owner: 'sent' | 'held'; guestLink: boolean };
 
 /** The job that sends an owner the digest of their held inquiries. */
 export const INQUIRY_DIGEST_JOB = 'inquiries.digest';
 
-/** Counts this inquiry's mail against the listing's and the owner's hourly caps: mail it now, or hold it. */
+/**
+ * Counts this inquiry's mails against their hourly caps: the owner's against the listing's and the owner's (mail it
+ * now, or hold it), and, for a guest (`guestEmail`; null for a signed-in visitor, who is mailed no link), the link to
+ * the thread against the typed address's. Never refuses: past a cap a mail waits or is left out, the inquiry goes in.
+ */
 export async function inquiryMailPlan(
   counters: RateCounters,
   listing: { id: number; ownerId: number },
-): Promise<'sent' | 'held'> {
+  guestEmail: string | null,
+): Promise<InquiryMailPlan> {
   const perListing = await counters.hit(`inquiryMails:listing:${listing.id}`, INQUIRY_MAILS.windowMs);
   const perOwner = await counters.hit(`inquiryMails:owner:${listing.ownerId}`, INQUIRY_MAILS.windowMs);
-  return perListing.count > INQUIRY_MAILS.perListingPerHour || perOwner.count > INQUIRY_MAILS.perOwnerPerHour
-    ? 'held'
-    : 'sent';
+  const owner =
+    perListing.count > INQUIRY_MAILS.perListingPerHour || perOwner.count > INQUIRY_MAILS.perOwnerPerHour
+      ? 'held'
+      : 'sent';
+  if (guestEmail === null) return { owner, guestLink: false };
+  const address = guestEmail.trim().toLowerCase();
+  const links = await counters.hit(`inquiryMails:guest:${address}`, INQUIRY_MAILS.windowMs);
+  return { owner, guestLink: links.count <= INQUIRY_MAILS.guestLinksPerAddressPerHour };
 }
 
 /**

@@ -8,7 +8,7 @@ import { isVisible } from '../properties/visible.ts';
 import { countInquiry } from '../stats/record.ts';
 import { inquiryMail } from './contact-mail.ts';
 import type { InquiryRow } from './contact-wire.ts';
-import { queueInquiryDigest } from './inquiry-digest.ts';
+import { type InquiryMailPlan, queueInquiryDigest } from './inquiry-digest.ts';
 
 /** The listing an inquiry is about, with its owner, when a visitor may see it. */
 export async function findInquiryListing(db: Db, propertyId: number) {
@@ -33,10 +33,11 @@ export type InquiryDeps = { db: Db; mailer: Mailer; publicUrl: string; conversat
 
 /**
  * Stores the inquiry (with a copy of the title, so it outlives the listing) and queues the mail to
- * the owner in their language, in one transaction — or, over the hourly cap (`mail: 'held'`,
+ * the owner in their language, in one transaction — or, over the hourly cap (`mail.owner: 'held'`,
  * inquiry-digest.ts), makes sure the owner's digest mail is coming. The owner's address never goes
- * back to the visitor. The inquiry also opens a conversation (its first message; a guest is mailed the link), in
- * the same transaction; `visitorId` is the account of a visitor who sent their session.
+ * back to the visitor. The inquiry also opens a conversation (its first message; a guest is mailed the link unless
+ * `mail.guestLink` is false: the typed address had its hour's links), in the same transaction; `visitorId` is the
+ * account of a visitor who sent their session.
  */
 export async function sendInquiry(
   deps: InquiryDeps,
@@ -44,7 +45,7 @@ export async function sendInquiry(
   input: InquiryRequest,
   language: Language,
   now: Date,
-  mail: 'sent' | 'held' = 'sent',
+  mail: InquiryMailPlan = { owner: 'sent', guestLink: true },
   visitorId: number | null = null,
 ): Promise<InquiryRow> {
   return deps.db.transaction(async (tx) => {
@@ -59,7 +60,7 @@ export async function sendInquiry(
         phone: input.phone ?? null,
         message: input.message,
         language,
-        mail,
+        mail: mail.owner,
         createdAt: now,
       })
       .returning();
@@ -69,9 +70,9 @@ export async function sendInquiry(
     await openConversation(
       tx,
       { mailer: deps.mailer, publicUrl: deps.publicUrl, secret: deps.conversationKey },
-      { inquiry: row, visitorId, language },
+      { inquiry: row, visitorId, language, mailLink: mail.guestLink },
     );
-    if (mail === 'held') {
+    if (mail.owner === 'held') {
       await queueInquiryDigest(tx, listing.ownerId, now);
       return row;
     }

@@ -44,7 +44,8 @@ export const guestPath = (lang: Language, id: number, token: string) =>
 
 /**
  * Opens the thread an inquiry starts (in the inquiry's transaction): the inquiry's text is its first message. A
- * guest (no account) is mailed their private link. A visitor writing about their own listing opens none.
+ * guest (no account) is mailed their private link, unless `mailLink` is false (the typed address had its hour's
+ * links, ADR 059: the owner's reply then carries the link). A visitor writing about their own listing opens none.
  */
 export async function openConversation(
   tx: Tx,
@@ -53,6 +54,7 @@ export async function openConversation(
     inquiry: typeof propertyInquiries.$inferSelect;
     visitorId: number | null;
     language: Language;
+    mailLink: boolean;
   },
 ): Promise<Row | null> {
   const { inquiry } = input;
@@ -83,7 +85,7 @@ export async function openConversation(
     body: inquiry.message,
     createdAt: inquiry.createdAt,
   });
-  if (input.visitorId === null) {
+  if (input.visitorId === null && input.mailLink) {
     const token = guestToken(deps.secret, row.id, row.guestKey);
     await deps.mailer.queue(
       tx,
