@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizePlace } from '../../apps/web/src/lib/places/localize-place.ts';
@@ -124,6 +125,91 @@ describe('pages rendered on the server, in their URL language', () => {
     const slug = projects.payload.items[0]?.slug;
     expect(slug).toBeTruthy();
     expect(hasZod(await scriptsOf(`/th/project/${slug}`))).toBe(false);
+  });
+
+  it('hydrates React’s server HTML with Preact: one document, the same elements, home under 150 kB of script', async () => {
+    // Every element of the body with its classes, as the server sent it and after hydration: Preact reuses the server's
+    // nodes by position, so a mismatch shows as a second <html>, nodes made anew or a stylesheet dropped (ADR 061).
+    const shape = () => {
+      const outside = (el: Element) => !el.closest('noscript') && el.tagName !== 'SCRIPT' && el.tagName !== 'NOSCRIPT';
+      return {
+        documents: document.querySelectorAll('html').length,
+        bodies: document.querySelectorAll('body').length,
+        stylesheets: Array.from(document.styleSheets).filter((sheet) => sheet.href?.includes('/assets/')).length,
+        body: Array.from(document.body.querySelectorAll('*'))
+          .filter(outside)
+          .map((el) => `${el.tagName}.${el.className}`),
+        head: Array.from(
+          document.head.querySelectorAll('title, meta, link[rel="canonical"], link[rel="alternate"]'),
+        ).map((el) => el.outerHTML),
+      };
+    };
+    for (const path of ['/Quick', `/th/detail/${listingId}`]) {
+      const serverContext = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 375, height: 812 },
+      });
+      const server = await serverContext.newPage();
+      await server.goto(`${app.url}${path}`);
+      const sent = await server.evaluate(shape);
+      await serverContext.close();
+      const { page, context, errors } = await newPage(browser, 375, 812);
+      await page.goto(`${app.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      const hydrated = await page.evaluate(shape);
+      expect({ ...hydrated, path }).toEqual({ ...sent, path });
+      // The server's `useId` ids (React's, `_R_…`) gave way to the ones the browser renders with, so what it makes later
+      // (a field's error, an open listbox) is named by the same ids as what the server made.
+      const serverIds = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('*')).flatMap((el) =>
+          ['id', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby']
+            .map((name) => el.getAttribute(name) ?? '')
+            .filter((value) => value.includes('_R_')),
+        ),
+      );
+      expect({ serverIds, path }).toEqual({ serverIds: [], path });
+      expect(hydrated.documents).toBe(1);
+      expect(hydrated.stylesheets).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    // After a navigation in the page, the head is the next page's own: a head element hydrated into the wrong node
+    // would carry the new page's values onto another tag.
+    const { page, context, errors } = await newPage(browser, 1280, 800);
+    await page.goto(`${app.url}/th/Quick`);
+    const card = page.locator('article a[href*="/detail/"]').first();
+    const href = new URL((await card.getAttribute('href')) ?? '', app.url).pathname;
+    expect(href).toMatch(/^\/th\/detail\/\d+/);
+    await card.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await expect.poll(() => page.title()).not.toBe('');
+    const serverContext = await browser.newContext({ javaScriptEnabled: false });
+    const server = await serverContext.newPage();
+    await server.goto(`${app.url}${href}`);
+    const sent = (await server.evaluate(shape)).head;
+    await serverContext.close();
+    await expect.poll(async () => (await page.evaluate(shape)).head).toEqual(sent);
+    expect((await page.evaluate(shape)).stylesheets).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The first load of home: at most 150 kB of script (gzip), and no React DOM among it (issue 27 item 6).
+    const scripts: Promise<Buffer>[] = [];
+    const homeContext = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const home = await homeContext.newPage();
+    home.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.body());
+    });
+    await home.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    await home.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
+    await home.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    await homeContext.close();
+    const gzipBytes = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+    expect(gzipBytes).toBeGreaterThan(50_000);
+    expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
+    expect(bodies.some((body) => body.includes('__reactContainer'))).toBe(false);
   });
 
   it('hydrates the cards’ places from the names the page carries, and loads the place table only for new ones', async () => {

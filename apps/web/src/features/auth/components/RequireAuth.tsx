@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Navigate, unprefixedPath } from '../../../i18n/localized-router';
 import { useAppSelector } from '../../../session/store';
@@ -13,15 +13,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const wasAuthenticated = useRef(false);
   if (isAuthenticated) wasAuthenticated.current = true;
+  // One object per address: <Navigate> navigates again whenever its state changes identity, and a page that renders
+  // again while the login route loads (Preact renders navigation states at once) would restart that navigation.
+  const redirectFrom = `${unprefixedPath(location.pathname)}${location.search}${location.hash}`;
+  const state = useMemo(() => ({ redirectFrom }), [redirectFrom]);
   if (isRestoring) return <div className="min-h-svh" aria-busy="true" />;
   if (!isAuthenticated) {
-    return wasAuthenticated.current ? null : (
-      <Navigate
-        to="/login"
-        replace
-        state={{ redirectFrom: `${unprefixedPath(location.pathname)}${location.search}${location.hash}` }}
-      />
-    );
+    return wasAuthenticated.current ? null : <Navigate to="/login" replace state={state} />;
   }
   return <>{children}</>;
 }
