@@ -223,8 +223,8 @@ describe('mail limits', () => {
   it(`mails one address at most ${RATE_LIMITS.newsletterMail.perEmail} times a day, answering the same past it`, async () => {
     const email = uniqueEmail('bombed');
     const limit = RATE_LIMITS.newsletterMail.perEmail;
-    for (let i = 0; i < limit + 2; i += 1) {
-      if (i === RATE_LIMITS.newsletter.perEmail) advance(61 * 60_000); // past the hourly 429 of the form
+    // Each from a network of its own: more than one network may send in an hour, none refused (ADR 059).
+    for (let i = 0; i < RATE_LIMITS.newsletter.perEmailNetwork + 2; i += 1) {
       const res = await subscribe(email);
       expect([res.statusCode, json(res)]).toEqual([201, sameAnswer(email)]);
     }
@@ -259,7 +259,7 @@ describe('mail limits', () => {
     // The attacker floods from many networks, and the attacker's networks confirm made-up tokens.
     for (let i = 0; i < 12; i += 1) {
       const res = await subscribe(victim);
-      expect([200, 201, 429]).toContain(res.statusCode);
+      expect([res.statusCode, json(res)]).toEqual([201, sameAnswer(victim)]);
       await confirm('B'.repeat(43), '2001:db8:bad:1::1');
     }
     expect(await mailsTo(victim)).toHaveLength(RATE_LIMITS.newsletterMail.perEmail);

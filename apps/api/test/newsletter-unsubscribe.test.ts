@@ -275,8 +275,8 @@ describe('lost the link?', () => {
     await subscribed(email);
     const before = (await mailsTo(email)).length;
     const limit = RATE_LIMITS.newsletterMail.perEmail;
-    for (let i = 0; i < limit + 2; i += 1) {
-      advance(61 * 60_000); // past the hourly 429 of the form, well within the day
+    // Each from a network of its own: more than one network may send in an hour, none refused (ADR 059).
+    for (let i = 0; i < RATE_LIMITS.newsletter.perEmailNetwork + 2; i += 1) {
       const res = await askLink(email);
       expect([res.statusCode, json(res)]).toEqual([200, linkAnswer(email)]);
     }

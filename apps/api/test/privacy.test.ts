@@ -223,7 +223,7 @@ describe('GET, PUT and DELETE /api/user/consents', () => {
 });
 
 describe('PUT /api/user/consents/newsletter is limited, DELETE never', () => {
-  it('takes 5 subscriptions an hour per address (the footer form counts too); a 6th is a 429, withdrawing still works', async () => {
+  it('takes 5 subscriptions an hour per account (the footer form counts per network, ADR 059); a 6th is a 429, withdrawing still works', async () => {
     const { token, email } = await signUpAndLogin(app, uniqueEmail('toggle'));
     for (let i = 0; i < 5; i += 1) {
       expect((await call('PUT', '/api/user/consents/newsletter', token)).statusCode).toBe(200);

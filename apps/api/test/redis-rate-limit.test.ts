@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorEnvelope, HealthResponse } from '@baan/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { contactMessages } from '../src/db/schema.ts';
+import { contactMessages, mailOutbox } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/lib/rate-limit.ts';
 import {
   createRedisRateLimitStore,
@@ -341,6 +342,32 @@ describe('two API nodes with one REDIS_URL', async () => {
     expect(
       await inspector(server.url).get(`${RATE_LIMIT_KEY_PREFIX}contact:email-net:${email}:2001:db8:59:1::/64`),
     ).toBe(String(rule.perEmailNetwork));
+  });
+
+  it("share the newsletter's typed-address pair and its mail cap per address across nodes (ADR 055, 059)", async () => {
+    const email = visitorEmail('newsletter');
+    const subscribe = (node: FastifyInstance, ip: string) => send(node, '/api/newsletter', { email }, { ip });
+    const mailed = async () => {
+      let n = 0;
+      for (const node of [a, b]) {
+        await node.mailer.drain();
+        n += (await node.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+      }
+      return n;
+    };
+    // Many networks, on both nodes: none is refused, and the address is mailed the cap, not one more.
+    for (let i = 0; i < RATE_LIMITS.newsletter.perEmailNetwork + 2; i++) {
+      expect((await subscribe(i % 2 ? a : b, nextIp())).statusCode).toBe(201);
+    }
+    expect(await mailed()).toBe(RATE_LIMITS.newsletterMail.perEmail);
+    // One network's pair, used up across the two nodes, is refused on either.
+    const ip = nextIp();
+    for (let i = 0; i < RATE_LIMITS.newsletter.perEmailNetwork; i++) {
+      expect((await subscribe(i % 2 ? a : b, ip)).statusCode).toBe(201);
+    }
+    expect429(await subscribe(a, ip), RATE_LIMITS.newsletter.windowMs);
+    expect429(await subscribe(b, ip), RATE_LIMITS.newsletter.windowMs);
+    expect(await mailed()).toBe(RATE_LIMITS.newsletterMail.perEmail);
   });
 
   it('share the wrong-password limit of an (e-mail, network) pair, an IPv6 network counted by its /64', async () => {

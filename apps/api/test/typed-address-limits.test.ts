@@ -5,7 +5,6 @@
  * the limit with one address. The one mail a form sends the typed address at once (a guest's link to the thread an
  * inquiry opens, ADR 034) is capped per address, whoever types it, without refusing the inquiry.
  */
-import { ErrorEnvelope } from '@baan/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -15,7 +14,7 @@ import { RATE_LIMITS } from '../src/lib/rate-limit.ts';
 import { INQUIRY_MAILS } from '../src/services/contact/inquiry-digest.ts';
 import { createUser, keepViewingHours, makeListing } from './fixtures.ts';
 import { build } from './helpers.ts';
-import { rowCount, send, unchangedCounts, visitorEmail } from './support/visitors.ts';
+import { expect429, rowCount, send, unchangedCounts, visitorEmail } from './support/visitors.ts';
 
 const app = await build({ publicUrl: 'https://baan.test' });
 /** An instant given on the Bangkok clock. */
@@ -86,14 +85,6 @@ const freshNetwork = () => {
   net += 1;
   return `127.59.${Math.floor(net / 250)}.${(net % 250) + 1}`;
 };
-
-function expect429(res: LightMyRequestResponse) {
-  expect(res.statusCode, res.body).toBe(429);
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  const envelope = ErrorEnvelope.parse(res.json());
-  expect(envelope.success).toBe(false);
-  expect(envelope.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-}
 
 describe.each(FORMS)('the $limit form counts a typed address per network (ADR 059)', (form) => {
   const cap = RATE_LIMITS[form.limit].perEmailNetwork;

@@ -103,7 +103,10 @@ export const RATE_LIMITS = {
   contact: { windowMs: 60 * MINUTE, perIp: 5, perEmailNetwork: 5 },
   inquiry: { windowMs: 60 * MINUTE, perIp: 10, perEmailNetwork: 10 },
   viewing: { windowMs: 60 * MINUTE, perIp: 10, perEmailNetwork: 10 },
-  newsletter: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5 },
+  // The footer form and "lost the link?" (ADR 055, 058) count the typed address per (address, network) only (ADR 059):
+  // their mails to it are capped per address whoever types it, without refusing (`newsletterMail`). `perEmail` is the
+  // signed-in account's own (the settings' subscribe, routes/privacy): nothing else counts it, so no stranger spends it.
+  newsletter: { windowMs: 60 * MINUTE, perIp: 10, perEmail: 5, perEmailNetwork: 5 },
   // Newsletter confirmation mails (ADR 055), per client network and per address a day. Past either the answer stays
   // the same and no mail goes: the form cannot mail-bomb an address. Confirming a link is never limited.
   newsletterMail: { windowMs: 24 * 60 * MINUTE, perIp: 10, perEmail: 3 },

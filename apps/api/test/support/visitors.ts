@@ -95,6 +95,15 @@ export async function expectFieldRejected(request: Request, field: string, messa
   await nothingWritten();
 }
 
+/** A limit's 429: the error envelope with the "try again in" message and a Retry-After in seconds. */
+export function expect429(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  const envelope = ErrorEnvelope.parse(res.json());
+  expect(envelope.success).toBe(false);
+  expect(envelope.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+}
+
 /**
  * Sends `allowed` requests that are accepted (201), then `over` (by default one more of the same):
  * a 429 with a Retry-After in seconds and the "try again in" message, with none of the counters moved.
@@ -105,11 +114,6 @@ export async function expectLimitedAfter(allowed: number, request: Request, coun
     expect(ok.statusCode, ok.body).toBe(201);
   }
   const nothingWritten = await unchangedCounts(...counters);
-  const limited = await over();
-  expect(limited.statusCode).toBe(429);
-  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  expect(ErrorEnvelope.parse(limited.json()).message).toMatch(
-    /^Too many attempts\. Please try again in \d+ minutes?\.$/,
-  );
+  expect429(await over());
   await nothingWritten();
 }

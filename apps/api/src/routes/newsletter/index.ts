@@ -29,9 +29,10 @@ const newsletter: RoutesPlugin = async (app) => {
       const { email } = request.body;
       // Limits before the write: a limited request subscribes nothing.
       await app.rateLimit.byIp('newsletter', request);
-      await app.rateLimit.byEmail('newsletter', email);
+      // The typed address counts per network only: another network's attempts never refuse its owner (ADR 059).
+      await app.rateLimit.byEmailNetwork('newsletter', email, request);
       // Double opt-in (ADR 055): nothing is consented until the mailed link is confirmed. Past the daily mail limits
-      // no mail goes, and the answer is the same.
+      // (per network, and per address whoever types it) no mail goes, and the answer is the same.
       if (await withinNewsletterMailLimits(app.rateLimit.counters(request), email, requestNetwork(request))) {
         const outcome = await requestNewsletterConfirmation(
           { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.clock.now() },
@@ -67,7 +68,7 @@ const newsletter: RoutesPlugin = async (app) => {
     async (request) => {
       const { email } = request.body;
       await app.rateLimit.byIp('newsletter', request);
-      await app.rateLimit.byEmail('newsletter', email);
+      await app.rateLimit.byEmailNetwork('newsletter', email, request);
       const counters = app.rateLimit.counters(request);
       if (await withinNewsletterMailLimits(counters, email, requestNetwork(request), 'unsubscribe')) {
         const outcome = await requestUnsubscribeLink(app.db, mail(), email);

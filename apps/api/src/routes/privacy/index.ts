@@ -42,7 +42,8 @@ const privacyRoutes: RoutesPlugin = async (app) => {
   app.put(
     '/user/consents/newsletter',
     {
-      // Each subscription after a withdrawal records a consent: the footer's limit per address bounds them.
+      // Each subscription after a withdrawal records a consent: the account's own limit bounds them (`newsletter`
+      // per address, counted by this call only: the footer form counts per network, ADR 059).
       // Withdrawing is never limited (PDPA section 19: as easy as giving).
       preHandler: [
         app.authenticate,

@@ -4,7 +4,8 @@ import { RATE_LIMITS, type RateCounters } from '../../lib/rate-limit.ts';
  * Whether one more newsletter confirmation mail may go (ADR 055): a few a day per client network (an IPv4 address,
  * an IPv6 /64) and per address. The network is counted first and, once over, the address is not counted at all, so
  * one network's flood spends its own quota before the address's. Never throws: past a limit the caller answers as
- * always and mails nothing.
+ * always and mails nothing. The address's cap counts whoever types it: it is what keeps a mailbox from filling, since
+ * the forms' 429 counts a typed address per network only (ADR 059).
  */
 export async function withinNewsletterMailLimits(
   counters: RateCounters,
