@@ -40,6 +40,19 @@ describe('EncodedBody', () => {
     expect(body.as('br')).toBe(br);
     expect(gunzipSync(body.as('gzip')).toString('utf8')).toBe(html);
   });
+
+  it('given the text as UTF-8 too (a rendered page), counts and compresses those bytes: the same forms as from the text', async () => {
+    const html = `<!DOCTYPE html><html><body>${'<p>คอนโด สุขุมวิท ฿3,500,000 — 公寓</p>'.repeat(300)}</body></html>`;
+    const fromText = new EncodedBody(html, 'text/html; charset=utf-8');
+    const fromBytes = new EncodedBody(html, 'text/html; charset=utf-8', Buffer.from(html));
+    expect(fromBytes.bytes).toBe(Buffer.byteLength(html));
+    expect(fromBytes.bytes).toBeGreaterThan(html.length);
+    expect(fromBytes.as('br').equals(fromText.as('br'))).toBe(true);
+    expect(fromBytes.as('gzip').equals(fromText.as('gzip'))).toBe(true);
+    const again = new EncodedBody(html, 'text/html; charset=utf-8', Buffer.from(html));
+    expect((await again.asAsync('br')).equals(fromText.as('br'))).toBe(true);
+    expect(brotliDecompressSync(fromBytes.as('br')).toString('utf8')).toBe(html);
+  });
 });
 
 describe('cached listing answers, compressed once and reused', async () => {

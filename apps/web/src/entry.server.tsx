@@ -1,18 +1,21 @@
 import { PassThrough } from 'node:stream';
-import { LANGUAGE_TAGS, type Language, type PageContext, splitLanguagePath } from '@baan/contract';
+import { LANGUAGE_TAGS, type PageContext, splitLanguagePath } from '@baan/contract';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { deferHydration } from './app/deferred-hydration.server';
+import { renderedResponse } from './app/rendered-response.server';
 import { CLIENT_ONLY_ROUTE_ID } from './app/route-ids';
 import { i18nForRequest } from './i18n/i18n.server';
 import { PlaceNamesCollector, writtenPlaceNamesScript } from './lib/places/place-names';
 import './lib/places/place-table.server';
 
-// What the API asks of the web app besides rendering: canonical page addresses and the 429 page (PageEntryExtras).
+// What the API asks of the web app besides rendering: canonical page addresses, the 429 page and a rendered document's
+// text (PageEntryExtras).
 export { tooManyRequestsPage } from './app/busy-page.server';
 export { canonicalSearch } from './app/page-addresses';
+export { renderedHtml } from './app/rendered-response.server';
 
 /** A render that takes longer than this is cut short (its pending parts show their fallbacks). */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -73,8 +76,9 @@ export default function handleRequest(
           body.on('data', (chunk: Buffer) => chunks.push(chunk));
           body.on('end', () => {
             clearTimeout(timer);
-            const html = withPlaceNames(Buffer.concat(chunks).toString('utf8'), language, places);
-            resolve(new Response(deferHydration(html), { status: statusCode, headers }));
+            const html = Buffer.concat(chunks).toString('utf8');
+            const placesScript = places.size > 0 ? writtenPlaceNamesScript(language, places) : '';
+            resolve(renderedResponse(deferHydration(html, placesScript), statusCode, headers));
           });
           pipe(body);
         },
@@ -93,13 +97,6 @@ export default function handleRequest(
     // The client has gone (the server aborts the request's signal when its socket closes): stop rendering for it.
     request.signal.addEventListener('abort', () => abort(), { once: true });
   });
-}
-
-/** The page with the places its render wrote, just before `</body>` (none: the page as it is). */
-function withPlaceNames(html: string, language: Language, places: Map<string, string>): string {
-  const end = html.lastIndexOf('</body>');
-  if (places.size === 0 || end < 0) return html;
-  return `${html.slice(0, end)}${writtenPlaceNamesScript(language, places)}${html.slice(end)}`;
 }
 
 /** Loader data for a navigation in the browser: shared like the page it belongs to. */

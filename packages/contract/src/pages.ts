@@ -144,6 +144,11 @@ export interface PageEntryExtras {
   canonicalSearch(pathname: string, search: string): string | null;
   /** The HTML of the 429 page in the address's language; `address` is what "Try again" opens. */
   tooManyRequestsPage(pathname: string, address: string): string;
+  /**
+   * The HTML of a document the entry rendered (a Fetch `Response`), as its body would read (the server then need not decode the body);
+   * undefined for a Response it did not make (a redirect, data, an error answer), whose body is read instead.
+   */
+  renderedHtml(response: object): string | undefined;
 }
 
 /** OpenStreetMap's standard tiles: MAP_TILE_URL's default, and the maps' when a page has no context (tests). */

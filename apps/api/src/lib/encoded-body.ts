@@ -38,11 +38,21 @@ export class EncodedBody {
   private readonly encoding = new Map<BodyEncoding, Promise<Buffer>>();
   readonly bytes: number;
 
+  /** The text as UTF-8, when the caller has it already (a rendered page, hashed for its ETag): compressed from it. */
+  private readonly utf8: Buffer | undefined;
+
   constructor(
     readonly json: string,
     readonly type = 'application/json; charset=utf-8',
+    utf8?: Buffer,
   ) {
-    this.bytes = Buffer.byteLength(json);
+    this.utf8 = utf8;
+    this.bytes = utf8 ? utf8.length : Buffer.byteLength(json);
+  }
+
+  /** What is compressed: the UTF-8 the caller gave, else the text (which zlib encodes). */
+  private get input(): string | Buffer {
+    return this.utf8 ?? this.json;
   }
 
   as(encoding: BodyEncoding): Buffer {
@@ -51,8 +61,8 @@ export class EncodedBody {
       // Made once per cache lifetime: a little better than the compress plugin's per-request quality (4).
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.json, brotliOptions(this.bytes))
-          : gzipSync(this.json, { level: 6 });
+          ? brotliCompressSync(this.input, brotliOptions(this.bytes))
+          : gzipSync(this.input, { level: 6 });
       this.encoded.set(encoding, body);
     }
     return body;
@@ -65,7 +75,7 @@ export class EncodedBody {
     let pending = this.encoding.get(encoding);
     if (!pending) {
       pending = (
-        encoding === 'br' ? brotliAsync(this.json, brotliOptions(this.bytes)) : gzipAsync(this.json, { level: 6 })
+        encoding === 'br' ? brotliAsync(this.input, brotliOptions(this.bytes)) : gzipAsync(this.input, { level: 6 })
       ).then(
         (body) => {
           this.encoded.set(encoding, body);

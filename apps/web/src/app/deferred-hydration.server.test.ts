@@ -81,3 +81,67 @@ describe('deferHydration', () => {
     expect(deferHydration(plain)).toBe(plain);
   });
 });
+
+/**
+ * The rewrite as it was first written (three regular-expression passes over the page, and the places inserted before
+ * it by a copy of their own): the reference the single pass must equal, character for character.
+ */
+function referenceDefer(rendered: string, beforeBodyEnd: string): string {
+  const bodyEnd = rendered.lastIndexOf('</body>');
+  const html =
+    beforeBodyEnd && bodyEnd >= 0
+      ? `${rendered.slice(0, bodyEnd)}${beforeBodyEnd}${rendered.slice(bodyEnd)}`
+      : rendered;
+  const moduleScript = /<script(?=[^>]*\stype="module")(?=[^>]*\snonce="([^"]+)")[^>]*>/;
+  const module = moduleScript.exec(html);
+  if (!module) return html;
+  const nonce = module[1];
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g, (_, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const inert = withoutPreloads.replace(moduleScript, `<script type="text/x-module" id="rr-entry" nonce="${nonce}">`);
+  const end = inert.lastIndexOf('</body>');
+  if (end < 0) return html;
+  const bootstrap = /<script nonce="[^"]*">(\(function[\s\S]*?)<\/script><\/body>/.exec(deferHydration(page))?.[1];
+  const code = bootstrap?.replace(/var p=\[[^\]]*\]/, `var p=${JSON.stringify(preloads).replaceAll('<', '\\u003c')}`);
+  return `${inert.slice(0, end)}<script nonce="${nonce}">${code}</script>${inert.slice(end)}`;
+}
+
+describe('deferHydration in one pass', () => {
+  const places = '<script type="application/json" id="place-names">{"language":"th","names":{"a":"ก"}}</script>';
+  const thai = '<p class="x">คอนโด สุขุมวิท ฿3,500,000</p>'.repeat(200);
+  const variants: Record<string, string> = {
+    'the test page': page,
+    'a page of Thai text': page.replace('<main>Hello</main>', `<main>${thai}</main>`),
+    'preloads after the module script and in the body': page
+      .replace('</body>', '<link rel="modulepreload" href="/assets/late-C.js"/></body>')
+      .replace('<main>', '<main><link rel="modulepreload" href="/assets/mid-D.js" crossorigin=""/>'),
+    'attributes in another order, a plain script first': page
+      .replace('<script nonce="n0" type="module" async="">', '<script async="" type="module" nonce="n1">')
+      .replace('<main>', '<script src="/x.js"></script><script type="module">y()</script><main>'),
+    'a near miss of a preload': page.replace(
+      '<main>',
+      '<link rel="modulepreload" href=""/><link rel="modulepreload"/><main>',
+    ),
+    'no preloads': page.replaceAll(/<link rel="modulepreload"[^>]*>/g, ''),
+    'no module script': page.replace(' type="module"', ''),
+    'no </body>': page.replace('</body>', ''),
+  };
+
+  for (const [name, html] of Object.entries(variants)) {
+    it(`equals the three-pass rewrite: ${name}, with and without the places`, () => {
+      expect(deferHydration(html)).toBe(referenceDefer(html, ''));
+      expect(deferHydration(html, places)).toBe(referenceDefer(html, places));
+    });
+  }
+
+  it('puts what the render adds before the bootstrap, and adds it alone to a page without React Router scripts', () => {
+    expect(deferHydration(page, places)).toMatch(
+      /<\/main>.*<\/script><script type="application\/json" id="place-names">.*<\/script><script nonce="n0">\(function/s,
+    );
+    const plain = '<html><body><p>x</p></body></html>';
+    expect(deferHydration(plain, places)).toBe(`<html><body><p>x</p>${places}</body></html>`);
+  });
+});

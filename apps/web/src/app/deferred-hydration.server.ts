@@ -10,9 +10,21 @@
  * hash is already allowed.
  */
 
-const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
-/** React Router's module script (attributes in any order), with the render's nonce. */
-const MODULE_SCRIPT = /<script(?=[^>]*\stype="module")(?=[^>]*\snonce="([^"]+)")[^>]*>/;
+/** A module preload React Router wrote, matched where its opening text is found (sticky). */
+const PRELOAD_OPENING = '<link rel="modulepreload" href="';
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/y;
+/** React Router's module script (attributes in any order), with the render's nonce; matched where a `<script` is. */
+const MODULE_SCRIPT = /<script(?=[^>]*\stype="module")(?=[^>]*\snonce="([^"]+)")[^>]*>/y;
+
+/** The first match of a sticky `pattern` at an occurrence of `opening` from `from` on (null: none). */
+function matchFrom(html: string, opening: string, pattern: RegExp, from: number): RegExpExecArray | null {
+  for (let at = html.indexOf(opening, from); at >= 0; at = html.indexOf(opening, at + 1)) {
+    pattern.lastIndex = at;
+    const match = pattern.exec(html);
+    if (match) return match;
+  }
+  return null;
+}
 
 /** How many preloads one task appends: appending one costs Chromium about 0.8 ms of its main thread. */
 export const PRELOADS_PER_TASK = 6;
@@ -26,18 +38,52 @@ function bootstrap(preloads: string[]): string {
   return `(function(){var p=${JSON.stringify(preloads).replaceAll('<', '\\u003c')},d=document,i=0;function run(){var o=d.getElementById("rr-entry"),s;if(!o)return;s=d.createElement("script");s.type="module";s.textContent=o.textContent;d.body.appendChild(s)}function next(){var f=d.createDocumentFragment(),n,l;for(n=0;n<${PRELOADS_PER_TASK}&&i<p.length;n++,i++){l=d.createElement("link");l.rel="modulepreload";l.href=p[i];f.appendChild(l)}d.head.appendChild(f);setTimeout(i<p.length?next:run,0)}function go(){if(d.getElementById("rr-entry"))next()}if(d.readyState==="complete")setTimeout(go,0);else addEventListener("load",function(){setTimeout(go,0)},{once:true})})()`;
 }
 
-/** The document with its hydration scripts deferred past `load`; a document without them is returned as it was. */
-export function deferHydration(html: string): string {
-  const module = MODULE_SCRIPT.exec(html);
-  if (!module) return html;
+/**
+ * The document with its hydration scripts deferred past `load`, and `beforeBodyEnd` (more markup of the render, such
+ * as the places it wrote) just before `</body>`, ahead of the bootstrap. A document without the module script gets
+ * only that; one without `</body>` is returned as it was.
+ *
+ * Every copy of a ~100 kB page costs a few tenths of a millisecond (a regular expression's replacement, a search in
+ * a string made by concatenation), so the tags are found in the page as rendered, by their opening text, and the
+ * result is put together once.
+ */
+export function deferHydration(html: string, beforeBodyEnd = ''): string {
+  const end = html.lastIndexOf('</body>');
+  if (end < 0) return html;
+  const module = matchFrom(html, '<script', MODULE_SCRIPT, 0);
+  if (!module) return beforeBodyEnd ? `${html.slice(0, end)}${beforeBodyEnd}${html.slice(end)}` : html;
   const nonce = module[1];
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(PRELOAD, (_, href: string) => {
-    preloads.push(href);
-    return '';
-  });
-  const inert = withoutPreloads.replace(MODULE_SCRIPT, `<script type="text/x-module" id="rr-entry" nonce="${nonce}">`);
-  const end = inert.lastIndexOf('</body>');
-  if (end < 0) return html;
-  return `${inert.slice(0, end)}<script nonce="${nonce}">${bootstrap(preloads)}</script>${inert.slice(end)}`;
+  const parts: string[] = [];
+  let copied = 0;
+  const copyTo = (index: number) => {
+    parts.push(html.slice(copied, index));
+    copied = index;
+  };
+  const moduleEnd = module.index + module[0].length;
+  const inert = `<script type="text/x-module" id="rr-entry" nonce="${nonce}">`;
+  let moduleDone = false;
+  for (let found = matchFrom(html, PRELOAD_OPENING, PRELOAD, 0); found; ) {
+    // The module script is no preload: it lies before, between or after them, never inside one.
+    if (!moduleDone && module.index < found.index) {
+      copyTo(module.index);
+      parts.push(inert);
+      copied = moduleEnd;
+      moduleDone = true;
+    }
+    preloads.push(found[1] ?? '');
+    copyTo(found.index);
+    copied = found.index + found[0].length;
+    found = matchFrom(html, PRELOAD_OPENING, PRELOAD, copied);
+  }
+  if (!moduleDone) {
+    copyTo(module.index);
+    parts.push(inert);
+    copied = moduleEnd;
+  }
+  // `</body>` follows the module script and the preloads (a page has one, at its end).
+  if (end < copied) return html;
+  copyTo(end);
+  parts.push(beforeBodyEnd, `<script nonce="${nonce}">${bootstrap(preloads)}</script>`, html.slice(end));
+  return parts.join('');
 }

@@ -6,6 +6,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@baan/contract';
 import i18next, { type i18n as I18n, type Resource, type TFunction } from 'i18next';
 import { DEFAULT_NAMESPACE, i18nCode, i18nOptions } from './options';
+import { rememberedT } from './remembered-t';
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
 
@@ -40,5 +41,6 @@ export function i18nForRequest(language: Language): I18n {
 
 /** A translation function for a loader or meta text, in a language. */
 export function fixedT(language: Language, namespace = DEFAULT_NAMESPACE): TFunction {
-  return base.getFixedT(i18nCode(language), namespace);
+  const code = i18nCode(language);
+  return rememberedT(base, base.getFixedT(code, namespace), code, namespace, undefined);
 }

@@ -10,6 +10,7 @@ import type { i18n as I18n } from 'i18next';
 import { useContext, useSyncExternalStore } from 'react';
 // biome-ignore lint/style/noRestrictedImports: the one place that wraps react-i18next's hook.
 import { getI18n, I18nContext, type useTranslation as reactUseTranslation } from 'react-i18next';
+import { rememberedT } from './remembered-t';
 
 type Answer = ReturnType<typeof reactUseTranslation>;
 
@@ -26,7 +27,9 @@ function answerFor(i18n: I18n, language: string, namespaces: readonly string[], 
   let answer = byKey.get(key);
   if (!answer) {
     // As react-i18next's: `t` reads the first namespace (others by `ns:key`), in the instance's current language.
-    const t = i18n.getFixedT(language, namespaces[0] ?? null, keyPrefix);
+    const fixed = i18n.getFixedT(language, namespaces[0] ?? null, keyPrefix);
+    // On the server the resources never change while it runs: the same key gives the same text (ADR 060).
+    const t = import.meta.env.SSR ? rememberedT(i18n, fixed, language, namespaces[0] ?? null, keyPrefix) : fixed;
     const made = [t, i18n, true] as unknown as Answer & { t: unknown; i18n: I18n; ready: boolean };
     made.t = t;
     made.i18n = i18n;

@@ -202,7 +202,8 @@ export default fp(
         // The web app declares its load context as PageContext (apps/web/src/entry.server.tsx).
         context as unknown as AppLoadContext,
       );
-      let text = await response.text();
+      // The document's text as the web app made it (no body to encode and decode again), else the body.
+      let text = extras.renderedHtml?.(response) ?? (await response.text());
       const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'content-type');
       const type = response.headers.get('content-type') ?? 'text/html; charset=utf-8';
       if (type.startsWith('text/html')) {
@@ -210,8 +211,10 @@ export default fp(
         text = page.html;
         headers.push(['content-security-policy', app.contentSecurityPolicy(page.hashes)]);
       }
-      const etag = response.status === 200 ? `W/"${createHash('sha1').update(text).digest('base64url')}"` : undefined;
-      return { status: response.status, headers, etag, body: new EncodedBody(text, type) };
+      // Encoded once: hashed for the ETag and compressed from the same bytes.
+      const utf8 = Buffer.from(text);
+      const etag = response.status === 200 ? `W/"${createHash('sha1').update(utf8).digest('base64url')}"` : undefined;
+      return { status: response.status, headers, etag, body: new EncodedBody(text, type, utf8) };
     }
 
     /**
