@@ -31,31 +31,16 @@ export function shouldRevalidate() {
   return false;
 }
 
-/**
- * The stylesheet comes last: React's server render moves the icon up among the other head links and leaves the
- * stylesheet where it is, and Preact hydrates <head> by position (ADR 061), so both orders must agree.
- */
 export const links = () => [
-  { rel: 'icon', href: ICON },
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: ICON },
 ];
-
-/**
- * The `<html>` element. The server renders it with React; the browser's build runs Preact (ADR 061), which hydrates
- * into the document's `<html>` itself, so there it renders what `<html>` holds and keeps `lang` up to date.
- */
-function DocumentElement({ lang, children }: { lang: string; children: ReactNode }) {
-  useEffect(() => {
-    if (import.meta.env.BAAN_PREACT) document.documentElement.lang = lang;
-  }, [lang]);
-  return import.meta.env.BAAN_PREACT ? children : <html lang={lang}>{children}</html>;
-}
 
 /** The document around every page, in the language of its URL. */
 export function Layout({ children }: { children: ReactNode }) {
   const language = usePageLanguage();
   return (
-    <DocumentElement lang={LANGUAGE_TAGS[language]}>
+    <html lang={LANGUAGE_TAGS[language]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -68,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration />
         <Scripts />
       </body>
-    </DocumentElement>
+    </html>
   );
 }
 

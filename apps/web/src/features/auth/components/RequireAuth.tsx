@@ -13,8 +13,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const wasAuthenticated = useRef(false);
   if (isAuthenticated) wasAuthenticated.current = true;
-  // One object per address: <Navigate> navigates again whenever its state changes identity, and a page that renders
-  // again while the login route loads (Preact renders navigation states at once) would restart that navigation.
+  // One object per address: <Navigate> navigates again whenever its state changes identity, so a page that renders
+  // again while the login route is still loading would restart that navigation.
   const redirectFrom = `${unprefixedPath(location.pathname)}${location.search}${location.hash}`;
   const state = useMemo(() => ({ redirectFrom }), [redirectFrom]);
   if (isRestoring) return <div className="min-h-svh" aria-busy="true" />;
