@@ -153,10 +153,23 @@ describe('pages rendered on the server, in their URL language', () => {
       const sent = await server.evaluate(shape);
       await serverContext.close();
       const { page, context, errors } = await newPage(browser, 375, 812);
+      // Every element the HTML parser made is marked before any script runs (the app's load after the load event).
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          for (const el of Array.from(document.querySelectorAll('*'))) Object.assign(el, { fromServer: true });
+        });
+      });
       await page.goto(`${app.url}${path}`);
       await page.waitForLoadState('networkidle');
       const hydrated = await page.evaluate(shape);
       expect({ ...hydrated, path }).toEqual({ ...sent, path });
+      // And they are the same nodes, not copies made anew by the browser's render.
+      const madeAnew = await page.evaluate(() =>
+        Array.from(document.body.querySelectorAll('*'))
+          .filter((el) => !el.closest('noscript') && el.tagName !== 'SCRIPT' && !('fromServer' in el))
+          .map((el) => `${el.tagName}.${el.className}`),
+      );
+      expect({ madeAnew, path }).toEqual({ madeAnew: [], path });
       expect(hydrated.documents).toBe(1);
       expect(hydrated.stylesheets).toBe(1);
       expect(errors).toEqual([]);
