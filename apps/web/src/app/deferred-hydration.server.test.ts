@@ -137,6 +137,15 @@ describe('deferHydration in one pass', () => {
     });
   }
 
+  it('keeps what the render adds, and the page as rendered, when a preload or the module script follows </body>', () => {
+    const late = page.replace('</html>', '<link rel="modulepreload" href="/assets/after-E.js"/></html>');
+    const withPlaces = (html: string) => html.replace('</body>', `${places}</body>`);
+    expect(deferHydration(late, places)).toBe(withPlaces(late));
+    const moduleLast = page.replace(/(<script nonce="n0" type="module"[\s\S]*?<\/script>)(<\/body>)/, '$2$1');
+    expect(moduleLast).not.toBe(page);
+    expect(deferHydration(moduleLast, places)).toBe(withPlaces(moduleLast));
+  });
+
   it('puts what the render adds before the bootstrap, and adds it alone to a page without React Router scripts', () => {
     expect(deferHydration(page, places)).toMatch(
       /<\/main>.*<\/script><script type="application\/json" id="place-names">.*<\/script><script nonce="n0">\(function/s,

@@ -50,8 +50,10 @@ function bootstrap(preloads: string[]): string {
 export function deferHydration(html: string, beforeBodyEnd = ''): string {
   const end = html.lastIndexOf('</body>');
   if (end < 0) return html;
+  /** The page as rendered, with only what the render adds (the hydration left as it was). */
+  const unchanged = () => (beforeBodyEnd ? `${html.slice(0, end)}${beforeBodyEnd}${html.slice(end)}` : html);
   const module = matchFrom(html, '<script', MODULE_SCRIPT, 0);
-  if (!module) return beforeBodyEnd ? `${html.slice(0, end)}${beforeBodyEnd}${html.slice(end)}` : html;
+  if (!module) return unchanged();
   const nonce = module[1];
   const preloads: string[] = [];
   const parts: string[] = [];
@@ -81,8 +83,8 @@ export function deferHydration(html: string, beforeBodyEnd = ''): string {
     parts.push(inert);
     copied = moduleEnd;
   }
-  // `</body>` follows the module script and the preloads (a page has one, at its end).
-  if (end < copied) return html;
+  // `</body>` follows the module script and the preloads (a page has one, at its end); if not, the hydration stays as rendered.
+  if (end < copied) return unchanged();
   copyTo(end);
   parts.push(beforeBodyEnd, `<script nonce="${nonce}">${bootstrap(preloads)}</script>`, html.slice(end));
   return parts.join('');

@@ -10,14 +10,23 @@
  *
  * What is remembered belongs to the resource store: clones of an instance share it (the server's per-request
  * instances), and any change to it (a bundle added or removed) forgets everything it held. A store remembers at most
- * MAX_REMEMBERED texts (then starts again), so keys made from data (a price, a date) cannot grow it without bound.
+ * MAX_REMEMBERED texts and MAX_REMEMBERED_CHARS characters (then starts again), and never a call longer than
+ * MAX_REMEMBERED_CALL (a search text or address of any length is translated anew), so keys and values made from data
+ * (a price, a date, what a request typed) cannot grow it without bound. A call is remembered by its key and each
+ * option's name, type and value with their lengths, so no text (whatever characters it holds) reads as another call.
  */
 import type { i18n as I18n, TFunction } from 'i18next';
 
 export const MAX_REMEMBERED = 20_000;
+/** At most this many characters, the calls' and their answers' together (about 4 MB of text). */
+export const MAX_REMEMBERED_CHARS = 2_000_000;
+/** A call (its key and options) longer than this is not remembered. */
+export const MAX_REMEMBERED_CALL = 1_000;
 
 interface Memory {
   size: number;
+  /** The characters of the calls and answers held. */
+  chars: number;
   /** By language, namespace and key prefix, then by key (and options). */
   fixed: Map<string, Map<string, unknown>>;
 }
@@ -29,9 +38,10 @@ const memories = new WeakMap<Store, Memory>();
 function memoryOf(store: Store): Memory {
   let memory = memories.get(store);
   if (!memory) {
-    const made: Memory = { size: 0, fixed: new Map() };
+    const made: Memory = { size: 0, chars: 0, fixed: new Map() };
     const forget = () => {
       made.size = 0;
+      made.chars = 0;
       made.fixed.clear();
     };
     store.on('added', forget);
@@ -49,7 +59,9 @@ function optionsKey(options: object): string | null {
     const type = typeof value;
     if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) return null;
     if (name === 'returnObjects' || name === 'returnDetails' || name === 'lng' || name === 'lngs') return null;
-    key += `\u0001${name}\u0002${type}\u0002${String(value)}`;
+    const text = String(value);
+    // Lengths first: a name or value never reads as the end of one option and the start of another.
+    key += `|${name.length}:${name}${type[0]}${text.length}:${text}`;
   }
   return key;
 }
@@ -71,18 +83,22 @@ export function rememberedT(
   const remembered = (...args: unknown[]): unknown => {
     const [key, options] = args;
     if (typeof key !== 'string' || args.length > 2) return ask(...args);
-    let slot: string | null = key;
+    let slot: string | null = `${key.length}:${key}`;
     if (options !== undefined) {
       const extra = options !== null && typeof options === 'object' ? optionsKey(options) : null;
-      slot = extra === null ? null : `${key}${extra}`;
+      slot = extra === null ? null : `${slot}${extra}`;
     }
-    if (slot === null) return ask(...args);
+    if (slot === null || slot.length > MAX_REMEMBERED_CALL) return ask(...args);
     let answers = memory.fixed.get(place);
     const known = answers?.get(slot);
     if (known !== undefined || answers?.has(slot)) return known;
     const answer = ask(...args);
-    if (memory.size >= MAX_REMEMBERED) {
+    // Asking may have changed the resources (a missing key saved): what was held then is gone.
+    answers = memory.fixed.get(place);
+    const chars = slot.length + (typeof answer === 'string' ? answer.length : 0);
+    if (memory.size >= MAX_REMEMBERED || memory.chars + chars > MAX_REMEMBERED_CHARS) {
       memory.size = 0;
+      memory.chars = 0;
       memory.fixed.clear();
       answers = undefined;
     }
@@ -92,6 +108,7 @@ export function rememberedT(
     }
     answers.set(slot, answer);
     memory.size += 1;
+    memory.chars += chars;
     return answer;
   };
   // A fixed `t` carries what it is fixed to (react-i18next's Trans reads them).
@@ -106,4 +123,9 @@ export function rememberedT(
 /** Tests: how many texts `i18n`'s store remembers. */
 export function rememberedCount(i18n: I18n): number {
   return memories.get(i18n.store)?.size ?? 0;
+}
+
+/** Tests: how many characters (calls and answers) `i18n`'s store remembers. */
+export function rememberedChars(i18n: I18n): number {
+  return memories.get(i18n.store)?.chars ?? 0;
 }
